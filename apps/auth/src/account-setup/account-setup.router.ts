@@ -1,0 +1,28 @@
+import { success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import { clientAddress } from '../sign-in/sign-in.router';
+import { completeSetupBody } from './account-setup.schemas';
+import type { AccountSetupService } from './account-setup.service';
+
+/** The set-up step a new customer user takes before the first sign-in. */
+export function accountSetupRoutes(deps: { accountSetup: AccountSetupService }): RouteDefinition[] {
+  return [
+    {
+      method: 'post',
+      path: '/customer/complete-setup',
+      summary: 'Set the password with a temporary password or an invitation token; activates the user',
+      tags: ['Sign-in'],
+      auth: false,
+      schemas: { body: completeSetupBody },
+      responses: {
+        200: { description: 'Set up; the user can sign in', schema: successEnvelope({ type: 'object' }, 'Account setup completed successfully') },
+        400: { description: 'Invalid body, password policy, or credentials that do not match' },
+        429: { description: 'Too many attempts' },
+      },
+      handler: async (req, res) => {
+        res.json(success('Account setup completed successfully', await deps.accountSetup.complete(req.body, clientAddress(req))));
+      },
+    },
+  ];
+}

@@ -1,0 +1,88 @@
+import { AppError } from '@kyb/envelope';
+import { withTransaction, type Knex } from '@kyb/db';
+import { hashToken } from '@kyb/secrets';
+import type { PasswordHasher } from '../passwords/password-hasher';
+import { assertPasswordPolicy, PasswordPolicyError } from '../passwords/password-policy';
+import type { SignInLimiter } from '../sign-in/sign-in-limiter';
+import { AccountDisabledError } from '../sign-in/sign-in.errors';
+import type { UserStore } from '../users/users.store';
+import type { SetupTokenStore } from './setup-tokens.store';
+
+/** The email and set-up credential (temporary password or invitation token) do not match. */
+export class InvalidSetupCredentialsError extends AppError {
+  constructor() {
+    super({
+      message: 'The email, temporary password or invitation link is not valid.',
+      httpStatus: 400,
+      errorCode: 'INVALID',
+      errorName: 'AccountSetupError',
+    });
+  }
+}
+
+/** Input of the account set-up: one of the two credentials, and the new password. */
+export interface CompleteSetupInput {
+  email: string;
+  temporary_password?: string;
+  invitation_token?: string;
+  new_password: string;
+}
+
+/** Options of {@link createAccountSetupService}. */
+export interface AccountSetupServiceOptions {
+  db: Knex;
+  users: UserStore;
+  setupTokens: SetupTokenStore;
+  hasher: PasswordHasher;
+  limiter: SignInLimiter;
+  clock: () => Date;
+}
+
+/**
+ * Completes a customer user's account: proves the temporary password or the one-time invitation
+ * token, sets the new password, verifies the email, ends the first login and activates the user.
+ */
+export function createAccountSetupService(options: AccountSetupServiceOptions) {
+  return {
+    async complete(input: CompleteSetupInput, address: string) {
+      await options.limiter.attempt(input.email, address);
+      assertPasswordPolicy(input.new_password, input.email);
+      const user = await options.users.findByEmail('CUSTOMER', input.email);
+      if (input.temporary_password !== undefined) {
+        const matches = await options.hasher.verify(user?.password_hash ?? null, input.temporary_password);
+        if (!user || !matches || !user.is_first_login) throw new InvalidSetupCredentialsError();
+        if (input.temporary_password === input.new_password) {
+          throw new PasswordPolicyError('The new password must differ from the temporary password.');
+        }
+      } else if (!user) {
+        throw new InvalidSetupCredentialsError();
+      }
+      if (user.status === 'INACTIVE') throw new AccountDisabledError();
+      const passwordHash = await options.hasher.hash(input.new_password);
+      const updated = await withTransaction(options.db, async (trx) => {
+        if (input.invitation_token !== undefined) {
+          const used = await options.setupTokens.consume(user.id, hashToken(input.invitation_token), options.clock(), trx);
+          if (!used) throw new InvalidSetupCredentialsError();
+        }
+        return options.users.update(
+          user.id,
+          { password_hash: passwordHash, status: 'ACTIVE', is_email_verified: true, is_first_login: false, updated_by: user.id },
+          trx,
+        );
+      });
+      await options.limiter.succeeded(input.email);
+      return {
+        user_details: {
+          id: user.id,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          email: user.email,
+          is_email_verified: updated?.is_email_verified ?? true,
+        },
+      };
+    },
+  };
+}
+
+/** The account set-up service type, for injection. */
+export type AccountSetupService = ReturnType<typeof createAccountSetupService>;

@@ -1,0 +1,36 @@
+import type { AreaModule } from '@kyb/http';
+import { createAuthArea } from './area';
+import { loadAuthConfig } from './config';
+import { authMigrations } from './migrations';
+
+const DEMO_EMAIL = 'demo.owner@example.com';
+
+/**
+ * The auth area as the suite and its own main start it: signing key, platform admin from
+ * ADMIN_EMAIL / ADMIN_PASSWORD, and, when DEMO_PASSWORD is set (by `npm start`), the demo tenant.
+ */
+export const areaModule: AreaModule = {
+  name: 'auth',
+  migrations: authMigrations,
+  async start({ db, redis, logger, env, publicUrl }) {
+    const config = loadAuthConfig({ ...env, PUBLIC_APP_URL: env.PUBLIC_APP_URL || publicUrl });
+    const area = createAuthArea({ db, redis, logger, config });
+    await area.start();
+    const banner = [`  auth API        ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`];
+    if (config.ADMIN_PASSWORD) {
+      await area.bootstrapAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+      banner.push(`  platform admin  ${config.ADMIN_EMAIL}`);
+    }
+    const demoPassword = env.DEMO_PASSWORD;
+    if (demoPassword) {
+      const demo = await area.seedDemo(DEMO_EMAIL, demoPassword);
+      banner.push(
+        `  demo owner      ${DEMO_EMAIL} / ${demoPassword}   (customer ${demo.customerId})`,
+        '',
+        `  curl -s ${publicUrl}${area.prefix}/customer/sign-in -H 'Content-Type: application/json' \\`,
+        `    -d '{"email":"${DEMO_EMAIL}","password":"${demoPassword}"}'`,
+      );
+    }
+    return { prefix: area.prefix, router: area.router, banner, stop: async () => undefined };
+  },
+};

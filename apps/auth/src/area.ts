@@ -1,0 +1,163 @@
+import { authenticate, createLocalKeySource, createTokenSigner, createTokenVerifier, type TokenVerifier } from '@kyb/auth';
+import type { Knex } from '@kyb/db';
+import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
+import { buildOpenApiDocument } from '@kyb/openapi';
+import type { Redis } from '@kyb/queues';
+import { createSealedBox } from '@kyb/secrets';
+import type { Router } from 'express';
+import { accountSetupRoutes } from './account-setup/account-setup.router';
+import { createAccountSetupService } from './account-setup/account-setup.service';
+import { createPgSetupTokenStore } from './account-setup/setup-tokens.store';
+import { bootstrapAdmin } from './bootstrap/admin-bootstrap';
+import { seedDemoCustomer } from './bootstrap/demo-seed';
+import type { AuthConfig } from './config';
+import { customerRoutes } from './customers/customers.router';
+import { createCustomersService } from './customers/customers.service';
+import { createPgCustomerStore } from './customers/customers.store';
+import { createPasswordHasher } from './passwords/password-hasher';
+import { createPgRefreshTokenStore } from './sessions/refresh-tokens.store';
+import { sessionRoutes } from './sessions/sessions.router';
+import { createSessionsService } from './sessions/sessions.service';
+import { createSignInLimiter } from './sign-in/sign-in-limiter';
+import { signInRoutes } from './sign-in/sign-in.router';
+import { createSignInService } from './sign-in/sign-in.service';
+import { createSigningKeysService } from './signing-keys/signing-keys.service';
+import { createPgSigningKeyStore } from './signing-keys/signing-keys.store';
+import { userRoutes } from './users/users.router';
+import { createUsersService } from './users/users.service';
+import { createPgUserStore } from './users/users.store';
+
+/** Where the auth area is served. */
+export const AUTH_PREFIX = '/auth/api/v1';
+
+/** The configuration the auth area reads. */
+export type AuthAreaConfig = Pick<
+  AuthConfig,
+  | 'TOKEN_TTL_SECONDS'
+  | 'REFRESH_TOKEN_TTL_SECONDS'
+  | 'TOKEN_ISSUER'
+  | 'DATA_ENCRYPTION_KEY'
+  | 'PUBLIC_APP_URL'
+  | 'SIGN_IN_ATTEMPTS_PER_EMAIL'
+  | 'SIGN_IN_ATTEMPTS_PER_ADDRESS'
+  | 'SIGN_IN_WINDOW_SECONDS'
+  | 'SETUP_LINK_TTL_SECONDS'
+>;
+
+/** What the auth area is built from. */
+export interface AuthAreaDeps {
+  db: Knex;
+  redis: Redis;
+  logger: Logger;
+  config: AuthAreaConfig;
+  clock?: () => Date;
+  /** Prefix of the area's Redis keys (tests give each file its own). */
+  redisPrefix?: string;
+}
+
+/** The auth area: its router and routes, the verifier other areas can share, and start-up tasks. */
+export interface AuthArea {
+  prefix: string;
+  router: Router;
+  routes: RouteDefinition[];
+  verifier: TokenVerifier;
+  /** Creates the first signing key if there is none. */
+  start(): Promise<void>;
+  bootstrapAdmin(email: string, password: string): Promise<boolean>;
+  /** Ensures the demo customer and its owner user (for `npm start`). */
+  seedDemo(email: string, password: string): Promise<{ customerId: string; userId: string }>;
+  rotateSigningKey(): Promise<string>;
+}
+
+/** Wires the auth area's stores, services and routes. */
+export function createAuthArea(deps: AuthAreaDeps): AuthArea {
+  const { db, config, logger } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const nowSeconds = () => Math.floor(clock().getTime() / 1000);
+  const sealedBox = createSealedBox(config.DATA_ENCRYPTION_KEY);
+  const users = createPgUserStore(db);
+  const customers = createPgCustomerStore(db);
+  const setupTokens = createPgSetupTokenStore(db);
+  const hasher = createPasswordHasher();
+  const signingKeys = createSigningKeysService({
+    store: createPgSigningKeyStore(db),
+    sealedBox,
+    tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
+    clock,
+  });
+  const verifier = createTokenVerifier({
+    keys: createLocalKeySource(() => signingKeys.publicKeys()),
+    issuer: config.TOKEN_ISSUER,
+    nowSeconds,
+  });
+  const sessions = createSessionsService({
+    users,
+    refreshTokens: createPgRefreshTokenStore(db),
+    signingKeys,
+    signer: createTokenSigner({ issuer: config.TOKEN_ISSUER, ttlSeconds: config.TOKEN_TTL_SECONDS, nowSeconds }),
+    refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+    clock,
+    logger,
+  });
+  const limiter = createSignInLimiter({
+    redis: deps.redis,
+    keyPrefix: deps.redisPrefix ?? 'kyb',
+    attemptsPerEmail: config.SIGN_IN_ATTEMPTS_PER_EMAIL,
+    attemptsPerAddress: config.SIGN_IN_ATTEMPTS_PER_ADDRESS,
+    windowSeconds: config.SIGN_IN_WINDOW_SECONDS,
+  });
+  const guard = authenticate(verifier);
+
+  const routes: RouteDefinition[] = [
+    ...signInRoutes({ signIn: createSignInService({ users, customers, hasher, sessions, limiter }) }),
+    ...sessionRoutes({ sessions, signingKeys, authenticate: guard }),
+    ...accountSetupRoutes({ accountSetup: createAccountSetupService({ db, users, setupTokens, hasher, limiter, clock }) }),
+    ...customerRoutes({ customers: createCustomersService({ customers }), authenticate: guard }),
+    ...userRoutes({
+      users: createUsersService({
+        db,
+        users,
+        customers,
+        setupTokens,
+        hasher,
+        sessions,
+        publicAppUrl: config.PUBLIC_APP_URL,
+        setupLinkTtlSeconds: config.SETUP_LINK_TTL_SECONDS,
+        clock,
+      }),
+      authenticate: guard,
+    }),
+  ];
+  const openapi = buildOpenApiDocument({
+    title: 'Auth area',
+    version: '1.0.0',
+    description: 'Sign-in, sessions, customers and their users.',
+    serverUrl: AUTH_PREFIX,
+    routes,
+  });
+  const documented: RouteDefinition[] = [
+    ...routes,
+    {
+      method: 'get',
+      path: '/openapi.json',
+      summary: 'This document',
+      tags: ['Meta'],
+      auth: false,
+      responses: { 200: { description: 'OpenAPI 3.1 document' } },
+      handler: (_req, res) => {
+        res.json(openapi);
+      },
+    },
+  ];
+
+  return {
+    prefix: AUTH_PREFIX,
+    router: buildRouter(documented),
+    routes: documented,
+    verifier,
+    start: () => signingKeys.ensureActiveKey(),
+    bootstrapAdmin: (email, password) => bootstrapAdmin({ users, hasher }, email, password),
+    seedDemo: (email, password) => seedDemoCustomer({ users, customers, hasher }, email, password),
+    rotateSigningKey: () => signingKeys.rotate(),
+  };
+}

@@ -1,0 +1,36 @@
+import { integer, key32, loadConfig, oneOf, text, url } from '@kyb/config';
+
+/** Settings of the auth area, shared by its standalone process and the suite. */
+export const authSettings = {
+  DATABASE_URL: url({
+    description: 'PostgreSQL connection URL',
+    protocols: ['postgres:', 'postgresql:'],
+    fallback: 'postgres://postgres@127.0.0.1:5432/onboarding',
+  }),
+  REDIS_URL: url({ description: 'Redis URL (rate limits, queues)', protocols: ['redis:', 'rediss:'], fallback: 'redis://127.0.0.1:6379' }),
+  TOKEN_TTL_SECONDS: integer({ description: 'lifetime of id and access tokens, in seconds', fallback: 3600, min: 60, max: 86400 }),
+  REFRESH_TOKEN_TTL_SECONDS: integer({
+    description: 'lifetime of refresh tokens, in seconds',
+    fallback: 30 * 24 * 3600,
+    min: 300,
+    max: 365 * 24 * 3600,
+  }),
+  TOKEN_ISSUER: text({ description: 'the iss claim of issued tokens', fallback: 'kyb-suite-auth' }),
+  DATA_ENCRYPTION_KEY: key32({ description: '32-byte key (64 hex characters or base64) that encrypts secrets at rest' }),
+  PUBLIC_APP_URL: url({ description: 'base of invitation and set-up URLs', protocols: ['http:', 'https:'], fallback: 'http://localhost:8080' }),
+  SIGN_IN_ATTEMPTS_PER_EMAIL: integer({ description: 'sign-in attempts allowed per email per window', fallback: 10, min: 1 }),
+  SIGN_IN_ATTEMPTS_PER_ADDRESS: integer({ description: 'sign-in attempts allowed per client address per window', fallback: 100, min: 1 }),
+  SIGN_IN_WINDOW_SECONDS: integer({ description: 'length of the sign-in rate-limit window', fallback: 900, min: 1 }),
+  SETUP_LINK_TTL_SECONDS: integer({ description: 'lifetime of a user set-up invitation link', fallback: 7 * 24 * 3600, min: 60 }),
+  ADMIN_EMAIL: text({ description: 'email of the platform admin bootstrapped at start-up', fallback: 'admin@example.com' }),
+  ADMIN_PASSWORD: text({ description: 'password of the bootstrapped admin (generated when unset)', fallback: '' }),
+  LOG_LEVEL: oneOf({ description: 'pino log level', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, fallback: 'info' }),
+};
+
+/** The validated configuration of the auth area. */
+export type AuthConfig = ReturnType<typeof loadAuthConfig>;
+
+/** Reads and validates the auth area's settings from `env`. */
+export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig(authSettings, env);
+}

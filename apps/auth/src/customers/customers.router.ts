@@ -1,0 +1,61 @@
+import type { RequestHandler } from 'express';
+import { callerOf, requireRole, requireTenant } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import { createCustomerBody, customerParams, customerSchema, updateCustomerBody } from './customers.schemas';
+import type { CustomersService } from './customers.service';
+
+const errors = {
+  400: { description: 'Invalid body or path (ValidationMiddlewareError)' },
+  401: { description: 'Missing or invalid token, or a role that may not do this' },
+  403: { description: 'Another tenant' },
+  404: { description: 'Customer not found' },
+};
+
+/** Platform administration of customers: create, read, change limit and feature switches. */
+export function customerRoutes(deps: { customers: CustomersService; authenticate: RequestHandler }): RouteDefinition[] {
+  const { customers, authenticate } = deps;
+  return [
+    {
+      method: 'post',
+      path: '/customers',
+      summary: 'Create a customer (tenant)',
+      tags: ['Customers'],
+      auth: true,
+      guards: [authenticate, requireRole('ADMIN')],
+      schemas: { body: createCustomerBody },
+      responses: { 200: { description: 'Created', schema: successEnvelope(customerSchema, 'Customer created successfully') }, ...errors },
+      handler: async (req, res) => {
+        res.json(success('Customer created successfully', await customers.create(req.body.name, callerOf(req).userId)));
+      },
+    },
+    {
+      method: 'get',
+      path: '/customers/:customerID',
+      summary: 'Read a customer with its onboarding limit and feature switches',
+      tags: ['Customers'],
+      auth: true,
+      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant()],
+      schemas: { params: customerParams },
+      responses: { 200: { description: 'The customer', schema: successEnvelope(customerSchema, 'Success') }, ...errors },
+      handler: async (req, res) => {
+        res.json(success('Success', await customers.get(req.params.customerID as string)));
+      },
+    },
+    {
+      method: 'patch',
+      path: '/customers/:customerID',
+      summary: 'Change name, monthly onboarding limit (null: unlimited) or feature switches (merged)',
+      tags: ['Customers'],
+      auth: true,
+      guards: [authenticate, requireRole('ADMIN')],
+      schemas: { params: customerParams, body: updateCustomerBody },
+      responses: { 200: { description: 'Updated', schema: successEnvelope(customerSchema, 'Customer updated successfully') }, ...errors },
+      handler: async (req, res) => {
+        const updated = await customers.update(req.params.customerID as string, req.body, callerOf(req).userId);
+        res.json(success('Customer updated successfully', updated));
+      },
+    },
+  ];
+}

@@ -1,0 +1,41 @@
+import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
+
+const name: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' };
+
+/** Feature switches: upper-case codes to booleans. */
+const features: JsonSchema = {
+  type: 'object',
+  propertyNames: { pattern: '^[A-Z][A-Z0-9_]{0,63}$' },
+  additionalProperties: { type: 'boolean' },
+  maxProperties: 100,
+};
+
+/** `POST /customers` body. */
+export const createCustomerBody: JsonSchema = strictObject({ name }, ['name']);
+
+/** `PATCH /customers/{customerID}` body: at least one setting. */
+export const updateCustomerBody: JsonSchema = {
+  ...strictObject({
+    name,
+    monthly_onboarding_limit: { type: ['integer', 'null'], minimum: 0, maximum: 1000000 },
+    features,
+  }),
+  minProperties: 1,
+};
+
+/** Path with one customer id. */
+export const customerParams: JsonSchema = uuidParams('customerID');
+
+/** A customer as the API answers it. */
+export const customerSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'name', 'monthly_onboarding_limit', 'features', 'created_at', 'updated_at'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    monthly_onboarding_limit: { type: ['integer', 'null'] },
+    features,
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+  },
+};

@@ -1,0 +1,53 @@
+import type { Knex } from '@kyb/db';
+
+/** A customer (tenant) as stored. */
+export interface CustomerRow {
+  id: string;
+  name: string;
+  monthly_onboarding_limit: number | null;
+  features: Record<string, boolean>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** SQL for customers. */
+export function createPgCustomerStore(db: Knex) {
+  const customers = (trx: Knex = db) => trx<CustomerRow>('auth.customers');
+  return {
+    findById(id: string, trx: Knex = db): Promise<CustomerRow | undefined> {
+      return customers(trx).where({ id }).first();
+    },
+    findByName(name: string, trx: Knex = db): Promise<CustomerRow | undefined> {
+      return customers(trx).where({ name }).orderBy('created_at').first();
+    },
+    async insert(row: Pick<CustomerRow, 'name' | 'created_by'> & Partial<CustomerRow>, trx: Knex = db): Promise<CustomerRow> {
+      const [created] = await customers(trx)
+        .insert({ ...row, updated_by: row.created_by, features: JSON.stringify(row.features ?? {}) as unknown as Record<string, boolean> })
+        .returning('*');
+      return created as CustomerRow;
+    },
+    /** Updates columns; `features` are merged into the stored switches, not replaced. */
+    async update(
+      id: string,
+      changes: { name?: string; monthly_onboarding_limit?: number | null; features?: Record<string, boolean>; updated_by: string },
+      trx: Knex = db,
+    ): Promise<CustomerRow | undefined> {
+      const { features, ...given } = changes;
+      const columns = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+      const [row] = await customers(trx)
+        .where({ id })
+        .update({
+          ...columns,
+          ...(features ? { features: trx.raw('features || ?::jsonb', [JSON.stringify(features)]) } : {}),
+          updated_at: trx.fn.now(),
+        } as Record<string, unknown>)
+        .returning('*');
+      return row as CustomerRow | undefined;
+    },
+  };
+}
+
+/** The customer store type, for injection. */
+export type CustomerStore = ReturnType<typeof createPgCustomerStore>;

@@ -1,0 +1,9 @@
+import type { AreaMigrations } from '@kyb/db';
+import { authBase } from './20261122_0001_auth_base';
+import { permissionsAndSubroles } from './20261122_0002_permissions_and_subroles';
+
+/** The auth area's schema and migrations, in order. */
+export const authMigrations: AreaMigrations = {
+  schema: 'auth',
+  migrations: [authBase, permissionsAndSubroles],
+};

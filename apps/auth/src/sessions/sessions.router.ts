@@ -1,0 +1,80 @@
+import type { RequestHandler } from 'express';
+import type { Role } from '@kyb/auth';
+import { callerOf } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import { strictObject, type JsonSchema } from '@kyb/validation';
+import type { SigningKeysService } from '../signing-keys/signing-keys.service';
+import { RefreshTokenRequiredError } from './sessions.errors';
+import type { SessionsService } from './sessions.service';
+
+const refreshBody: JsonSchema = strictObject({ refresh_token: { type: 'string', minLength: 1, maxLength: 512 } }, ['refresh_token']);
+const logoutBody: JsonSchema = strictObject({ refresh_token: { type: 'string', minLength: 1, maxLength: 512 } });
+
+/** ARCHITECTURE.md: a missing refresh token is its own error, checked before the schema. */
+const requireRefreshToken: RequestHandler = (req, _res, next) => {
+  const token = (req.body as { refresh_token?: unknown } | undefined)?.refresh_token;
+  if (token === undefined || token === null || token === '') throw new RefreshTokenRequiredError();
+  next();
+};
+
+function refreshRoute(path: string, role: Role, sessions: SessionsService): RouteDefinition {
+  return {
+    method: 'post',
+    path,
+    summary: `Exchange a ${role.toLowerCase()} refresh token for new tokens (the refresh token rotates)`,
+    tags: ['Sessions'],
+    auth: false,
+    guards: [requireRefreshToken],
+    schemas: { body: refreshBody },
+    responses: {
+      200: {
+        description: 'New tokens; the presented refresh token is spent',
+        schema: successEnvelope({
+          type: 'object',
+          required: ['access_token', 'id_token', 'refresh_token'],
+          properties: { access_token: { type: 'string' }, id_token: { type: 'string' }, refresh_token: { type: 'string' } },
+        }, 'Success'),
+      },
+      400: { description: 'Refresh Token is Required, or an invalid body' },
+      401: { description: 'Unknown, expired, revoked or reused refresh token (reuse revokes the family)' },
+    },
+    handler: async (req, res) => {
+      res.json(success('Success', await sessions.refresh(req.body.refresh_token, role)));
+    },
+  };
+}
+
+/** Refresh, logout and the JWKS. */
+export function sessionRoutes(deps: { sessions: SessionsService; signingKeys: SigningKeysService; authenticate: RequestHandler }): RouteDefinition[] {
+  return [
+    refreshRoute('/refresh-token/customer', 'CUSTOMER', deps.sessions),
+    refreshRoute('/refresh-token/admin', 'ADMIN', deps.sessions),
+    {
+      method: 'post',
+      path: '/customer/logout',
+      summary: 'Log out: revoke the given refresh token family, or every session of the caller',
+      tags: ['Sessions'],
+      auth: true,
+      guards: [deps.authenticate],
+      schemas: { body: logoutBody },
+      responses: { 200: { description: 'Logged out', schema: successEnvelope({ type: 'object' }, 'Logout successful') } },
+      handler: async (req, res) => {
+        await deps.sessions.logout(callerOf(req).userId, req.body?.refresh_token);
+        res.json(success('Logout successful', {}));
+      },
+    },
+    {
+      method: 'get',
+      path: '/.well-known/jwks.json',
+      summary: 'Public keys that verify the suite\'s tokens',
+      tags: ['Sessions'],
+      auth: false,
+      responses: { 200: { description: 'JSON Web Key Set', schema: { type: 'object', properties: { keys: { type: 'array' } } } } },
+      handler: async (_req, res) => {
+        res.set('Cache-Control', 'public, max-age=300').json({ keys: await deps.signingKeys.publicKeys() });
+      },
+    },
+  ];
+}

@@ -1,0 +1,44 @@
+import type { Request } from 'express';
+import type { Role } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import { signInBody, signInResult } from './sign-in.schemas';
+import type { SignInService } from './sign-in.service';
+
+/** ARCHITECTURE.md: the sign-in message, outer and inner envelope. */
+export const SIGNED_IN = 'Logged In successfully';
+
+/** The client address rate limits count by (the gateway's forwarded address when trust proxy is set). */
+export function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+function signInRoute(path: string, role: Role, summary: string, signIn: SignInService): RouteDefinition {
+  return {
+    method: 'post',
+    path,
+    summary,
+    tags: ['Sign-in'],
+    auth: false,
+    schemas: { body: signInBody },
+    responses: {
+      200: { description: 'Signed in: the double envelope of contract 2.10', schema: successEnvelope(successEnvelope(signInResult, SIGNED_IN), SIGNED_IN) },
+      400: { description: 'Invalid body, wrong credentials, or an account that may not sign in (SignInApiError)' },
+      405: { description: 'Method Not Allowed' },
+      429: { description: 'Too many attempts for this email or address; see Retry-After' },
+    },
+    handler: async (req, res) => {
+      const result = await signIn.signIn(role, req.body.email, req.body.password, clientAddress(req));
+      res.json(success(SIGNED_IN, success(SIGNED_IN, result)));
+    },
+  };
+}
+
+/** E8 customer sign-in and the platform admin's sign-in. */
+export function signInRoutes(deps: { signIn: SignInService }): RouteDefinition[] {
+  return [
+    signInRoute('/customer/sign-in', 'CUSTOMER', 'Customer sign-in (E8)', deps.signIn),
+    signInRoute('/admin/sign-in', 'ADMIN', 'Platform admin sign-in', deps.signIn),
+  ];
+}

@@ -1,0 +1,68 @@
+import { createPrivateKey, generateKeyPairSync, randomUUID } from 'node:crypto';
+import type { PublicJwk, SigningKey } from '@kyb/auth';
+import type { SealedBox } from '@kyb/secrets';
+import type { SigningKeyRow, SigningKeyStore } from './signing-keys.store';
+
+/** Options of {@link createSigningKeysService}. */
+export interface SigningKeysServiceOptions {
+  store: SigningKeyStore;
+  sealedBox: SealedBox;
+  /** Retired keys stay published this long, so tokens they signed verify until they expire. */
+  tokenTtlSeconds: number;
+  clock: () => Date;
+  /** How long a pod trusts its cached active key before reading it again (picks up rotations). */
+  cacheMs?: number;
+}
+
+function newKey(sealedBox: SealedBox): Omit<SigningKeyRow, 'created_at' | 'retired_at'> {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const kid = randomUUID();
+  return {
+    kid,
+    alg: 'ES256',
+    public_jwk: { ...publicKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' },
+    private_key_sealed: sealedBox.seal(privateKey.export({ format: 'pem', type: 'pkcs8' }).toString()),
+  };
+}
+
+/**
+ * The auth area's ES256 signing keys: kept in Postgres (private halves encrypted), shared by
+ * every auth pod, rotated without downtime (the old key stays in the JWKS while its tokens live).
+ */
+export function createSigningKeysService(options: SigningKeysServiceOptions) {
+  const cacheMs = options.cacheMs ?? 60_000;
+  let cached: { key: SigningKey; readAt: number } | undefined;
+
+  function unseal(row: SigningKeyRow): SigningKey {
+    return { kid: row.kid, alg: row.alg, privateKey: createPrivateKey(options.sealedBox.open(row.private_key_sealed)) };
+  }
+
+  return {
+    /** Creates the first key when there is none. */
+    async ensureActiveKey(): Promise<void> {
+      await options.store.rotate(() => newKey(options.sealedBox), true);
+    },
+    /** The key new tokens are signed with. */
+    async activeKey(): Promise<SigningKey> {
+      const now = options.clock().getTime();
+      if (cached && now - cached.readAt < cacheMs) return cached.key;
+      const row = (await options.store.active()) ?? (await options.store.rotate(() => newKey(options.sealedBox), true));
+      cached = { key: cached?.key.kid === row.kid ? cached.key : unseal(row), readAt: now };
+      return cached.key;
+    },
+    /** The JWKS: every key whose tokens may still be alive. */
+    async publicKeys(): Promise<PublicJwk[]> {
+      const since = new Date(options.clock().getTime() - options.tokenTtlSeconds * 1000);
+      return (await options.store.published(since)).map((row) => row.public_jwk);
+    },
+    /** Starts signing with a new key; the previous one stays published for one token lifetime. */
+    async rotate(): Promise<string> {
+      const row = await options.store.rotate(() => newKey(options.sealedBox), false);
+      cached = undefined;
+      return row.kid;
+    },
+  };
+}
+
+/** The signing keys service type, for injection. */
+export type SigningKeysService = ReturnType<typeof createSigningKeysService>;

@@ -1,0 +1,106 @@
+import type { RequestHandler } from 'express';
+import { callerOf, requirePermission, requireRole, requireTenant } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import type { UserListQuery } from './users.store';
+import {
+  createUserBody,
+  customerParams,
+  customerUserParams,
+  customerUserSchema,
+  listUsersQuery,
+  updateUserBody,
+  userListSchema,
+} from './users.schemas';
+import type { UsersService } from './users.service';
+
+const errors = {
+  400: { description: 'Invalid path, query or body (ValidationMiddlewareError), or a bad Authorization header type' },
+  401: { description: 'Missing, invalid or expired token; or Role Not Allowed' },
+  403: { description: 'Another tenant (AccessMiddlewareError) or a missing permission (PermissionMiddlewareError)' },
+  404: { description: 'Customer or user not found' },
+};
+
+interface ListQuery {
+  page: number;
+  items_per_page: number;
+  pagination: boolean;
+  sort?: Record<string, 'asc' | 'desc'>;
+  filter?: UserListQuery['filter'];
+  search?: UserListQuery['search'];
+}
+
+function toListQuery(customerId: string, query: ListQuery): UserListQuery {
+  const sort = Object.entries(query.sort ?? {}) as UserListQuery['sort'];
+  return {
+    customerId,
+    page: query.page,
+    itemsPerPage: query.items_per_page,
+    paginate: query.pagination,
+    sort: sort.length > 0 ? sort : [['created_at', 'desc']],
+    filter: query.filter ?? {},
+    search: query.search ?? {},
+  };
+}
+
+/** E2 and the management of a customer's users. */
+export function userRoutes(deps: { users: UsersService; authenticate: RequestHandler }): RouteDefinition[] {
+  const { users, authenticate } = deps;
+  const tenant = [authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant()];
+  return [
+    {
+      method: 'get',
+      path: '/customers/:customerID/users',
+      summary: 'List users of a customer (E2)',
+      description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[field]=asc|desc, filter[field]=value, search[field]=text.',
+      tags: ['Customers'],
+      auth: true,
+      guards: [...tenant, requirePermission('customer_user:read')],
+      schemas: { params: customerParams, query: listUsersQuery },
+      responses: { 200: { description: 'One page of users', schema: successEnvelope(userListSchema, 'Success') }, ...errors },
+      handler: async (req, res) => {
+        const list = await users.list(toListQuery(req.params.customerID as string, req.query as unknown as ListQuery));
+        res.json(success('Success', list));
+      },
+    },
+    {
+      method: 'post',
+      path: '/customers/:customerID/users',
+      summary: 'Create a user: ACTIVE with a temporary password, or INVITED with a one-time set-up link',
+      tags: ['Customers'],
+      auth: true,
+      guards: [...tenant, requirePermission('customer_user:create')],
+      schemas: { params: customerParams, body: createUserBody },
+      responses: {
+        200: {
+          description: 'Created; invitation_url is present when no temporary password was given',
+          schema: successEnvelope(
+            { ...customerUserSchema, properties: { ...(customerUserSchema.properties as object), invitation_url: { type: 'string', format: 'uri' } } },
+            'User created successfully',
+          ),
+        },
+        409: { description: 'A user with this email already exists' },
+        ...errors,
+      },
+      handler: async (req, res) => {
+        const created = await users.create(req.params.customerID as string, req.body, callerOf(req).userId);
+        res.json(success('User created successfully', created));
+      },
+    },
+    {
+      method: 'patch',
+      path: '/customers/:customerID/users/:userID',
+      summary: 'Change a user: status, names, mobile, subrole (INACTIVE revokes its sessions)',
+      tags: ['Customers'],
+      auth: true,
+      guards: [...tenant, requirePermission('customer_user:write')],
+      schemas: { params: customerUserParams, body: updateUserBody },
+      responses: { 200: { description: 'Updated', schema: successEnvelope(customerUserSchema, 'User updated successfully') }, ...errors },
+      handler: async (req, res) => {
+        const { customerID, userID } = req.params as { customerID: string; userID: string };
+        res.json(success('User updated successfully', await users.update(customerID, userID, req.body, callerOf(req).userId)));
+      },
+    },
+  ];
+}

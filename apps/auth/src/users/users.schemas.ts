@@ -1,0 +1,103 @@
+import { emailSchema, strictObject, uuidParams, uuidSchema, type JsonSchema } from '@kyb/validation';
+import { USER_SEARCH_FIELDS, USER_SORT_FIELDS } from './users.store';
+import { USER_STATUSES } from './user.types';
+
+const personName: JsonSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' };
+const mobile: JsonSchema = { type: 'string', minLength: 4, maxLength: 32 };
+const subroleCode: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9_-]*$' };
+
+/** E2 query: pagination, sorting, filtering and search (ARCHITECTURE.md list conventions). */
+export const listUsersQuery: JsonSchema = strictObject({
+  page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
+  items_per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+  pagination: { type: 'boolean', default: true },
+  sort: {
+    type: 'object',
+    propertyNames: { enum: [...USER_SORT_FIELDS] },
+    additionalProperties: { type: 'string', enum: ['asc', 'desc'] },
+  },
+  filter: strictObject({
+    status: { type: 'string', enum: [...USER_STATUSES] },
+    is_email_verified: { type: 'boolean' },
+    is_first_login: { type: 'boolean' },
+    subrole: subroleCode,
+  }),
+  search: {
+    type: 'object',
+    propertyNames: { enum: [...USER_SEARCH_FIELDS] },
+    additionalProperties: { type: 'string', maxLength: 100 },
+  },
+});
+
+/** Path of one customer. */
+export const customerParams: JsonSchema = uuidParams('customerID');
+/** Path of one user of one customer. */
+export const customerUserParams: JsonSchema = uuidParams('customerID', 'userID');
+
+/** `POST /customers/{customerID}/users` body. */
+export const createUserBody: JsonSchema = strictObject(
+  {
+    first_name: personName,
+    last_name: personName,
+    email: emailSchema,
+    mobile,
+    subrole_code: subroleCode,
+    temporary_password: { type: 'string', minLength: 1, maxLength: 256 },
+  },
+  ['first_name', 'last_name', 'email', 'subrole_code'],
+);
+
+/** `PATCH /customers/{customerID}/users/{userID}` body: at least one change. */
+export const updateUserBody: JsonSchema = {
+  ...strictObject({
+    status: { type: 'string', enum: [...USER_STATUSES] },
+    first_name: personName,
+    last_name: personName,
+    mobile: { anyOf: [mobile, { type: 'null' }] },
+    subrole_code: subroleCode,
+  }),
+  minProperties: 1,
+};
+
+/** A customer user (contract 2.3). */
+export const customerUserSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'first_name', 'last_name', 'email', 'mobile', 'is_email_verified', 'is_first_login', 'created_at', 'updated_at',
+    'created_by', 'updated_by', 'ext_auth_ref_id', 'status', 'subrole'],
+  properties: {
+    id: uuidSchema,
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    email: { type: 'string', format: 'email' },
+    mobile: { type: ['string', 'null'] },
+    is_email_verified: { type: 'boolean' },
+    is_first_login: { type: 'boolean' },
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+    created_by: uuidSchema,
+    updated_by: uuidSchema,
+    ext_auth_ref_id: uuidSchema,
+    status: { type: 'string', enum: [...USER_STATUSES] },
+    subrole: {
+      type: ['object', 'null'],
+      properties: {
+        id: uuidSchema,
+        code: { type: 'string' },
+        display_name: { type: 'string' },
+        label: { type: 'string' },
+        description: { type: 'string' },
+      },
+    },
+  },
+};
+
+/** E2 `data`: one page of users. */
+export const userListSchema: JsonSchema = {
+  type: 'object',
+  required: ['records', 'total_pages', 'total_items'],
+  properties: {
+    records: { type: 'array', items: customerUserSchema },
+    total_pages: { type: 'integer' },
+    total_items: { type: 'string', pattern: '^[0-9]+$' },
+  },
+};

@@ -1,0 +1,148 @@
+import { AppError, DuplicateError, NotFoundError } from '@kyb/envelope';
+import { withTransaction, type Knex } from '@kyb/db';
+import { hashToken, randomToken } from '@kyb/secrets';
+import type { PasswordHasher } from '../passwords/password-hasher';
+import { assertPasswordPolicy } from '../passwords/password-policy';
+import type { SetupTokenStore } from '../account-setup/setup-tokens.store';
+import type { SessionsService } from '../sessions/sessions.service';
+import type { CustomerStore } from '../customers/customers.store';
+import { CustomerNotFoundError } from '../customers/customers.service';
+import { normaliseMobile } from './mobile';
+import { toCustomerUserRecord, type CustomerUserRecord, type UserStatus } from './user.types';
+import type { UserListQuery, UserStore } from './users.store';
+
+/** 400 for a subrole code that does not exist for the customer. */
+export class UnknownSubroleError extends AppError {
+  constructor(code: string) {
+    super({ message: `Unknown subrole: ${code}`, httpStatus: 400, errorCode: 'INVALID', errorName: 'UserApiError' });
+  }
+}
+
+/** Input of {@link UsersService.create}. */
+export interface CreateUserInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile?: string;
+  subrole_code: string;
+  temporary_password?: string;
+}
+
+/** Input of {@link UsersService.update}. */
+export interface UpdateUserInput {
+  status?: UserStatus;
+  first_name?: string;
+  last_name?: string;
+  mobile?: string | null;
+  subrole_code?: string;
+}
+
+/** Options of {@link createUsersService}. */
+export interface UsersServiceOptions {
+  db: Knex;
+  users: UserStore;
+  customers: CustomerStore;
+  setupTokens: SetupTokenStore;
+  hasher: PasswordHasher;
+  sessions: SessionsService;
+  publicAppUrl: string;
+  setupLinkTtlSeconds: number;
+  clock: () => Date;
+}
+
+/** A customer's users: listing (E2), creation with a temporary password or an invitation link, changes. */
+export function createUsersService(options: UsersServiceOptions) {
+  const { users, customers } = options;
+
+  async function requireCustomer(customerId: string): Promise<void> {
+    if (!(await customers.findById(customerId))) throw new CustomerNotFoundError();
+  }
+
+  async function subroleId(customerId: string, code: string): Promise<string> {
+    const subrole = await users.subroleByCode(customerId, code);
+    if (!subrole) throw new UnknownSubroleError(code);
+    return subrole.id;
+  }
+
+  return {
+    async list(query: UserListQuery): Promise<{ records: CustomerUserRecord[]; total_pages: number; total_items: string }> {
+      await requireCustomer(query.customerId);
+      const { rows, total } = await users.list(query);
+      const pageSize = query.paginate ? query.itemsPerPage : Math.max(total, 1);
+      return {
+        records: rows.map((row) => toCustomerUserRecord(row, row.subrole)),
+        total_pages: Math.ceil(total / pageSize),
+        total_items: String(total),
+      };
+    },
+
+    async create(customerId: string, input: CreateUserInput, actorId: string): Promise<CustomerUserRecord & { invitation_url?: string }> {
+      await requireCustomer(customerId);
+      const mobile = input.mobile === undefined ? null : normaliseMobile(input.mobile);
+      if (input.temporary_password !== undefined) assertPasswordPolicy(input.temporary_password, input.email);
+      const subrole = await subroleId(customerId, input.subrole_code);
+      if (await users.findByEmail('CUSTOMER', input.email)) throw new DuplicateError('A user with this email already exists.', 'UserApiError');
+      const passwordHash = input.temporary_password === undefined ? null : await options.hasher.hash(input.temporary_password);
+      const token = randomToken();
+      const row = await withTransaction(options.db, async (trx) => {
+        const created = await users
+          .insert(
+            {
+              role: 'CUSTOMER',
+              customer_id: customerId,
+              subrole_id: subrole,
+              first_name: input.first_name.trim(),
+              last_name: input.last_name.trim(),
+              email: input.email,
+              mobile,
+              password_hash: passwordHash,
+              status: passwordHash ? 'ACTIVE' : 'INVITED',
+              is_email_verified: false,
+              is_first_login: true,
+              created_by: actorId,
+              updated_by: actorId,
+            },
+            trx,
+          )
+          .catch((err: { code?: string }) => {
+            if (err.code === '23505') throw new DuplicateError('A user with this email already exists.', 'UserApiError');
+            throw err;
+          });
+        if (!passwordHash) {
+          const expiresAt = new Date(options.clock().getTime() + options.setupLinkTtlSeconds * 1000);
+          await options.setupTokens.insert({ user_id: created.id, token_hash: hashToken(token), expires_at: expiresAt }, trx);
+        }
+        return created;
+      });
+      const record = toCustomerUserRecord(row, await users.subroleById(row.subrole_id));
+      if (passwordHash) return record;
+      const url = new URL('/account-setup', options.publicAppUrl);
+      url.searchParams.set('email', row.email);
+      url.searchParams.set('invitation_token', token);
+      return { ...record, invitation_url: url.toString() };
+    },
+
+    async update(customerId: string, userId: string, input: UpdateUserInput, actorId: string): Promise<CustomerUserRecord> {
+      const existing = await users.findById(userId);
+      if (!existing || existing.customer_id !== customerId || existing.role !== 'CUSTOMER') {
+        throw new NotFoundError('User not found', 'UserApiError');
+      }
+      const { subrole_code, mobile, ...rest } = input;
+      const changes = {
+        ...rest,
+        ...(rest.first_name ? { first_name: rest.first_name.trim() } : {}),
+        ...(rest.last_name ? { last_name: rest.last_name.trim() } : {}),
+        ...(mobile !== undefined ? { mobile: mobile === null ? null : normaliseMobile(mobile) } : {}),
+        ...(subrole_code ? { subrole_id: await subroleId(customerId, subrole_code) } : {}),
+        updated_by: actorId,
+      };
+      const row = await users.update(userId, changes);
+      if (!row) throw new NotFoundError('User not found', 'UserApiError');
+      if (input.status === 'INACTIVE') await options.sessions.revokeAll(userId, 'user-inactive');
+      return toCustomerUserRecord(row, await users.subroleById(row.subrole_id));
+    },
+  };
+}
+
+/** The users service type, for injection. */
+export type UsersService = ReturnType<typeof createUsersService>;

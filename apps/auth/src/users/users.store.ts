@@ -1,0 +1,122 @@
+import type { Knex } from '@kyb/db';
+import type { Role } from '@kyb/auth';
+import type { Subrole, UserRow, UserStatus } from './user.types';
+
+/** A permission as E8 answers it. */
+export interface Permission {
+  id: number;
+  code: string;
+  label: string;
+}
+
+/** Columns a list of users may be sorted by. */
+export const USER_SORT_FIELDS = ['first_name', 'last_name', 'email', 'status', 'created_at', 'updated_at'] as const;
+/** Columns a list of users may be searched in. */
+export const USER_SEARCH_FIELDS = ['first_name', 'last_name', 'email'] as const;
+
+/** One page of a user list, as the store reads it. */
+export interface UserListQuery {
+  customerId: string;
+  page: number;
+  itemsPerPage: number;
+  paginate: boolean;
+  sort: Array<[(typeof USER_SORT_FIELDS)[number], 'asc' | 'desc']>;
+  filter: { status?: UserStatus; is_email_verified?: boolean; is_first_login?: boolean; subrole?: string };
+  search: Partial<Record<(typeof USER_SEARCH_FIELDS)[number], string>>;
+}
+
+/** New user columns. */
+export type NewUser = Omit<UserRow, 'id' | 'ext_auth_ref_id' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by'> & {
+  id?: string;
+  created_by?: string;
+  updated_by?: string;
+};
+
+const SUBROLE_COLUMNS = ['s.id', 's.code', 's.display_name', 's.label', 's.description'];
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** SQL for users, subroles and permissions of the auth schema. */
+export function createPgUserStore(db: Knex) {
+  const users = (trx: Knex = db) => trx<UserRow>('auth.users');
+
+  return {
+    findByEmail(role: Role, email: string, trx: Knex = db): Promise<UserRow | undefined> {
+      return users(trx).where({ role }).whereRaw('lower(email) = lower(?)', [email]).first();
+    },
+
+    findById(id: string, trx: Knex = db): Promise<UserRow | undefined> {
+      return users(trx).where({ id }).first();
+    },
+
+    async insert(user: NewUser, trx: Knex = db): Promise<UserRow> {
+      const id = user.id ?? (await trx.raw<{ rows: Array<{ id: string }> }>('select gen_random_uuid() as id')).rows[0].id;
+      const [row] = await users(trx)
+        .insert({ ...user, id, created_by: user.created_by ?? id, updated_by: user.updated_by ?? user.created_by ?? id })
+        .returning('*');
+      return row as UserRow;
+    },
+
+    async update(id: string, changes: Partial<UserRow>, trx: Knex = db): Promise<UserRow | undefined> {
+      const [row] = await users(trx).where({ id }).update({ ...changes, updated_at: trx.fn.now() as unknown as Date }).returning('*');
+      return row as UserRow | undefined;
+    },
+
+    async countAdmins(trx: Knex = db): Promise<number> {
+      const [{ count }] = await users(trx).where({ role: 'ADMIN' }).count<Array<{ count: string }>>({ count: '*' });
+      return Number(count);
+    },
+
+    async subroleById(id: string | null, trx: Knex = db): Promise<Subrole | null> {
+      if (!id) return null;
+      return (await trx('auth.subroles as s').select(SUBROLE_COLUMNS).where('s.id', id).first()) ?? null;
+    },
+
+    /** The customer's own subrole with `code`, else the global one. */
+    async subroleByCode(customerId: string, code: string, trx: Knex = db): Promise<Subrole | undefined> {
+      return trx('auth.subroles as s')
+        .select(SUBROLE_COLUMNS)
+        .where('s.code', code)
+        .andWhere((q) => q.where('s.customer_id', customerId).orWhereNull('s.customer_id'))
+        .orderByRaw('s.customer_id nulls last')
+        .first();
+    },
+
+    permissionsOf(subroleId: string | null, trx: Knex = db): Promise<Permission[]> {
+      if (!subroleId) return Promise.resolve([]);
+      return trx('auth.subrole_permissions as sp')
+        .join('auth.permissions as p', 'p.id', 'sp.permission_id')
+        .where('sp.subrole_id', subroleId)
+        .orderBy('p.id')
+        .select('p.id', 'p.code', 'p.label');
+    },
+
+    /** One page of a customer's users with their subroles, and the total count. */
+    async list(query: UserListQuery): Promise<{ rows: Array<UserRow & { subrole: Subrole | null }>; total: number }> {
+      const base = db('auth.users as u')
+        .leftJoin('auth.subroles as s', 's.id', 'u.subrole_id')
+        .where('u.customer_id', query.customerId)
+        .andWhere('u.role', 'CUSTOMER');
+      const { subrole, ...columns } = query.filter;
+      for (const [column, value] of Object.entries(columns)) if (value !== undefined) base.andWhere(`u.${column}`, value);
+      if (subrole !== undefined) base.andWhere('s.code', subrole);
+      for (const [column, text] of Object.entries(query.search)) {
+        if (text) base.andWhereRaw(`u.?? ilike ? escape '\\'`, [column, `%${escapeLike(text)}%`]);
+      }
+      const [{ count }] = await base.clone().count<Array<{ count: string }>>({ count: '*' });
+      const page = base
+        .clone()
+        .select('u.*', db.raw(`case when s.id is null then null else json_build_object(
+          'id', s.id, 'code', s.code, 'display_name', s.display_name, 'label', s.label, 'description', s.description) end as subrole`));
+      for (const [column, direction] of query.sort) page.orderBy(`u.${column}`, direction);
+      page.orderBy('u.id', 'asc');
+      if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
+      return { rows: await page, total: Number(count) };
+    },
+  };
+}
+
+/** The user store type, for injection. */
+export type UserStore = ReturnType<typeof createPgUserStore>;

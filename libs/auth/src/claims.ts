@@ -1,0 +1,32 @@
+/** The roles of part 5. */
+export type Role = 'ADMIN' | 'CUSTOMER' | 'APPLICANT';
+
+/** All roles, in a stable order. */
+export const ROLES: readonly Role[] = ['ADMIN', 'CUSTOMER', 'APPLICANT'];
+
+/** Which of the two bearer tokens a JWT is; both are accepted as bearer. */
+export type TokenUse = 'id' | 'access';
+
+/** The claims the suite puts in its tokens, besides the registered ones (iss, sub, iat, exp). */
+export interface SuiteClaims {
+  role: Role;
+  /** The tenant; null for a platform ADMIN. */
+  customer_id: string | null;
+  /** The subrole code (`owner`, `user`, ...); null where the role has none. */
+  subrole: string | null;
+  permissions: string[];
+  token_use: TokenUse;
+  /** For an APPLICANT: the businesses the applicant may act on. */
+  business_ids?: string[];
+}
+
+/** Who is calling, as every guard and handler sees it. */
+export interface AuthContext {
+  userId: string;
+  role: Role;
+  customerId: string | null;
+  subrole: string | null;
+  permissions: ReadonlySet<string>;
+  tokenUse: TokenUse;
+  businessIds: readonly string[];
+}

@@ -1,0 +1,81 @@
+import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+
+/** A public JSON Web Key as published in a JWKS. */
+export type PublicJwk = JsonWebKey & { kid: string; alg: string; use?: string };
+
+/** Where verifiers find public keys by `kid`. */
+export interface KeySource {
+  /** The public key for `kid`, or undefined when no such key is published. */
+  getKey(kid: string): Promise<{ key: KeyObject; alg: string } | undefined>;
+}
+
+function toKeyObject(jwk: PublicJwk): KeyObject {
+  return createPublicKey({ key: jwk, format: 'jwk' });
+}
+
+/**
+ * A key source over a fixed set of keys, or a function listing the current keys (the auth app
+ * itself reads its keys this way). Keys are converted to KeyObjects once, not on every verify.
+ */
+export function createLocalKeySource(list: () => Promise<PublicJwk[]> | PublicJwk[]): KeySource {
+  const cache = new Map<string, { key: KeyObject; alg: string }>();
+  return {
+    async getKey(kid) {
+      const cached = cache.get(kid);
+      if (cached) return cached;
+      const jwk = (await list()).find((k) => k.kid === kid);
+      if (!jwk) return undefined;
+      const entry = { key: toKeyObject(jwk), alg: jwk.alg };
+      cache.set(kid, entry);
+      return entry;
+    },
+  };
+}
+
+/** Options of {@link createJwksKeySource}. */
+export interface JwksKeySourceOptions {
+  url: string;
+  /** How long a fetched key set is trusted before it is fetched again. */
+  cacheMs?: number;
+  /** Least time between two fetches caused by unknown `kid`s (protects the auth app). */
+  minRefetchMs?: number;
+  fetchImpl?: typeof fetch;
+  now?: () => number;
+}
+
+/**
+ * A key source that reads the auth app's JWKS over HTTP, caches it, and fetches again when a
+ * token names an unknown `kid` (a rotated key), at most once per `minRefetchMs`.
+ */
+export function createJwksKeySource(options: JwksKeySourceOptions): KeySource {
+  const cacheMs = options.cacheMs ?? 10 * 60 * 1000;
+  const minRefetchMs = options.minRefetchMs ?? 30 * 1000;
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const now = options.now ?? Date.now;
+  let keys = new Map<string, { key: KeyObject; alg: string }>();
+  let fetchedAt = -Infinity;
+  let inFlight: Promise<void> | undefined;
+
+  async function refresh(): Promise<void> {
+    inFlight ??= (async () => {
+      try {
+        const response = await fetchImpl(options.url, { headers: { accept: 'application/json' } });
+        if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
+        const body = (await response.json()) as { keys?: PublicJwk[] };
+        keys = new Map((body.keys ?? []).map((jwk) => [jwk.kid, { key: toKeyObject(jwk), alg: jwk.alg }]));
+        fetchedAt = now();
+      } finally {
+        inFlight = undefined;
+      }
+    })();
+    return inFlight;
+  }
+
+  return {
+    async getKey(kid) {
+      const age = now() - fetchedAt;
+      if (age > cacheMs || (!keys.has(kid) && age > minRefetchMs)) await refresh();
+      return keys.get(kid);
+    },
+  };
+}

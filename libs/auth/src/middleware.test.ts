@@ -1,0 +1,127 @@
+import { generateKeyPairSync } from 'node:crypto';
+import express from 'express';
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import { createErrorHandler } from '@kyb/envelope';
+import { createTestKeys, TEST_ISSUER } from './test-keys';
+import { authenticate, callerOf, requirePermission, requireRole, requireTenant } from './middleware';
+import { createTokenVerifier } from './tokens';
+
+const CUSTOMER = '2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1';
+const OTHER = '7c2b1a8e-0d2f-4b7e-9a51-3a9b1c1e2f00';
+const tokens = createTestKeys();
+const verifier = createTokenVerifier({ keys: tokens.keySource, issuer: TEST_ISSUER });
+
+function app() {
+  const server = express();
+  server.get(
+    '/customers/:customerID/things',
+    authenticate(verifier),
+    requireRole('ADMIN', 'CUSTOMER'),
+    requireTenant(),
+    requirePermission('customer_user:read'),
+    (req, res) => {
+      res.json({ userId: callerOf(req).userId, role: callerOf(req).role });
+    },
+  );
+  server.use(createErrorHandler({ error: () => undefined }));
+  return server;
+}
+
+const failure = (status: number, errorCode: string, message: string, errorName: string) => ({
+  status,
+  body: { status: 'fail', message, errorCode, data: expect.objectContaining({ errorName }) },
+});
+
+async function call(authorization?: string) {
+  const req = request(app()).get(`/customers/${CUSTOMER}/things`);
+  const res = await (authorization === undefined ? req : req.set('Authorization', authorization));
+  return { status: res.status, body: res.body };
+}
+
+describe('authenticate (part 5)', () => {
+  it('rule 5: a missing Authorization header gives 401 UNAUTHENTICATED', async () => {
+    expect(await call()).toEqual(failure(401, 'UNAUTHENTICATED', 'Authorization header not present', 'AuthenticationMiddlewareError'));
+  });
+
+  it.each(['Basic dXNlcjpwYXNz', 'Token abc', 'Bearer', 'Bearer a b'])('rule 6: header "%s" gives 400 INVALID', async (header) => {
+    expect(await call(header)).toEqual(failure(400, 'INVALID', 'Invalid Authorization header type', 'AuthenticationMiddlewareError'));
+  });
+
+  it('rule 7: an expired token gives 401 User Session Expired', async () => {
+    const expired = tokens.tokenFor({ role: 'CUSTOMER', customerId: CUSTOMER, permissions: ['customer_user:read'] }, -10);
+    expect(await call(`Bearer ${expired}`)).toEqual(failure(401, 'UNAUTHENTICATED', 'User Session Expired', 'TokenExpiredError'));
+  });
+
+  it('accepts a valid token, with the scheme in any case', async () => {
+    const token = tokens.tokenFor({ role: 'CUSTOMER', userId: 'u-1', customerId: CUSTOMER, permissions: ['customer_user:read'] });
+    expect(await call(`bearer ${token}`)).toEqual({ status: 200, body: { userId: 'u-1', role: 'CUSTOMER' } });
+  });
+
+  const invalid = failure(401, 'UNAUTHENTICATED', 'Invalid token', 'AuthenticationMiddlewareError');
+
+  it('refuses a token signed by another key with the same kid', async () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const forged = jwt.sign({ role: 'ADMIN', token_use: 'id' }, privateKey, {
+      algorithm: 'ES256',
+      keyid: tokens.key.kid,
+      issuer: TEST_ISSUER,
+      subject: 'x',
+      expiresIn: 60,
+    });
+    expect(await call(`Bearer ${forged}`)).toEqual(invalid);
+  });
+
+  it('refuses a token from another issuer', async () => {
+    const other = jwt.sign({ role: 'ADMIN', token_use: 'id' }, tokens.key.privateKey, {
+      algorithm: 'ES256',
+      keyid: tokens.key.kid,
+      issuer: 'someone-else',
+      subject: 'x',
+      expiresIn: 60,
+    });
+    expect(await call(`Bearer ${other}`)).toEqual(invalid);
+  });
+
+  it('refuses an unsigned token (alg none), an HMAC token and garbage', async () => {
+    const none = jwt.sign({ role: 'ADMIN', token_use: 'id', iss: TEST_ISSUER, sub: 'x' }, '', { algorithm: 'none', keyid: tokens.key.kid });
+    const hmac = jwt.sign({ role: 'ADMIN', token_use: 'id', iss: TEST_ISSUER, sub: 'x' }, 'secret', { algorithm: 'HS256', keyid: tokens.key.kid });
+    expect(await call(`Bearer ${none}`)).toEqual(invalid);
+    expect(await call(`Bearer ${hmac}`)).toEqual(invalid);
+    expect(await call('Bearer not.a.jwt')).toEqual(invalid);
+  });
+
+  it('refuses a token without a role claim', async () => {
+    const roleless = jwt.sign({ token_use: 'id' }, tokens.key.privateKey, {
+      algorithm: 'ES256',
+      keyid: tokens.key.kid,
+      issuer: TEST_ISSUER,
+      subject: 'x',
+      expiresIn: 60,
+    });
+    expect(await call(`Bearer ${roleless}`)).toEqual(invalid);
+  });
+});
+
+describe('guards', () => {
+  it('rule 3: an APPLICANT gets 401 UNAUTHORIZED Role Not Allowed', async () => {
+    const token = tokens.tokenFor({ role: 'APPLICANT', customerId: CUSTOMER });
+    expect(await call(`Bearer ${token}`)).toEqual(failure(401, 'UNAUTHORIZED', 'Role Not Allowed', 'RoleMiddlewareError'));
+  });
+
+  it("rule 4: a CUSTOMER of another tenant gets 403 UNAUTHORIZED", async () => {
+    const token = tokens.tokenFor({ role: 'CUSTOMER', customerId: OTHER, permissions: ['customer_user:read'] });
+    expect(await call(`Bearer ${token}`)).toEqual(
+      failure(403, 'UNAUTHORIZED', 'You are not allowed to access the data.', 'AccessMiddlewareError'),
+    );
+  });
+
+  it('a CUSTOMER without the permission gets 403 PermissionMiddlewareError; an ADMIN passes any tenant', async () => {
+    const without = tokens.tokenFor({ role: 'CUSTOMER', customerId: CUSTOMER, permissions: ['case:read'] });
+    expect(await call(`Bearer ${without}`)).toEqual(
+      failure(403, 'UNAUTHORIZED', 'You do not have permission to perform this action.', 'PermissionMiddlewareError'),
+    );
+    const admin = tokens.tokenFor({ role: 'ADMIN', userId: 'admin-1' });
+    expect(await call(`Bearer ${admin}`)).toEqual({ status: 200, body: { userId: 'admin-1', role: 'ADMIN' } });
+  });
+});

@@ -1,0 +1,69 @@
+import type { Request, RequestHandler } from 'express';
+import { AppError } from '@kyb/envelope';
+import type { AuthContext, Role } from './claims';
+import {
+  InvalidAuthorizationHeaderTypeError,
+  MissingAuthorizationHeaderError,
+  PermissionDeniedError,
+  RoleNotAllowedError,
+  TenantAccessDeniedError,
+} from './errors';
+import type { TokenVerifier } from './tokens';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by {@link authenticate}: who is calling. */
+    auth?: AuthContext;
+  }
+}
+
+/** The caller of an authenticated request; throws if the route forgot {@link authenticate}. */
+export function callerOf(req: Request): AuthContext {
+  if (!req.auth) {
+    throw new AppError({ message: 'Authentication did not run', httpStatus: 500, errorCode: 'UNKNOWN_ERROR', errorName: 'InternalServerError' });
+  }
+  return req.auth;
+}
+
+/** Part 5 rules 5 to 7: requires `Authorization: Bearer <token>` with a valid token. */
+export function authenticate(verifier: TokenVerifier): RequestHandler {
+  return async (req, _res, next) => {
+    const header = req.headers.authorization;
+    if (header === undefined || header.trim() === '') throw new MissingAuthorizationHeaderError();
+    const [scheme, token, ...rest] = header.trim().split(/\s+/);
+    if (scheme.toLowerCase() !== 'bearer' || !token || rest.length > 0) throw new InvalidAuthorizationHeaderTypeError();
+    req.auth = await verifier.verify(token);
+    next();
+  };
+}
+
+/** Part 5 rule 3: only the given roles pass; others get 401 'Role Not Allowed'. */
+export function requireRole(...roles: Role[]): RequestHandler {
+  return (req, _res, next) => {
+    if (!roles.includes(callerOf(req).role)) throw new RoleNotAllowedError();
+    next();
+  };
+}
+
+/** A CUSTOMER must hold `permission` through its subrole; ADMIN always passes. */
+export function requirePermission(permission: string): RequestHandler {
+  return (req, _res, next) => {
+    const caller = callerOf(req);
+    if (caller.role === 'CUSTOMER' && !caller.permissions.has(permission)) throw new PermissionDeniedError(permission);
+    next();
+  };
+}
+
+/** Whether `caller` may act on customer `customerId` (ADMIN: any; others: their own). */
+export function canAccessCustomer(caller: AuthContext, customerId: string): boolean {
+  return caller.role === 'ADMIN' || (caller.customerId !== null && caller.customerId === customerId);
+}
+
+/** Part 5 rule 4: the path's customer id must be the caller's own (ADMIN: any). */
+export function requireTenant(param = 'customerID'): RequestHandler {
+  return (req, _res, next) => {
+    const value = req.params[param];
+    if (typeof value !== 'string' || !canAccessCustomer(callerOf(req), value)) throw new TenantAccessDeniedError();
+    next();
+  };
+}

@@ -1,0 +1,40 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createLocalKeySource, type KeySource, type PublicJwk } from './keys';
+import { createTokenSigner, type SigningKey } from './tokens';
+import type { Role } from './claims';
+
+/** The issuer of {@link createTestKeys} tokens. */
+export const TEST_ISSUER = 'kyb-test-issuer';
+
+/** An ES256 key pair, its JWKS and key source, and a token factory: for tests of any area. */
+export interface TestKeys {
+  key: SigningKey;
+  jwks: PublicJwk[];
+  keySource: KeySource;
+  /** A bearer id_token for `caller`, valid for `ttlSeconds` (negative: already expired). */
+  tokenFor(
+    caller: { role: Role; userId?: string; customerId?: string | null; subrole?: string | null; permissions?: string[]; businessIds?: string[] },
+    ttlSeconds?: number,
+  ): string;
+}
+
+/** Creates signing material for tests; never used outside tests. */
+export function createTestKeys(): TestKeys {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const key: SigningKey = { kid: `test-${randomUUID()}`, alg: 'ES256', privateKey };
+  const jwks: PublicJwk[] = [{ ...publicKey.export({ format: 'jwk' }), kid: key.kid, alg: 'ES256', use: 'sig' }];
+  return {
+    key,
+    jwks,
+    keySource: createLocalKeySource(() => jwks),
+    tokenFor(caller, ttlSeconds = 3600) {
+      return createTokenSigner({ issuer: TEST_ISSUER, ttlSeconds }).sign(key, caller.userId ?? randomUUID(), {
+        role: caller.role,
+        customer_id: caller.customerId ?? null,
+        subrole: caller.subrole ?? null,
+        permissions: caller.permissions ?? [],
+        business_ids: caller.businessIds,
+      }).id_token;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import type { KeyObject } from 'node:crypto';
+import jwt, { type Algorithm } from 'jsonwebtoken';
+import { InvalidTokenError, SessionExpiredError } from './errors';
+import { ROLES, type AuthContext, type SuiteClaims } from './claims';
+import type { KeySource } from './keys';
+
+const ASYMMETRIC: readonly string[] = ['ES256', 'ES384', 'RS256', 'PS256'];
+
+/** Verifies bearer tokens; the only thing apps other than auth need to trust a caller. */
+export interface TokenVerifier {
+  verify(token: string): Promise<AuthContext>;
+}
+
+/** Options of {@link createTokenVerifier}. */
+export interface TokenVerifierOptions {
+  keys: KeySource;
+  issuer: string;
+  /** Seconds since the epoch; injected by tests that need to cross an expiry. */
+  nowSeconds?: () => number;
+}
+
+function toContext(payload: jwt.JwtPayload): AuthContext {
+  const claims = payload as jwt.JwtPayload & Partial<SuiteClaims>;
+  if (typeof claims.sub !== 'string' || !claims.role || !ROLES.includes(claims.role)) {
+    throw new InvalidTokenError(new Error('token lacks subject or role'));
+  }
+  if (claims.token_use !== 'id' && claims.token_use !== 'access') {
+    throw new InvalidTokenError(new Error('token is neither an id nor an access token'));
+  }
+  return {
+    userId: claims.sub,
+    role: claims.role,
+    customerId: claims.customer_id ?? null,
+    subrole: claims.subrole ?? null,
+    permissions: new Set(Array.isArray(claims.permissions) ? claims.permissions : []),
+    tokenUse: claims.token_use,
+    businessIds: Array.isArray(claims.business_ids) ? claims.business_ids : [],
+  };
+}
+
+/**
+ * Verifies signature (asymmetric algorithms only, the key chosen by `kid`), issuer and expiry.
+ * An expired but genuine token gives 'User Session Expired'; anything else wrong gives 'Invalid token'.
+ */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  return {
+    async verify(token) {
+      const decoded = jwt.decode(token, { complete: true });
+      const kid = decoded?.header.kid;
+      if (!decoded || typeof kid !== 'string' || !ASYMMETRIC.includes(decoded.header.alg)) {
+        throw new InvalidTokenError(new Error('malformed token or unsupported algorithm'));
+      }
+      const entry = await options.keys.getKey(kid);
+      if (!entry) throw new InvalidTokenError(new Error(`unknown key ${kid}`));
+      try {
+        const payload = jwt.verify(token, entry.key, {
+          algorithms: [entry.alg as Algorithm],
+          issuer: options.issuer,
+          clockTimestamp: options.nowSeconds?.(),
+        });
+        if (typeof payload === 'string') throw new Error('token payload is not an object');
+        return toContext(payload);
+      } catch (err) {
+        if (err instanceof jwt.TokenExpiredError) throw new SessionExpiredError();
+        if (err instanceof InvalidTokenError) throw err;
+        throw new InvalidTokenError(err);
+      }
+    },
+  };
+}
+
+/** A private signing key with its id and algorithm. */
+export interface SigningKey {
+  kid: string;
+  alg: 'ES256' | 'RS256';
+  privateKey: KeyObject;
+}
+
+/** Options of {@link createTokenSigner}. */
+export interface TokenSignerOptions {
+  issuer: string;
+  ttlSeconds: number;
+  nowSeconds?: () => number;
+}
+
+/** Signs the id and access tokens of a user with the given key. */
+export function createTokenSigner(options: TokenSignerOptions) {
+  return {
+    /** Both bearer tokens for one subject, with the same claims and lifetime. */
+    sign(key: SigningKey, subject: string, claims: Omit<SuiteClaims, 'token_use'>): { id_token: string; access_token: string } {
+      const iat = options.nowSeconds?.() ?? Math.floor(Date.now() / 1000);
+      const signOne = (tokenUse: SuiteClaims['token_use']) =>
+        jwt.sign({ ...claims, token_use: tokenUse, iat, exp: iat + options.ttlSeconds }, key.privateKey, {
+          algorithm: key.alg,
+          keyid: key.kid,
+          issuer: options.issuer,
+          subject,
+        });
+      return { id_token: signOne('id'), access_token: signOne('access') };
+    },
+  };
+}
+
+/** The signer type, for injection. */
+export type TokenSigner = ReturnType<typeof createTokenSigner>;

@@ -1,0 +1,54 @@
+import { ConfigError, loadConfig } from './config';
+import { flag, integer, key32, oneOf, text, url } from './settings';
+
+const settings = {
+  PORT: integer({ description: 'port', fallback: 8080, min: 1, max: 65535 }),
+  DATABASE_URL: url({ description: 'PostgreSQL', protocols: ['postgres:', 'postgresql:'] }),
+  LOG_LEVEL: oneOf({ description: 'level', values: ['info', 'debug'] as const, fallback: 'info' }),
+  ENABLED: flag({ description: 'switch', fallback: false }),
+  NAME: text({ description: 'name', fallback: () => 'generated' }),
+  KEY: key32({ description: 'key', fallback: Buffer.alloc(32) }),
+};
+
+describe('loadConfig', () => {
+  it('parses set variables and applies fallbacks for unset or empty ones', () => {
+    const config = loadConfig(settings, {
+      PORT: '3000',
+      DATABASE_URL: 'postgres://db/x',
+      LOG_LEVEL: '',
+      ENABLED: 'yes',
+      KEY: 'ab'.repeat(32),
+    });
+    expect(config).toEqual({
+      PORT: 3000,
+      DATABASE_URL: 'postgres://db/x',
+      LOG_LEVEL: 'info',
+      ENABLED: true,
+      NAME: 'generated',
+      KEY: Buffer.alloc(32, 0xab),
+    });
+  });
+
+  it('reports every problem at once, one line each', () => {
+    let thrown: unknown;
+    try {
+      loadConfig(settings, { PORT: '70000', LOG_LEVEL: 'loud', ENABLED: 'maybe', KEY: 'short' });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).problems).toEqual([
+      'PORT must be between 1 and 65535, got 70000',
+      'DATABASE_URL is required: PostgreSQL',
+      'LOG_LEVEL must be one of info, debug, got "loud"',
+      'ENABLED must be true or false, got "maybe"',
+      'KEY must be 32 bytes, as 64 hex characters or base64',
+    ]);
+  });
+
+  it('rejects a URL with the wrong scheme and a port that is not a number', () => {
+    expect(() => loadConfig(settings, { DATABASE_URL: 'redis://x', PORT: '80a' })).toThrow(
+      /PORT must be a whole number[\s\S]*DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//,
+    );
+  });
+});

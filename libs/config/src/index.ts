@@ -1,0 +1,7 @@
+/**
+ * Environment configuration, validated once at start-up with one clear line per problem.
+ * @packageDocumentation
+ */
+export { ConfigError, loadConfig } from './config';
+export type { Setting } from './config';
+export { flag, integer, key32, oneOf, text, url } from './settings';

@@ -1,0 +1,179 @@
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { AppError } from '@kyb/envelope';
+import { strictObject } from '@kyb/validation';
+import { createHttpApp } from './app';
+import { createLogger } from './logger';
+import { buildRouter, type RouteDefinition } from './routes';
+
+function captureLogs() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ level: 'info', name: 'test', destination }) };
+}
+
+const routes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/items/:id',
+    summary: 'Read an item',
+    tags: ['items'],
+    auth: false,
+    responses: { 200: { description: 'OK' } },
+    handler: (req, res) => {
+      res.json({ status: 'success', message: 'Success', data: { id: req.params.id } });
+    },
+  },
+  {
+    method: 'post',
+    path: '/items',
+    summary: 'Create an item',
+    tags: ['items'],
+    auth: false,
+    schemas: { body: strictObject({ name: { type: 'string' }, password: { type: 'string' } }, ['name']) },
+    responses: { 200: { description: 'OK' } },
+    handler: (req, res) => {
+      if (req.body.name === 'boom') throw new Error('database said: password=hunter2 at /srv/x.ts:10');
+      if (req.body.name === 'teapot') {
+        throw new AppError({ message: 'No coffee', httpStatus: 418, errorCode: 'INVALID', errorName: 'TeapotError' });
+      }
+      res.json({ status: 'success', message: 'Created', data: { name: req.body.name } });
+    },
+  },
+];
+
+function buildTestApp(ready = true) {
+  const logs = captureLogs();
+  const app = createHttpApp({
+    service: 'test',
+    logger: logs.logger,
+    mounts: [{ prefix: '/test/api/v1', router: buildRouter(routes) }],
+    bodyLimit: '1kb',
+    readiness: [
+      {
+        name: 'postgres',
+        check: async () => {
+          if (!ready) throw new Error('down');
+        },
+      },
+    ],
+  });
+  return { app, logs };
+}
+
+describe('createHttpApp', () => {
+  it('sends the security headers and an ETag, and answers 304 to a matching If-None-Match', async () => {
+    const { app } = buildTestApp();
+    const first = await request(app).get('/test/api/v1/items/42').expect(200);
+    expect(first.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(first.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(first.headers['x-frame-options']).toBe('DENY');
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.headers['referrer-policy']).toBe('no-referrer');
+    expect(first.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(first.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(first.headers['x-powered-by']).toBeUndefined();
+    expect(first.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"/);
+    const second = await request(app).get('/test/api/v1/items/42').set('If-None-Match', etag).expect(304);
+    expect(second.text).toBe('');
+  });
+
+  it('echoes a safe X-Request-Id and replaces an unsafe one', async () => {
+    const { app } = buildTestApp();
+    const kept = await request(app).get('/test/api/v1/items/1').set('X-Request-Id', 'gw-123');
+    expect(kept.headers['x-request-id']).toBe('gw-123');
+    const replaced = await request(app).get('/test/api/v1/items/1').set('X-Request-Id', 'bad id with spaces');
+    expect(replaced.headers['x-request-id']).not.toContain('bad');
+  });
+
+  it('answers 404 NOT_FOUND in the envelope for an unknown path', async () => {
+    const { app } = buildTestApp();
+    const res = await request(app).get('/nowhere').expect(404);
+    expect(res.body).toEqual({
+      status: 'fail',
+      message: 'Route not found',
+      errorCode: 'NOT_FOUND',
+      data: { errorName: 'RouteNotFoundError' },
+    });
+  });
+
+  it('answers 405 with Allow for a known path asked with another method, and 204 to OPTIONS', async () => {
+    const { app } = buildTestApp();
+    const res = await request(app).delete('/test/api/v1/items/42').expect(405);
+    expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(res.body).toEqual({
+      status: 'fail',
+      message: 'Method Not Allowed',
+      errorCode: 'NOT_ALLOWED',
+      data: { errorName: 'MethodNotAllowedError' },
+    });
+    const options = await request(app).options('/test/api/v1/items').expect(204);
+    expect(options.headers.allow).toBe('POST, OPTIONS');
+  });
+
+  it.each([
+    ['malformed JSON', '{"name": ', 'application/json', 400, 'Malformed JSON in request body', 'ValidationMiddlewareError'],
+    ['an oversized body', JSON.stringify({ name: 'x'.repeat(2000) }), 'application/json', 413, 'Request body is larger than the limit of 1kb', 'PayloadTooLargeError'],
+    ['a body that is not JSON', 'name=x', 'text/plain', 400, "body must have required property 'name'", 'ValidationMiddlewareError'],
+  ])('answers %s with the envelope, never HTML', async (_case, body, type, status, message, errorName) => {
+    const { app } = buildTestApp();
+    const res = await request(app).post('/test/api/v1/items').set('Content-Type', type).send(body).expect(status);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body).toEqual({ status: 'fail', message, errorCode: 'INVALID', data: { errorName } });
+  });
+
+  it('answers an AppError with its own status and body', async () => {
+    const { app } = buildTestApp();
+    const res = await request(app).post('/test/api/v1/items').send({ name: 'teapot' }).expect(418);
+    expect(res.body).toEqual({ status: 'fail', message: 'No coffee', errorCode: 'INVALID', data: { errorName: 'TeapotError' } });
+  });
+
+  it('answers an unexpected failure with a safe 500 and logs the cause without secrets', async () => {
+    const { app, logs } = buildTestApp();
+    const res = await request(app).post('/test/api/v1/items').send({ name: 'boom', password: 'hunter2' }).expect(500);
+    expect(res.body).toEqual({
+      status: 'error',
+      message: 'Something went wrong. Please try again later.',
+      errorCode: 'UNKNOWN_ERROR',
+      data: { errorName: 'InternalServerError' },
+    });
+    expect(JSON.stringify(res.body)).not.toContain('hunter2');
+    const failure = logs.lines.find((line) => line.includes('request failed'));
+    expect(failure).toContain('database said');
+    expect(logs.lines.join('\n')).not.toMatch(/"password":"hunter2"/);
+  });
+
+  it('never logs the Authorization header', async () => {
+    const { app, logs } = buildTestApp();
+    await request(app).get('/test/api/v1/items/1').set('Authorization', 'Bearer secret-token-value');
+    expect(logs.lines.length).toBeGreaterThan(0);
+    expect(logs.lines.join('\n')).not.toContain('secret-token-value');
+  });
+
+  it('serves /healthz, /readyz and /metrics', async () => {
+    const { app } = buildTestApp();
+    expect((await request(app).get('/healthz').expect(200)).body.data).toEqual({ status: 'alive' });
+    expect((await request(app).get('/readyz').expect(200)).body.data).toEqual({ checks: ['postgres'] });
+    await request(app).get('/test/api/v1/items/7');
+    const metrics = await request(app).get('/metrics').expect(200);
+    expect(metrics.text).toContain('http_requests_total{method="GET",route="/test/api/v1/items/:id",status="200",service="test"}');
+  });
+
+  it('answers 503 from /readyz when a dependency does not answer', async () => {
+    const { app } = buildTestApp(false);
+    const res = await request(app).get('/readyz').expect(503);
+    expect(res.body).toEqual({
+      status: 'error',
+      message: 'Not ready: postgres did not answer',
+      errorCode: 'UNKNOWN_ERROR',
+      data: { errorName: 'ServiceUnavailableError', failed: ['postgres'] },
+    });
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * The HTTP app factory, route definitions with 405 handling, logging and metrics.
+ * @packageDocumentation
+ */
+export { createHttpApp } from './app';
+export type { CreateHttpAppOptions, Mount, ReadinessCheck } from './app';
+export { buildRouter } from './routes';
+export type { HttpMethod, RouteDefinition, RouteResponse } from './routes';
+export { createLogger, REDACTED_PATHS } from './logger';
+export type { CreateLoggerOptions, Logger } from './logger';
+export { createHttpMetrics } from './metrics';
+export type { HttpMetrics } from './metrics';
+export { assignRequestId } from './request-id';
+export { serve } from './serve';
+export type { ServeOptions } from './serve';
+export type { AreaModule, AreaRuntime, StartedArea } from './area-module';
+export { runAreas } from './run-areas';
+export type { RunAreasOptions } from './run-areas';

@@ -1,0 +1,51 @@
+import pino, { type Logger, type LoggerOptions } from 'pino';
+
+/**
+ * Paths pino removes from every log line: credentials, tokens and personal data must never
+ * reach a log, whatever object a caller hands the logger.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.new_password',
+  '*.temporary_password',
+  '*.refresh_token',
+  '*.access_token',
+  '*.id_token',
+  '*.invite_token',
+  '*.invitation_token',
+  '*.tin',
+  '*.ssn',
+  '*.private_key',
+  '*.consumer_key',
+  '*.certificate',
+  'password',
+  'token',
+  'tin',
+  'ssn',
+];
+
+/** Options of {@link createLogger}. */
+export interface CreateLoggerOptions {
+  level: string;
+  /** The area or process name, added to every line. */
+  name: string;
+  /** Where lines go; defaults to stdout. Tests pass a stream to read what was logged. */
+  destination?: pino.DestinationStream;
+}
+
+/** A pino logger with the suite's redaction rules. */
+export function createLogger(options: CreateLoggerOptions): Logger {
+  const config: LoggerOptions = {
+    level: options.level,
+    name: options.name,
+    redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
+  return options.destination ? pino(config, options.destination) : pino(config);
+}
+
+export type { Logger };

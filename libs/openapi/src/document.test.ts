@@ -1,0 +1,56 @@
+import type { RouteDefinition } from '@kyb/http';
+import { strictObject, uuidParams } from '@kyb/validation';
+import { buildOpenApiDocument, successEnvelope } from './document';
+
+const routes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/customers/:customerID/users',
+    summary: 'List users',
+    tags: ['Users'],
+    auth: true,
+    schemas: {
+      params: uuidParams('customerID'),
+      query: strictObject({ page: { type: 'integer', minimum: 1 }, sort: { type: 'object', additionalProperties: false } }),
+    },
+    responses: { 200: { description: 'OK', schema: successEnvelope({ type: 'object' }) }, 403: { description: 'Other tenant' } },
+    handler: () => undefined,
+  },
+  {
+    method: 'post',
+    path: '/customer/sign-in',
+    summary: 'Sign in',
+    tags: ['Auth'],
+    auth: false,
+    schemas: { body: strictObject({ email: { type: 'string' } }, ['email']) },
+    responses: { 200: { description: 'OK' } },
+    handler: () => undefined,
+  },
+];
+
+describe('buildOpenApiDocument', () => {
+  const doc = buildOpenApiDocument({ title: 'Auth', version: '1.0.0', serverUrl: '/auth/api/v1', routes }) as {
+    openapi: string;
+    servers: unknown;
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+  };
+
+  it('describes each route at its OpenAPI path with the schemas that validate it', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: '/auth/api/v1' }]);
+    const list = doc.paths['/customers/{customerID}/users'].get;
+    expect(list.security).toEqual([{ bearerAuth: [] }]);
+    expect(list.operationId).toBe('getCustomersCustomerIDUsers');
+    expect(list.parameters).toEqual([
+      { name: 'customerID', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+      { name: 'sort', in: 'query', required: false, schema: { type: 'object', additionalProperties: false }, style: 'deepObject', explode: true },
+    ]);
+    expect(list.responses).toMatchObject({
+      '403': { content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+    });
+    const signIn = doc.paths['/customer/sign-in'].post;
+    expect(signIn.security).toEqual([]);
+    expect(signIn.requestBody).toEqual({ required: true, content: { 'application/json': { schema: routes[1].schemas?.body } } });
+  });
+});

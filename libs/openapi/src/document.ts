@@ -1,0 +1,107 @@
+import type { RouteDefinition } from '@kyb/http';
+import type { JsonSchema } from '@kyb/validation';
+
+/** Options of {@link buildOpenApiDocument}. */
+export interface OpenApiOptions {
+  title: string;
+  version: string;
+  description?: string;
+  /** The area prefix, e.g. `/auth/api/v1`; paths in the document are relative to it. */
+  serverUrl: string;
+  routes: readonly RouteDefinition[];
+}
+
+/** The failure envelope of part 7. */
+export const errorEnvelopeSchema: JsonSchema = {
+  type: 'object',
+  required: ['status', 'message', 'data'],
+  properties: {
+    status: { type: 'string', enum: ['fail', 'error'] },
+    message: { type: 'string' },
+    errorCode: { type: ['string', 'null'] },
+    data: { type: 'object', required: ['errorName'], properties: { errorName: { type: 'string' } } },
+  },
+};
+
+/** Wraps a payload schema in the success envelope. */
+export function successEnvelope(data: JsonSchema, message?: string): JsonSchema {
+  return {
+    type: 'object',
+    required: ['status', 'message', 'data'],
+    properties: {
+      status: { type: 'string', const: 'success' },
+      message: message ? { type: 'string', example: message } : { type: 'string' },
+      data,
+    },
+  };
+}
+
+function toOpenApiPath(expressPath: string): string {
+  return expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+function parameters(route: RouteDefinition): object[] {
+  const list: object[] = [];
+  for (const location of ['params', 'query'] as const) {
+    const schema = route.schemas?.[location] as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
+    for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+      const isObject = property.type === 'object';
+      list.push({
+        name,
+        in: location === 'params' ? 'path' : 'query',
+        required: location === 'params' || (schema?.required ?? []).includes(name),
+        schema: property,
+        ...(isObject ? { style: 'deepObject', explode: true } : {}),
+      });
+    }
+  }
+  return list;
+}
+
+function responses(route: RouteDefinition): Record<string, object> {
+  return Object.fromEntries(
+    Object.entries(route.responses).map(([status, response]) => [
+      status,
+      {
+        description: response.description,
+        content: {
+          'application/json': { schema: response.schema ?? (Number(status) >= 400 ? { $ref: '#/components/schemas/ErrorEnvelope' } : {}) },
+        },
+      },
+    ]),
+  );
+}
+
+/**
+ * Builds an area's OpenAPI 3.1 document from the same route definitions (and so the same
+ * schemas) that validate its requests.
+ */
+export function buildOpenApiDocument(options: OpenApiOptions): Record<string, unknown> {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const route of options.routes) {
+    const path = toOpenApiPath(route.path);
+    paths[path] ??= {};
+    paths[path][route.method] = {
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: route.tags,
+      operationId: `${route.method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      security: route.auth ? [{ bearerAuth: [] }] : [],
+      parameters: parameters(route),
+      ...(route.schemas?.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: route.schemas.body } } } }
+        : {}),
+      responses: responses(route),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: options.title, version: options.version, ...(options.description ? { description: options.description } : {}) },
+    servers: [{ url: options.serverUrl }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { ErrorEnvelope: errorEnvelopeSchema },
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { defineQueue } from './queue';
+
+/**
+ * Every queue of the suite, each defined once with its payload. Payloads carry ids only.
+ * Producers and workers in different areas import the same definition.
+ */
+
+/** Case -> integration: fetch public records and facts of a newly added business. */
+export const businessEnrichmentQueue = defineQueue<{ businessId: string; customerId: string }>('business-enrichment');
+
+/** Integration -> score: enrichment of a business finished; its score can be computed. */
+export const enrichmentCompletedQueue = defineQueue<{ businessId: string; taskId: string }>('enrichment-completed');
+
+/** Integration: run one merchant screening that a row in the screening table describes. */
+export const screeningQueue = defineQueue<{ screeningId: string }>('merchant-screening');
+
+/** Score: compute the score a row in the scores table describes. */
+export const scoreQueue = defineQueue<{ scoreId: string }>('business-score');
+
+/** Report: render the report a row in the reports table describes. */
+export const reportQueue = defineQueue<{ reportId: string }>('report-generation', { attempts: 3 });
+
+/** Mail: deliver the message an outbox row describes (invitations, user set-up links). */
+export const mailQueue = defineQueue<{ messageId: string }>('mail-delivery', { attempts: 8 });

@@ -1,0 +1,17 @@
+/**
+ * BullMQ queues on ioredis: queue definitions, producers, workers and graceful shutdown.
+ * @packageDocumentation
+ */
+export { checkRedis, createRedisConnection } from './connection';
+export type { Redis } from './connection';
+export { closeGracefully, createProducer, createWorker, defineQueue } from './queue';
+export type { CreateWorkerOptions, Producer, QueueContext, QueueDefinition, WorkerLogger } from './queue';
+export {
+  businessEnrichmentQueue,
+  enrichmentCompletedQueue,
+  mailQueue,
+  reportQueue,
+  scoreQueue,
+  screeningQueue,
+} from './definitions';
+export { ensureRedisReachable } from './reachability';

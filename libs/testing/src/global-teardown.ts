@@ -1,0 +1,3 @@
+import { globalTeardown } from './infrastructure';
+
+export default globalTeardown;

@@ -1,0 +1,11 @@
+/**
+ * Test infrastructure: a database per test file cloned from a migrated template, a Redis key
+ * prefix per file, and (re-exported from the auth library) signed tokens for any caller.
+ * @packageDocumentation
+ */
+export { createTestDatabase } from './database';
+export type { TestDatabase } from './database';
+export { createTestRedis } from './redis';
+export type { TestRedis } from './redis';
+export { createTestKeys, TEST_ISSUER } from '@kyb/auth';
+export type { TestKeys } from '@kyb/auth';

@@ -1,0 +1,10 @@
+/**
+ * One ajv configuration for the suite; failures become 400 `INVALID` `ValidationMiddlewareError`
+ * with ajv's text as the message.
+ * @packageDocumentation
+ */
+export { compileValidator, describeErrors } from './validator';
+export type { JsonSchema, RequestPart, Validator } from './validator';
+export { validateRequest } from './middleware';
+export type { RequestSchemas } from './middleware';
+export { emailSchema, strictObject, uuidParams, uuidSchema } from './schemas';

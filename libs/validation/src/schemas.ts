@@ -1,0 +1,22 @@
+import type { JsonSchema } from './validator';
+
+/** A UUID string. */
+export const uuidSchema: JsonSchema = { type: 'string', format: 'uuid' };
+
+/** An email address. */
+export const emailSchema: JsonSchema = { type: 'string', format: 'email', maxLength: 254 };
+
+/** A path parameter object with the given UUID parameters, nothing else. */
+export function uuidParams(...names: string[]): JsonSchema {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(names.map((name) => [name, uuidSchema])),
+    required: names,
+    additionalProperties: false,
+  };
+}
+
+/** A strict object: only the listed properties, these required. */
+export function strictObject(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
+  return { type: 'object', properties, required, additionalProperties: false };
+}

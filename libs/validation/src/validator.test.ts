@@ -1,0 +1,55 @@
+import { ValidationError } from '@kyb/envelope';
+import { compileValidator } from './validator';
+import { strictObject, emailSchema, uuidParams } from './schemas';
+
+function failure(run: () => unknown): ValidationError {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof ValidationError) return err;
+    throw err;
+  }
+  throw new Error('expected a ValidationError');
+}
+
+describe('compileValidator', () => {
+  const signIn = compileValidator(strictObject({ email: emailSchema, password: { type: 'string', minLength: 1 } }, ['email', 'password']), 'body');
+
+  it('accepts a valid body unchanged', () => {
+    expect(signIn({ email: 'a@b.co', password: 'x' })).toEqual({ email: 'a@b.co', password: 'x' });
+  });
+
+  it.each([
+    [{ password: 'x' }, "body must have required property 'email'"],
+    [{ email: 'a@b.co', password: 5 }, 'body.password must be string'],
+    [{ email: 'not-an-email', password: 'x' }, 'body.email must match format "email"'],
+    [{ email: 'a@b.co', password: 'x', role: 'ADMIN' }, "body must NOT have additional properties: 'role'"],
+    [{ email: 'a@b.co', password: '' }, 'body.password must NOT have fewer than 1 characters'],
+    [[], 'body must be object'],
+  ])('answers 400 INVALID ValidationMiddlewareError for %j', (body, message) => {
+    const error = failure(() => signIn(body));
+    expect(error.toBody()).toEqual({
+      status: 'fail',
+      message,
+      errorCode: 'INVALID',
+      data: { errorName: 'ValidationMiddlewareError' },
+    });
+    expect(error.httpStatus).toBe(400);
+  });
+
+  it('does not coerce body types but does coerce query text and fill defaults', () => {
+    const body = compileValidator(strictObject({ n: { type: 'integer' } }), 'body');
+    expect(failure(() => body({ n: '5' })).message).toBe('body.n must be integer');
+    const query = compileValidator(strictObject({ page: { type: 'integer', minimum: 1, default: 1 }, all: { type: 'boolean' } }), 'query');
+    const value: Record<string, unknown> = { all: 'false' };
+    query(value);
+    expect(value).toEqual({ page: 1, all: false });
+    expect(failure(() => query({ page: 'two' })).message).toBe('query.page must be integer');
+  });
+
+  it('checks UUID path parameters', () => {
+    const params = compileValidator(uuidParams('customerID'), 'params');
+    expect(failure(() => params({ customerID: '123' })).message).toBe('params.customerID must match format "uuid"');
+    expect(params({ customerID: '2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1' })).toBeTruthy();
+  });
+});
