@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
+import request from 'supertest';
+import type { Knex } from '@kyb/db';
+import { createLogger } from '@kyb/http';
+import { createRedisConnection, type Redis } from '@kyb/queues';
+import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@kyb/testing';
+import { buildApp } from '../app';
+import type { AuthArea, AuthAreaConfig } from '../area';
+import { authMigrations } from '../migrations';
+import { createAuthFixtures, type AuthFixtures } from './auth-fixtures';
+
+/** The configuration tests run the auth area with, unless a test overrides a value. */
+export const TEST_AUTH_CONFIG: AuthAreaConfig = {
+  TOKEN_TTL_SECONDS: 3600,
+  REFRESH_TOKEN_TTL_SECONDS: 30 * 24 * 3600,
+  TOKEN_ISSUER: 'kyb-suite-auth',
+  DATA_ENCRYPTION_KEY: randomBytes(32),
+  PUBLIC_APP_URL: 'https://app.example.com',
+  SIGN_IN_ATTEMPTS_PER_EMAIL: 1000,
+  SIGN_IN_ATTEMPTS_PER_ADDRESS: 1000,
+  SIGN_IN_WINDOW_SECONDS: 900,
+  SETUP_LINK_TTL_SECONDS: 7 * 24 * 3600,
+};
+
+/** A controllable clock: starts at real time, moves only when told. */
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+/** The auth app on a database and Redis prefix of its own, with fixtures. */
+export interface AuthTestApp {
+  app: Express;
+  area: AuthArea;
+  db: Knex;
+  redis: Redis;
+  clock: TestClock;
+  fixtures: AuthFixtures;
+  close(): Promise<void>;
+}
+
+/** Starts the auth app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
+export async function startAuthTestApp(overrides: Partial<AuthAreaConfig> = {}): Promise<AuthTestApp> {
+  const database: TestDatabase = await createTestDatabase([authMigrations]);
+  const testRedis: TestRedis = createTestRedis();
+  const redis = createRedisConnection(testRedis.url, 'producer');
+  let now = Date.now();
+  const clock: TestClock = { now: () => new Date(now), advance: (ms) => (now += ms) };
+  const { app, area } = buildApp({
+    db: database.db,
+    redis,
+    logger: createLogger({ level: 'silent', name: 'auth-test' }),
+    config: { ...TEST_AUTH_CONFIG, ...overrides },
+    clock: clock.now,
+    redisPrefix: testRedis.prefix,
+  });
+  await area.start();
+  return {
+    app,
+    area,
+    db: database.db,
+    redis,
+    clock,
+    fixtures: createAuthFixtures(database.db, app, area),
+    async close() {
+      await testRedis.clean();
+      redis.disconnect();
+      await database.destroy();
+    },
+  };
+}
+
+/** `Authorization` header value for a token. */
+export function bearer(token: string): string {
+  return `Bearer ${token}`;
+}
+
+/** Signs in through the API and returns the inner data (tokens, user details). */
+export async function signIn(app: Express, email: string, password: string, path = '/auth/api/v1/customer/sign-in') {
+  const res = await request(app).post(path).send({ email, password });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.data.data as { id_token: string; access_token: string; refresh_token: string; user_details: { id: string } };
+}
