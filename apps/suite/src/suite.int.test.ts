@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@kyb/testing';
+
+/*
+ * What `npm start` runs: the built suite (this project's test target builds it first), on a
+ * database of its own. It must migrate, bootstrap, seed, print working demo credentials, serve
+ * sign-in, and stop cleanly on Ctrl-C (SIGINT).
+ */
+const MAIN = join(__dirname, '../../../dist/apps/suite/main.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (pattern.test(output)) resolve(output);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`suite exited with ${code} before it was ready:\n${output}`)));
+  });
+}
+
+function exitCode(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+}
+
+describe('npm start (the built suite)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it('migrates, seeds, prints demo credentials that sign in, and stops cleanly on SIGINT', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [MAIN], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        REDIS_URL: process.env.KYB_TEST_REDIS_URL,
+        SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-suite-')),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output = await waitForOutput(child, /Press Ctrl-C to stop/);
+    const [, email, password] = /demo owner\s+(\S+) \/ (\S+)/.exec(output) ?? [];
+    expect(email).toBe('demo.owner@example.com');
+
+    const base = `http://127.0.0.1:${port}`;
+    const signIn = await fetch(`${base}/auth/api/v1/customer/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(signIn.status).toBe(200);
+    const body = (await signIn.json()) as { data: { data: { id_token: string; customer_details: { id: string; name: string } } } };
+    expect(body.data.data.customer_details.name).toBe('Demo Lending Co');
+
+    const users = await fetch(`${base}/auth/api/v1/customers/${body.data.data.customer_details.id}/users`, {
+      headers: { authorization: `Bearer ${body.data.data.id_token}` },
+    });
+    expect(users.status).toBe(200);
+    expect(((await users.json()) as { data: { total_items: string } }).data.total_items).toBe('1');
+
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    expect((await fetch(`${base}/auth/api/v1/openapi.json`)).status).toBe(200);
+    const unknown = await fetch(`${base}/nowhere`);
+    expect(unknown.status).toBe(404);
+
+    const exited = exitCode(child);
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  });
+
+  it('stops with one clear line when PostgreSQL does not answer', async () => {
+    const child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-suite-')) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    expect(await exitCode(child)).toBe(1);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^suite: cannot start: PostgreSQL does not answer at 127\.0\.0\.1:1 .*set DATABASE_URL$/m);
+  });
+
+  it('stops with one clear line when Redis does not answer', async () => {
+    const child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, DATABASE_URL: database.url, REDIS_URL: 'redis://127.0.0.1:1', SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-suite-')) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    expect(await exitCode(child)).toBe(1);
+    expect(stderr).toMatch(/^suite: cannot start: Redis does not answer at 127\.0\.0\.1:1 .*set REDIS_URL\n$/);
+  });
+});

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+/*
+ * Adds up the JSON results every project's Jest run wrote (reports/jest/<project>.json) and
+ * prints "N passed, N failed". A suite that failed to run counts as a failure, and so does a
+ * project with a test target that wrote no results. Exits 1 when anything failed.
+ */
+const { readdirSync, readFileSync, existsSync } = require('node:fs');
+const { join } = require('node:path');
+const { execSync } = require('node:child_process');
+
+const dir = process.argv[2] ?? 'reports/jest';
+const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+let passed = 0;
+let failed = 0;
+for (const file of files) {
+  const result = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  passed += result.numPassedTests;
+  failed += result.numFailedTests + result.numRuntimeErrorTestSuites;
+  const pending = result.numPendingTests + result.numTodoTests;
+  if (pending > 0) {
+    console.log(`${file}: ${pending} skipped or todo tests count as failures`);
+    failed += pending;
+  }
+}
+const projects = execSync('npx nx show projects --with-target test', { encoding: 'utf8' }).split('\n').filter(Boolean);
+const missing = projects.filter((p) => !files.includes(`${p}.json`));
+if (missing.length > 0) {
+  console.log(`no test results from: ${missing.join(', ')}`);
+  failed += missing.length;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
