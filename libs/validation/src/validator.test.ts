@@ -47,6 +47,17 @@ describe('compileValidator', () => {
     expect(failure(() => query({ page: 'two' })).message).toBe('query.page must be integer');
   });
 
+  it('names the offending key and the allowed values', () => {
+    const query = compileValidator(
+      strictObject({ sort: { type: 'object', propertyNames: { enum: ['name', 'age'] }, additionalProperties: { enum: ['asc', 'desc'] } } }),
+      'query',
+    );
+    expect(failure(() => query({ sort: { password: 'asc' } })).message).toBe(
+      "query.sort key 'password' must be equal to one of the allowed values: name, age",
+    );
+    expect(failure(() => query({ sort: { name: 'up' } })).message).toBe('query.sort.name must be equal to one of the allowed values: asc, desc');
+  });
+
   it('checks UUID path parameters', () => {
     const params = compileValidator(uuidParams('customerID'), 'params');
     expect(failure(() => params({ customerID: '123' })).message).toBe('params.customerID must match format "uuid"');

@@ -28,9 +28,13 @@ export function describeErrors(errors: ErrorObject[] | null | undefined, part: R
   const error = errors?.[0];
   if (!error) return `${part} is invalid`;
   const path = error.instancePath.replace(/\//g, '.');
-  let text = `${part}${path} ${error.message ?? 'is invalid'}`;
+  const subject = error.propertyName === undefined ? `${part}${path}` : `${part}${path} key '${error.propertyName}'`;
+  let text = `${subject} ${error.message ?? 'is invalid'}`;
   if (error.keyword === 'additionalProperties') {
     text += `: '${String((error.params as { additionalProperty: string }).additionalProperty)}'`;
+  }
+  if (error.keyword === 'enum') {
+    text += `: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
   }
   return text;
 }

@@ -1,0 +1,65 @@
+/*
+ * Benchmarks: `npm run bench`. Speed goals are measured here, never in timed tests.
+ * - token verification with KeyObjects built once (what the suite does) against a PEM string
+ *   handed to jsonwebtoken on every call (what it must not do);
+ * - the request overhead of the shared app factory (helmet, request id, logging, ETag, metrics).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import jwt from 'jsonwebtoken';
+import { createTestKeys, createTokenVerifier, TEST_ISSUER } from '@kyb/auth';
+import { buildRouter, createHttpApp, createLogger } from '@kyb/http';
+
+async function timeIt(label: string, iterations: number, work: () => unknown): Promise<void> {
+  for (let i = 0; i < Math.min(200, iterations); i += 1) await work();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i += 1) await work();
+  const micros = Number(process.hrtime.bigint() - start) / 1000 / iterations;
+  process.stdout.write(`${label.padEnd(58)} ${micros.toFixed(1).padStart(8)} µs/op  (${iterations} ops)\n`);
+}
+
+async function tokenVerification(): Promise<void> {
+  const keys = createTestKeys();
+  const token = keys.tokenFor({ role: 'CUSTOMER', customerId: '2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1', permissions: ['case:read'] });
+  const verifier = createTokenVerifier({ keys: keys.keySource, issuer: TEST_ISSUER });
+  const publicPem = (await keys.keySource.getKey(keys.key.kid))!.key.export({ format: 'pem', type: 'spki' }).toString();
+  await timeIt('verify bearer token (KeyObject cached by kid)', 5000, () => verifier.verify(token));
+  await timeIt('jsonwebtoken.verify with a PEM string (for comparison)', 5000, () =>
+    jwt.verify(token, publicPem, { algorithms: ['ES256'], issuer: TEST_ISSUER }),
+  );
+}
+
+async function requestOverhead(): Promise<void> {
+  const router = buildRouter([
+    {
+      method: 'get',
+      path: '/ping',
+      summary: 'ping',
+      tags: [],
+      auth: false,
+      responses: { 200: { description: 'OK' } },
+      handler: (_req, res) => {
+        res.json({ status: 'success', message: 'Success', data: { ok: true } });
+      },
+    },
+  ]);
+  const app = createHttpApp({ service: 'bench', logger: createLogger({ level: 'silent', name: 'bench' }), mounts: [{ prefix: '/b', router }] });
+  const server = createServer(app).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/b/ping`;
+  await timeIt('GET through the app factory over loopback (sequential)', 2000, async () => {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+  });
+  server.close();
+}
+
+async function main(): Promise<void> {
+  await tokenVerification();
+  await requestOverhead();
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${(err as Error).stack}\n`);
+  process.exit(1);
+});
