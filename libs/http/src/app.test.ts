@@ -150,11 +150,24 @@ describe('createHttpApp', () => {
     expect(logs.lines.join('\n')).not.toMatch(/"password":"hunter2"/);
   });
 
-  it('never logs the Authorization header', async () => {
+  it('never logs the Authorization header or the query string', async () => {
     const { app, logs } = buildTestApp();
-    await request(app).get('/test/api/v1/items/1').set('Authorization', 'Bearer secret-token-value');
+    await request(app).get('/test/api/v1/items/1?search[email]=jane@example.com').set('Authorization', 'Bearer secret-token-value');
     expect(logs.lines.length).toBeGreaterThan(0);
+    expect(logs.lines.join('\n')).toContain('"path":"/test/api/v1/items/1"');
     expect(logs.lines.join('\n')).not.toContain('secret-token-value');
+    expect(logs.lines.join('\n')).not.toContain('jane@example.com');
+  });
+
+  it('logs errors without the row values PostgreSQL puts in detail', () => {
+    const logs = captureLogs();
+    const err = Object.assign(new Error('duplicate key value violates unique constraint "users_role_email"'), {
+      code: '23505',
+      detail: 'Key (role, lower(email))=(CUSTOMER, jane@example.com) already exists.',
+    });
+    logs.logger.error({ err }, 'failed');
+    expect(logs.lines.join('\n')).toContain('23505');
+    expect(logs.lines.join('\n')).not.toContain('jane@example.com');
   });
 
   it('serves /healthz, /readyz and /metrics', async () => {

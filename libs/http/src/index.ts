@@ -6,7 +6,7 @@ export { createHttpApp } from './app';
 export type { CreateHttpAppOptions, Mount, ReadinessCheck } from './app';
 export { buildRouter } from './routes';
 export type { HttpMethod, RouteDefinition, RouteResponse } from './routes';
-export { createLogger, REDACTED_PATHS } from './logger';
+export { createLogger, REDACTED_PATHS, serializeError } from './logger';
 export type { CreateLoggerOptions, Logger } from './logger';
 export { createHttpMetrics } from './metrics';
 export type { HttpMetrics } from './metrics';

@@ -27,6 +27,16 @@ export const REDACTED_PATHS = [
   'ssn',
 ];
 
+/** Error fields that can carry row values (PostgreSQL's `detail` shows the conflicting key's value). */
+const ERROR_FIELDS_WITH_DATA = ['detail', 'where', 'parameters', 'bindings', 'config', 'request', 'response'];
+
+/** pino's error serializer, minus the fields that can carry personal data. */
+export function serializeError(err: unknown): Record<string, unknown> {
+  const serialized = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  for (const field of ERROR_FIELDS_WITH_DATA) delete serialized[field];
+  return serialized;
+}
+
 /** Options of {@link createLogger}. */
 export interface CreateLoggerOptions {
   level: string;
@@ -44,6 +54,7 @@ export function createLogger(options: CreateLoggerOptions): Logger {
     redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: serializeError },
   };
   return options.destination ? pino(config, options.destination) : pino(config);
 }
