@@ -1,7 +1,7 @@
 import { authenticate, createLocalKeySource, createTokenSigner, createTokenVerifier, type TokenVerifier } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
-import { buildOpenApiDocument } from '@kyb/openapi';
+import { withOpenApiRoute } from '@kyb/openapi';
 import type { Redis } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
 import type { Router } from 'express';
@@ -108,7 +108,7 @@ export function createAuthArea(deps: AuthAreaDeps): AuthArea {
   });
   const guard = authenticate(verifier);
 
-  const routes: RouteDefinition[] = [
+  const areaRoutes: RouteDefinition[] = [
     ...signInRoutes({ signIn: createSignInService({ users, customers, hasher, sessions, limiter }) }),
     ...sessionRoutes({ sessions, signingKeys, authenticate: guard }),
     ...accountSetupRoutes({ accountSetup: createAccountSetupService({ db, users, setupTokens, hasher, limiter, clock }) }),
@@ -128,32 +128,17 @@ export function createAuthArea(deps: AuthAreaDeps): AuthArea {
       authenticate: guard,
     }),
   ];
-  const openapi = buildOpenApiDocument({
+  const routes = withOpenApiRoute(areaRoutes, {
     title: 'Auth area',
     version: '1.0.0',
     description: 'Sign-in, sessions, customers and their users.',
     serverUrl: AUTH_PREFIX,
-    routes,
   });
-  const documented: RouteDefinition[] = [
-    ...routes,
-    {
-      method: 'get',
-      path: '/openapi.json',
-      summary: 'This document',
-      tags: ['Meta'],
-      auth: false,
-      responses: { 200: { description: 'OpenAPI 3.1 document' } },
-      handler: (_req, res) => {
-        res.json(openapi);
-      },
-    },
-  ];
 
   return {
     prefix: AUTH_PREFIX,
-    router: buildRouter(documented),
-    routes: documented,
+    router: buildRouter(routes),
+    routes,
     verifier,
     start: () => signingKeys.ensureActiveKey(),
     bootstrapAdmin: (email, password) => bootstrapAdmin({ users, hasher }, email, password),

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '@kyb/http';
 import { strictObject, uuidParams } from '@kyb/validation';
-import { buildOpenApiDocument, successEnvelope } from './document';
+import { buildOpenApiDocument, successEnvelope, withOpenApiRoute } from './document';
 
 const routes: RouteDefinition[] = [
   {
@@ -52,5 +52,15 @@ describe('buildOpenApiDocument', () => {
     const signIn = doc.paths['/customer/sign-in'].post;
     expect(signIn.security).toEqual([]);
     expect(signIn.requestBody).toEqual({ required: true, content: { 'application/json': { schema: routes[1].schemas?.body } } });
+  });
+});
+
+describe('withOpenApiRoute', () => {
+  it('adds GET /openapi.json whose document lists every route, itself included', () => {
+    const all = withOpenApiRoute(routes, { title: 'T', version: '1', serverUrl: '/t/api/v1' });
+    expect(all).toHaveLength(routes.length + 1);
+    let sent: { paths: Record<string, unknown> } | undefined;
+    all[all.length - 1].handler({} as never, { json: (body: typeof sent) => (sent = body) } as never, () => undefined);
+    expect(Object.keys(sent!.paths)).toEqual(['/customers/{customerID}/users', '/customer/sign-in', '/openapi.json']);
   });
 });

@@ -105,3 +105,24 @@ export function buildOpenApiDocument(options: OpenApiOptions): Record<string, un
     },
   };
 }
+
+/**
+ * The area's routes plus `GET /openapi.json`, which serves the document of all of them
+ * (itself included). Every area serves its document this way.
+ */
+export function withOpenApiRoute(routes: readonly RouteDefinition[], info: Omit<OpenApiOptions, 'routes'>): RouteDefinition[] {
+  const all: RouteDefinition[] = [...routes];
+  all.push({
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This OpenAPI 3.1 document',
+    tags: ['Meta'],
+    auth: false,
+    responses: { 200: { description: 'OpenAPI 3.1 document', schema: { type: 'object' } } },
+    handler: (_req, res) => {
+      res.json(document);
+    },
+  });
+  const document = buildOpenApiDocument({ ...info, routes: all });
+  return all;
+}
