@@ -1,0 +1,38 @@
+import { migrateDownAll, migrateLatest } from '@kyb/db';
+import { createTestDatabase, type TestDatabase } from '@kyb/testing';
+import { authMigrations } from './index';
+
+const TABLES = ['customers', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys'];
+
+describe('auth migrations', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  const tables = async () =>
+    (await database.db('information_schema.tables').where({ table_schema: 'auth' }).pluck('table_name')).filter((n) => n !== 'knex_migrations' && n !== 'knex_migrations_lock');
+
+  it('run up on an empty database, seed permissions and subroles, and apply nothing twice', async () => {
+    expect(await migrateLatest(database.db, authMigrations)).toEqual(['20261122_0001_auth_base', '20261122_0002_permissions_and_subroles']);
+    expect((await tables()).sort()).toEqual([...TABLES].sort());
+    expect(await database.db('auth.permissions').count<Array<{ count: string }>>('* as count')).toEqual([{ count: '13' }]);
+    expect(await database.db('auth.subroles').orderBy('code').pluck('code')).toEqual(['owner', 'user']);
+    const userPermissions = await database.db('auth.subrole_permissions as sp')
+      .join('auth.subroles as s', 's.id', 'sp.subrole_id')
+      .join('auth.permissions as p', 'p.id', 'sp.permission_id')
+      .where('s.code', 'user')
+      .orderBy('p.id')
+      .pluck('p.code');
+    expect(userPermissions).toEqual(['customer_user:read', 'case:read', 'profile:read', 'brand_settings:read', 'businesses:read']);
+    expect(await migrateLatest(database.db, authMigrations)).toEqual([]);
+  });
+
+  it('run down completely, and up again', async () => {
+    expect(await migrateDownAll(database.db, authMigrations)).toEqual(['20261122_0002_permissions_and_subroles', '20261122_0001_auth_base']);
+    expect(await tables()).toEqual([]);
+    expect(await migrateLatest(database.db, authMigrations)).toHaveLength(2);
+    expect((await tables()).sort()).toEqual([...TABLES].sort());
+  });
+});
