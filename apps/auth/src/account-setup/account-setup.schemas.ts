@@ -2,11 +2,10 @@ import { emailSchema, type JsonSchema } from '@kyb/validation';
 
 const secret: JsonSchema = { type: 'string', minLength: 1, maxLength: 256 };
 
-/** `POST /customer/complete-setup`: exactly one of temporary_password and invitation_token. */
+/** `POST /customer/complete-setup`; the service requires exactly one of temporary_password and invitation_token. */
 export const completeSetupBody: JsonSchema = {
   type: 'object',
   properties: { email: emailSchema, temporary_password: secret, invitation_token: secret, new_password: secret },
   required: ['email', 'new_password'],
   additionalProperties: false,
-  oneOf: [{ required: ['temporary_password'] }, { required: ['invitation_token'] }],
 };

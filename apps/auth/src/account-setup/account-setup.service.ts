@@ -1,4 +1,4 @@
-import { AppError } from '@kyb/envelope';
+import { AppError, ValidationError } from '@kyb/envelope';
 import { withTransaction, type Knex } from '@kyb/db';
 import { hashToken } from '@kyb/secrets';
 import type { PasswordHasher } from '../passwords/password-hasher';
@@ -45,6 +45,9 @@ export interface AccountSetupServiceOptions {
 export function createAccountSetupService(options: AccountSetupServiceOptions) {
   return {
     async complete(input: CompleteSetupInput, address: string) {
+      if ((input.temporary_password === undefined) === (input.invitation_token === undefined)) {
+        throw new ValidationError('body must have exactly one of temporary_password and invitation_token');
+      }
       await options.limiter.attempt(input.email, address);
       assertPasswordPolicy(input.new_password, input.email);
       const user = await options.users.findByEmail('CUSTOMER', input.email);
