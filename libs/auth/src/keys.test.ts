@@ -1,5 +1,5 @@
 import { createTestKeys } from './test-keys';
-import { createJwksKeySource } from './keys';
+import { createJwksKeySource, createLocalKeySource } from './keys';
 
 describe('createJwksKeySource', () => {
   const tokens = createTestKeys();
@@ -33,5 +33,29 @@ describe('createJwksKeySource', () => {
     now = 1500;
     expect(await source.getKey(tokens.key.kid)).toBeDefined();
     expect(fetcher.calls).toHaveLength(2);
+  });
+});
+
+describe('createLocalKeySource', () => {
+  it('lists keys again for an unknown kid at most once per minRelistMs', async () => {
+    const tokens = createTestKeys();
+    let now = 0;
+    let listings = 0;
+    const source = createLocalKeySource(
+      () => {
+        listings += 1;
+        return tokens.jwks;
+      },
+      { minRelistMs: 1000, now: () => now },
+    );
+    expect(await source.getKey(tokens.key.kid)).toBeDefined();
+    expect(await source.getKey('forged-1')).toBeUndefined();
+    expect(await source.getKey('forged-2')).toBeUndefined();
+    expect(listings).toBe(1);
+    now = 1500;
+    expect(await source.getKey('forged-3')).toBeUndefined();
+    expect(listings).toBe(2);
+    expect(await source.getKey(tokens.key.kid)).toBeDefined();
+    expect(listings).toBe(2);
   });
 });

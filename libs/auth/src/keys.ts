@@ -16,18 +16,26 @@ function toKeyObject(jwk: PublicJwk): KeyObject {
 /**
  * A key source over a fixed set of keys, or a function listing the current keys (the auth app
  * itself reads its keys this way). Keys are converted to KeyObjects once, not on every verify.
+ * An unknown `kid` lists the keys again at most once per `minRelistMs`, so a flood of forged
+ * kids cannot turn into a flood of key listings.
  */
-export function createLocalKeySource(list: () => Promise<PublicJwk[]> | PublicJwk[]): KeySource {
+export function createLocalKeySource(
+  list: () => Promise<PublicJwk[]> | PublicJwk[],
+  options: { minRelistMs?: number; now?: () => number } = {},
+): KeySource {
+  const minRelistMs = options.minRelistMs ?? 1000;
+  const now = options.now ?? Date.now;
   const cache = new Map<string, { key: KeyObject; alg: string }>();
+  let listedAt = -Infinity;
   return {
     async getKey(kid) {
       const cached = cache.get(kid);
-      if (cached) return cached;
-      const jwk = (await list()).find((k) => k.kid === kid);
-      if (!jwk) return undefined;
-      const entry = { key: toKeyObject(jwk), alg: jwk.alg };
-      cache.set(kid, entry);
-      return entry;
+      if (cached || now() - listedAt < minRelistMs) return cached;
+      listedAt = now();
+      for (const jwk of await list()) {
+        if (!cache.has(jwk.kid)) cache.set(jwk.kid, { key: toKeyObject(jwk), alg: jwk.alg });
+      }
+      return cache.get(kid);
     },
   };
 }

@@ -6,6 +6,7 @@ import { assertPasswordPolicy, PasswordPolicyError } from '../passwords/password
 import type { SignInLimiter } from '../sign-in/sign-in-limiter';
 import { AccountDisabledError } from '../sign-in/sign-in.errors';
 import type { UserStore } from '../users/users.store';
+import { toUserDetails } from '../users/user.types';
 import type { SetupTokenStore } from './setup-tokens.store';
 
 /** The email and set-up credential (temporary password or invitation token) do not match. */
@@ -74,15 +75,7 @@ export function createAccountSetupService(options: AccountSetupServiceOptions) {
         );
       });
       await options.limiter.succeeded(input.email);
-      return {
-        user_details: {
-          id: user.id,
-          first_name: user.first_name,
-          last_name: user.last_name,
-          email: user.email,
-          is_email_verified: updated?.is_email_verified ?? true,
-        },
-      };
+      return { user_details: toUserDetails(updated ?? user) };
     },
   };
 }

@@ -2,13 +2,14 @@ import type { Role } from '@kyb/auth';
 import type { PasswordHasher } from '../passwords/password-hasher';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { UserStore } from '../users/users.store';
+import { toUserDetails, type UserDetails } from '../users/user.types';
 import type { CustomerStore } from '../customers/customers.store';
 import type { SignInLimiter } from './sign-in-limiter';
 import { AccountDisabledError, IncorrectCredentialsError, NotOnboardedError, SetupIncompleteError } from './sign-in.errors';
 
 /** What a sign-in answers inside the double envelope (contract 2.10). */
 export interface SignInResult {
-  user_details: { id: string; first_name: string; last_name: string; email: string; is_email_verified: boolean };
+  user_details: UserDetails;
   access_token: string;
   id_token: string;
   refresh_token: string;
@@ -50,13 +51,7 @@ export function createSignInService(options: SignInServiceOptions) {
         user.customer_id ? options.customers.findById(user.customer_id) : Promise.resolve(undefined),
       ]);
       return {
-        user_details: {
-          id: user.id,
-          first_name: user.first_name,
-          last_name: user.last_name,
-          email: user.email,
-          is_email_verified: user.is_email_verified,
-        },
+        user_details: toUserDetails(user),
         ...tokens,
         subrole: subrole ? { id: subrole.id, code: subrole.code, label: subrole.label } : null,
         permissions,

@@ -71,3 +71,17 @@ export function toCustomerUserRecord(row: UserRow, subrole: Subrole | null): Cus
     subrole,
   };
 }
+
+/** The `user_details` a sign-in (contract 2.10) and an account set-up answer. */
+export interface UserDetails {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  is_email_verified: boolean;
+}
+
+/** Maps a stored user to its `user_details`. */
+export function toUserDetails(row: UserRow): UserDetails {
+  return { id: row.id, first_name: row.first_name, last_name: row.last_name, email: row.email, is_email_verified: row.is_email_verified };
+}
