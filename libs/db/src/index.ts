@@ -8,3 +8,4 @@ export { migrateDownAll, migrateLatest } from './migrations';
 export type { AreaMigrations, Migration } from './migrations';
 export type { Knex } from 'knex';
 export { DependencyUnavailableError, ensurePostgresReachable } from './reachability';
+export { containsPattern } from './search';

@@ -8,3 +8,5 @@ export type { JsonSchema, RequestPart, Validator } from './validator';
 export { validateRequest } from './middleware';
 export type { RequestSchemas } from './middleware';
 export { emailSchema, strictObject, uuidParams, uuidSchema } from './schemas';
+export { listPage, listPageSchema, listQuerySchema, toListQuery } from './list-query';
+export type { ListQuery, ListQueryOptions } from './list-query';

@@ -3,7 +3,11 @@ import { callerOf, requirePermission, requireRole, requireTenant } from '@kyb/au
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import type { UserListQuery } from './users.store';
+import { toListQuery } from '@kyb/validation';
+import type { USER_SEARCH_FIELDS, USER_SORT_FIELDS, UserListQuery } from './users.store';
+
+type UserSort = (typeof USER_SORT_FIELDS)[number];
+type UserSearch = (typeof USER_SEARCH_FIELDS)[number];
 import {
   createUserBody,
   customerParams,
@@ -22,28 +26,6 @@ const errors = {
   404: { description: 'Customer or user not found' },
 };
 
-interface ListQuery {
-  page: number;
-  items_per_page: number;
-  pagination: boolean;
-  sort?: Record<string, 'asc' | 'desc'>;
-  filter?: UserListQuery['filter'];
-  search?: UserListQuery['search'];
-}
-
-function toListQuery(customerId: string, query: ListQuery): UserListQuery {
-  const sort = Object.entries(query.sort ?? {}) as UserListQuery['sort'];
-  return {
-    customerId,
-    page: query.page,
-    itemsPerPage: query.items_per_page,
-    paginate: query.pagination,
-    sort: sort.length > 0 ? sort : [['created_at', 'desc']],
-    filter: query.filter ?? {},
-    search: query.search ?? {},
-  };
-}
-
 /** E2 and the management of a customer's users. */
 export function userRoutes(deps: { users: UsersService; authenticate: RequestHandler }): RouteDefinition[] {
   const { users, authenticate } = deps;
@@ -60,7 +42,8 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       schemas: { params: customerParams, query: listUsersQuery },
       responses: { 200: { description: 'One page of users', schema: successEnvelope(userListSchema, 'Success') }, ...errors },
       handler: async (req, res) => {
-        const list = await users.list(toListQuery(req.params.customerID as string, req.query as unknown as ListQuery));
+        const query = toListQuery<UserSort, UserListQuery['filter'], UserSearch>(req.query as Record<string, unknown>, ['created_at', 'desc']);
+        const list = await users.list({ ...query, customerId: req.params.customerID as string });
         res.json(success('Success', list));
       },
     },

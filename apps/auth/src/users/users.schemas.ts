@@ -1,4 +1,4 @@
-import { emailSchema, strictObject, uuidParams, uuidSchema, type JsonSchema } from '@kyb/validation';
+import { emailSchema, listPageSchema, listQuerySchema, strictObject, uuidParams, uuidSchema, type JsonSchema } from '@kyb/validation';
 import { USER_SEARCH_FIELDS, USER_SORT_FIELDS } from './users.store';
 import { USER_STATUSES } from './user.types';
 
@@ -7,26 +7,15 @@ const mobile: JsonSchema = { type: 'string', minLength: 4, maxLength: 32 };
 const subroleCode: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9_-]*$' };
 
 /** E2 query: pagination, sorting, filtering and search (ARCHITECTURE.md list conventions). */
-export const listUsersQuery: JsonSchema = strictObject({
-  page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
-  items_per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-  pagination: { type: 'boolean', default: true },
-  sort: {
-    type: 'object',
-    propertyNames: { enum: [...USER_SORT_FIELDS] },
-    additionalProperties: { type: 'string', enum: ['asc', 'desc'] },
-  },
-  filter: strictObject({
+export const listUsersQuery: JsonSchema = listQuerySchema({
+  sortFields: USER_SORT_FIELDS,
+  filters: {
     status: { type: 'string', enum: [...USER_STATUSES] },
     is_email_verified: { type: 'boolean' },
     is_first_login: { type: 'boolean' },
     subrole: subroleCode,
-  }),
-  search: {
-    type: 'object',
-    propertyNames: { enum: [...USER_SEARCH_FIELDS] },
-    additionalProperties: { type: 'string', maxLength: 100 },
   },
+  searchFields: USER_SEARCH_FIELDS,
 });
 
 /** Path of one customer. */
@@ -92,12 +81,4 @@ export const customerUserSchema: JsonSchema = {
 };
 
 /** E2 `data`: one page of users. */
-export const userListSchema: JsonSchema = {
-  type: 'object',
-  required: ['records', 'total_pages', 'total_items'],
-  properties: {
-    records: { type: 'array', items: customerUserSchema },
-    total_pages: { type: 'integer' },
-    total_items: { type: 'string', pattern: '^[0-9]+$' },
-  },
-};
+export const userListSchema: JsonSchema = listPageSchema(customerUserSchema);

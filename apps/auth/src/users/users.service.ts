@@ -1,6 +1,7 @@
 import { AppError, DuplicateError, NotFoundError } from '@kyb/envelope';
 import { withTransaction, type Knex } from '@kyb/db';
 import { hashToken, randomToken } from '@kyb/secrets';
+import { listPage } from '@kyb/validation';
 import type { PasswordHasher } from '../passwords/password-hasher';
 import { assertPasswordPolicy } from '../passwords/password-policy';
 import type { SetupTokenStore } from '../account-setup/setup-tokens.store';
@@ -68,12 +69,7 @@ export function createUsersService(options: UsersServiceOptions) {
     async list(query: UserListQuery): Promise<{ records: CustomerUserRecord[]; total_pages: number; total_items: string }> {
       await requireCustomer(query.customerId);
       const { rows, total } = await users.list(query);
-      const pageSize = query.paginate ? query.itemsPerPage : Math.max(total, 1);
-      return {
-        records: rows.map((row) => toCustomerUserRecord(row, row.subrole)),
-        total_pages: Math.ceil(total / pageSize),
-        total_items: String(total),
-      };
+      return listPage(rows.map((row) => toCustomerUserRecord(row, row.subrole)), total, query);
     },
 
     async create(customerId: string, input: CreateUserInput, actorId: string): Promise<CustomerUserRecord & { invitation_url?: string }> {

@@ -1,4 +1,5 @@
-import type { Knex } from '@kyb/db';
+import { containsPattern, type Knex } from '@kyb/db';
+import type { ListQuery } from '@kyb/validation';
 import type { Role } from '@kyb/auth';
 import type { Subrole, UserRow, UserStatus } from './user.types';
 
@@ -14,16 +15,12 @@ export const USER_SORT_FIELDS = ['first_name', 'last_name', 'email', 'status', '
 /** Columns a list of users may be searched in. */
 export const USER_SEARCH_FIELDS = ['first_name', 'last_name', 'email'] as const;
 
-/** One page of a user list, as the store reads it. */
-export interface UserListQuery {
-  customerId: string;
-  page: number;
-  itemsPerPage: number;
-  paginate: boolean;
-  sort: Array<[(typeof USER_SORT_FIELDS)[number], 'asc' | 'desc']>;
-  filter: { status?: UserStatus; is_email_verified?: boolean; is_first_login?: boolean; subrole?: string };
-  search: Partial<Record<(typeof USER_SEARCH_FIELDS)[number], string>>;
-}
+/** One page of a customer's users, as the store reads it. */
+export type UserListQuery = ListQuery<
+  (typeof USER_SORT_FIELDS)[number],
+  { status?: UserStatus; is_email_verified?: boolean; is_first_login?: boolean; subrole?: string },
+  (typeof USER_SEARCH_FIELDS)[number]
+> & { customerId: string };
 
 /** New user columns. */
 export type NewUser = Omit<UserRow, 'id' | 'ext_auth_ref_id' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by'> & {
@@ -33,10 +30,6 @@ export type NewUser = Omit<UserRow, 'id' | 'ext_auth_ref_id' | 'created_at' | 'u
 };
 
 const SUBROLE_COLUMNS = ['s.id', 's.code', 's.display_name', 's.label', 's.description'];
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** SQL for users, subroles and permissions of the auth schema. */
 export function createPgUserStore(db: Knex) {
@@ -103,7 +96,7 @@ export function createPgUserStore(db: Knex) {
       for (const [column, value] of Object.entries(columns)) if (value !== undefined) base.andWhere(`u.${column}`, value);
       if (subrole !== undefined) base.andWhere('s.code', subrole);
       for (const [column, text] of Object.entries(query.search)) {
-        if (text) base.andWhereRaw(`u.?? ilike ? escape '\\'`, [column, `%${escapeLike(text)}%`]);
+        if (text) base.andWhereRaw(`u.?? ilike ? escape '\\'`, [column, containsPattern(text)]);
       }
       const [{ count }] = await base.clone().count<Array<{ count: string }>>({ count: '*' });
       const page = base
