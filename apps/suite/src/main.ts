@@ -5,7 +5,7 @@ import { runAreas, type AreaModule } from '@kyb/http';
 import { loadLocalSecrets } from './local-secrets';
 
 /** The areas, in start order; each is its app's built `area.js` (see docs/adr/0002). */
-const AREAS = ['auth'];
+const AREAS = ['auth', 'case'];
 
 function loadArea(name: string): AreaModule {
   return (require(join(__dirname, '..', name, 'area-module.js')) as { areaModule: AreaModule }).areaModule;

@@ -80,7 +80,15 @@ describe('npm start (the built suite)', () => {
     expect(users.status).toBe(200);
     expect(((await users.json()) as { data: { total_items: string } }).data.total_items).toBe('1');
 
+    // The case area verifies the auth area's tokens through its JWKS, over HTTP.
+    const businesses = await fetch(`${base}/case/api/v1/customers/${body.data.data.customer_details.id}/businesses`, {
+      headers: { authorization: `Bearer ${body.data.data.id_token}` },
+    });
+    expect(businesses.status).toBe(200);
+    expect(((await businesses.json()) as { data: { total_items: string } }).data.total_items).toBe('0');
+
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    expect((await fetch(`${base}/case/api/v1/openapi.json`)).status).toBe(200);
     expect((await fetch(`${base}/auth/api/v1/openapi.json`)).status).toBe(200);
     const unknown = await fetch(`${base}/nowhere`);
     expect(unknown.status).toBe(404);

@@ -9,3 +9,4 @@ export { createTestRedis } from './redis';
 export type { TestRedis } from './redis';
 export { createTestKeys, TEST_ISSUER } from '@kyb/auth';
 export type { TestKeys } from '@kyb/auth';
+export { expectSameShape } from './same-shape';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { FIXTURE_PASSWORD } from '../test-support/auth-fixtures';
-import { expectSameShape } from '../test-support/same-shape';
+import { expectSameShape } from '@kyb/testing';
 import { startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-app';
 
 const SIGN_IN = '/auth/api/v1/customer/sign-in';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { FIXTURE_PASSWORD } from '../test-support/auth-fixtures';
 import { bearer, signIn, startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-app';
-import { expectSameShape } from '../test-support/same-shape';
+import { expectSameShape } from '@kyb/testing';
 
 // A copy of ../shared/reference/samples/customer-users.response.200.json.
 const sample = JSON.parse(readFileSync(join(__dirname, '../test-support/samples/customer-users.response.200.json'), 'utf8'));

@@ -1,0 +1,16 @@
+import type { Express } from 'express';
+import { checkDatabase } from '@kyb/db';
+import { createHttpApp } from '@kyb/http';
+import { createCaseArea, type CaseArea, type CaseAreaDeps } from './area';
+
+/** The case area as an app of its own; it never listens, so tests drive it directly. */
+export function buildApp(deps: CaseAreaDeps): { app: Express; area: CaseArea } {
+  const area = createCaseArea(deps);
+  const app = createHttpApp({
+    service: 'case',
+    logger: deps.logger,
+    mounts: [{ prefix: area.prefix, router: area.router }],
+    readiness: [{ name: 'postgres', check: () => checkDatabase(deps.db) }],
+  });
+  return { app, area };
+}

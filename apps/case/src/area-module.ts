@@ -1,0 +1,26 @@
+import { createJwksKeySource } from '@kyb/auth';
+import type { AreaModule } from '@kyb/http';
+import { createCaseArea } from './area';
+import { loadCaseConfig } from './config';
+import { caseMigrations } from './migrations';
+
+/** The case area as the suite and its own main start it. */
+export const areaModule: AreaModule = {
+  name: 'case',
+  migrations: caseMigrations,
+  async start({ db, logger, env, publicUrl }) {
+    const config = loadCaseConfig({ ...env, AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json` });
+    const area = createCaseArea({
+      db,
+      logger,
+      keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
+      tokenIssuer: config.TOKEN_ISSUER,
+    });
+    return {
+      prefix: area.prefix,
+      router: area.router,
+      banner: [`  case API        ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`],
+      stop: async () => undefined,
+    };
+  },
+};

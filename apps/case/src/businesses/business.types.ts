@@ -1,0 +1,94 @@
+/** A business row of `cases.businesses` (TIN only sealed, hashed and masked). */
+export interface BusinessRow {
+  id: string;
+  customer_id: string;
+  name: string;
+  tin_sealed: string | null;
+  tin_lookup: string | null;
+  tin_masked: string | null;
+  mobile: string | null;
+  official_website: string | null;
+  public_website: string | null;
+  social_account: string | null;
+  address_apartment: string | null;
+  address_line_1: string | null;
+  address_line_2: string | null;
+  address_city: string | null;
+  address_state: string | null;
+  address_postal_code: string | null;
+  address_country: string | null;
+  status: 'VERIFIED' | 'UNVERIFIED';
+  naics_code: string | null;
+  naics_title: string | null;
+  mcc_code: string | null;
+  mcc_title: string | null;
+  external_id: string | null;
+  is_monitoring_enabled: boolean;
+  subscription_status: string | null;
+  subscription_created_at: Date | null;
+  subscription_updated_at: Date | null;
+  created_by: string;
+  updated_by: string;
+  deleted_by: string | null;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An owner row of `cases.owners`, joined with its title. */
+export interface OwnerRow {
+  id: string;
+  business_id: string;
+  position: number;
+  title_id: number | null;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  ssn_masked: string | null;
+  email: string | null;
+  mobile: string | null;
+  date_of_birth: string | null;
+  apartment: string | null;
+  line_1: string | null;
+  line_2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+  ownership_percentage: string | null;
+  owner_type: 'CONTROL' | 'BENEFICIARY';
+  created_by: string;
+  updated_by: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A name of a business (legal name and DBAs). */
+export interface BusinessNameRow {
+  business_id: string;
+  position: number;
+  name: string;
+  is_primary: boolean;
+}
+
+/** An address of a business. */
+export interface BusinessAddressRow {
+  business_id: string;
+  position: number;
+  line_1: string | null;
+  apartment: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  postal_code: string | null;
+  mobile: string | null;
+  is_primary: boolean;
+}
+
+/** A business with everything E9 shows. */
+export interface BusinessAggregate {
+  business: BusinessRow;
+  names: BusinessNameRow[];
+  addresses: BusinessAddressRow[];
+  owners: OwnerRow[];
+}

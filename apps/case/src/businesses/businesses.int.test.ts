@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { expectSameShape } from '@kyb/testing';
+import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
+
+// A copy of ../shared/reference/samples/business-get.response.200.json.
+const sample = JSON.parse(readFileSync(join(__dirname, '../test-support/samples/business-get.response.200.json'), 'utf8'));
+
+describe('E9 get a business', () => {
+  let t: CaseTestApp;
+  const customerId = randomUUID();
+  let businessId: string;
+  let owner: string;
+
+  beforeAll(async () => {
+    t = await startCaseTestApp();
+    businessId = await insertBusiness(t.db, {
+      customerId,
+      name: 'Acme Corporation',
+      externalId: 'EXT-98765',
+      owners: [
+        { first_name: 'John', last_name: 'Doe', ssn_masked: 'XXXXX1234', ownership_percentage: 51, owner_type: 'CONTROL' },
+        { first_name: 'Jane', last_name: 'Roe', ssn_masked: 'XXXXX9876', ownership_percentage: 49, owner_type: 'BENEFICIARY' },
+      ],
+    });
+    owner = t.keys.tokenFor({ role: 'CUSTOMER', customerId, permissions: ['businesses:read'] });
+  });
+  afterAll(() => t.close());
+
+  const get = (id: string, token = owner, query = '') => request(t.app).get(`/case/api/v1/businesses/${id}${query}`).set('Authorization', `Bearer ${token}`);
+
+  it('answers the business of contract 2.7 with the TIN masked and no owners by default', async () => {
+    const res = await get(businessId).expect(200);
+    expect(res.body.status).toBe('success');
+    expect(res.body.message).toBe('Business details retrieved successfully.');
+    expect(res.body.data).toMatchObject({
+      id: businessId,
+      customer_id: customerId,
+      name: 'Acme Corporation',
+      tin: 'XXXXX6789',
+      external_id: 'EXT-98765',
+      status: 'UNVERIFIED',
+      is_deleted: false,
+      deleted_at: null,
+      owners: [],
+      business_names: [{ name: 'Acme Corporation', is_primary: true }],
+      business_addresses: [expect.objectContaining({ line_1: '1234 Testing Blvd.', is_primary: true })],
+    });
+    const { owners: _owners, industry: _industry, ...withoutOwners } = sample.data;
+    expectSameShape(res.body.data, withoutOwners);
+  });
+
+  it('lists the owners, SSNs masked, with fetch_owner_details=true', async () => {
+    const res = await get(businessId, owner, '?fetch_owner_details=true').expect(200);
+    expect(res.body.data.owners).toHaveLength(2);
+    expect(res.body.data.owners[0]).toMatchObject({
+      first_name: 'John',
+      ssn: 'XXXXX1234',
+      title: { id: '1', title: 'Owner' },
+      date_of_birth: '1980-01-31',
+      ownership_percentage: 51,
+      owner_type: 'CONTROL',
+    });
+    expectSameShape(res.body.data.owners[0], sample.data.owners[0]);
+    expect(JSON.stringify(res.body)).not.toMatch(/sealed|lookup/);
+  });
+
+  it.each([
+    ['?fetch_owner_details=maybe', 'query.fetch_owner_details must be boolean'],
+    ['?owners=true', "query must NOT have additional properties: 'owners'"],
+  ])('answers %s with 400 ValidationMiddlewareError', async (query, message) => {
+    expect((await get(businessId, owner, query).expect(400)).body).toEqual({
+      status: 'fail',
+      message,
+      errorCode: 'INVALID',
+      data: { errorName: 'ValidationMiddlewareError' },
+    });
+  });
+
+  it('answers 400 for an id that is not a UUID and 404 for one that does not exist', async () => {
+    expect((await get('12345').expect(400)).body.message).toBe('params.businessID must match format "uuid"');
+    expect((await get(randomUUID()).expect(404)).body).toEqual({
+      status: 'fail',
+      message: 'Business not found',
+      errorCode: 'NOT_FOUND',
+      data: { errorName: 'BusinessApiError' },
+    });
+  });
+
+  it('answers 401 without a token and 403 for another tenant; an ADMIN sees any business', async () => {
+    expect((await request(t.app).get(`/case/api/v1/businesses/${businessId}`).expect(401)).body.message).toBe('Authorization header not present');
+    const stranger = t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID() });
+    expect((await get(businessId, stranger).expect(403)).body).toEqual({
+      status: 'fail',
+      message: 'You are not allowed to access the data.',
+      errorCode: 'UNAUTHORIZED',
+      data: { errorName: 'AccessMiddlewareError' },
+    });
+    await get(businessId, t.keys.tokenFor({ role: 'ADMIN' })).expect(200);
+  });
+
+  it('lets an APPLICANT see only the businesses it was invited to', async () => {
+    const invited = t.keys.tokenFor({ role: 'APPLICANT', customerId, businessIds: [businessId] });
+    await get(businessId, invited).expect(200);
+    const other = await insertBusiness(t.db, { customerId });
+    expect((await get(other, invited).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
+  });
+
+  it('answers an ETag and 304', async () => {
+    const first = await get(businessId).expect(200);
+    await get(businessId).set('If-None-Match', first.headers.etag).expect(304);
+  });
+});
+
+describe("listing a customer's businesses", () => {
+  let t: CaseTestApp;
+  const customerId = randomUUID();
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startCaseTestApp();
+    for (const [name, externalId, status] of [
+      ['Alpha Dental', 'A-1', 'VERIFIED'],
+      ['Beta Bakery', 'B-2', 'UNVERIFIED'],
+      ['Gamma 100% Goods', 'C-3', 'UNVERIFIED'],
+    ] as const) {
+      await insertBusiness(t.db, { customerId, name, externalId, status });
+    }
+    await insertBusiness(t.db, { customerId: randomUUID(), name: 'Someone Else' });
+    token = t.keys.tokenFor({ role: 'CUSTOMER', customerId });
+  });
+  afterAll(() => t.close());
+
+  const list = (query = '', bearer = token, customer = customerId) =>
+    request(t.app).get(`/case/api/v1/customers/${customer}/businesses${query}`).set('Authorization', `Bearer ${bearer}`);
+  const names = async (query: string) => (await list(query).expect(200)).body.data.records.map((r: { name: string }) => r.name);
+
+  it('pages, sorts, filters and searches within the tenant', async () => {
+    const page = await list('?items_per_page=2&sort[name]=asc').expect(200);
+    expect(page.body.data).toMatchObject({ total_pages: 2, total_items: '3' });
+    expect(page.body.data.records.map((r: { name: string }) => r.name)).toEqual(['Alpha Dental', 'Beta Bakery']);
+    expect(await names('?sort[name]=desc')).toEqual(['Gamma 100% Goods', 'Beta Bakery', 'Alpha Dental']);
+    expect(await names('?filter[status]=VERIFIED')).toEqual(['Alpha Dental']);
+    expect(await names('?filter[external_id]=B-2')).toEqual(['Beta Bakery']);
+    expect(await names(`?search[name]=${encodeURIComponent('100%')}`)).toEqual(['Gamma 100% Goods']);
+    expect(await names('?search[name]=BAKERY')).toEqual(['Beta Bakery']);
+  });
+
+  it('refuses another tenant, an APPLICANT and bad query values', async () => {
+    expect((await list('', t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID() })).expect(403)).body.data.errorName).toBe(
+      'AccessMiddlewareError',
+    );
+    expect((await list('', t.keys.tokenFor({ role: 'APPLICANT', customerId })).expect(401)).body).toEqual({
+      status: 'fail',
+      message: 'Role Not Allowed',
+      errorCode: 'UNAUTHORIZED',
+      data: { errorName: 'RoleMiddlewareError' },
+    });
+    expect((await list('?sort[tin]=asc').expect(400)).body.data.errorName).toBe('ValidationMiddlewareError');
+    expect((await list('?items_per_page=500').expect(400)).body.message).toBe('query.items_per_page must be <= 100');
+  });
+});

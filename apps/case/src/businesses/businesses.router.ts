@@ -1,0 +1,68 @@
+import type { RequestHandler } from 'express';
+import { callerOf, requireRole, requireTenant } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import { toListQuery } from '@kyb/validation';
+import {
+  businessListSchema,
+  businessParams,
+  businessSchema,
+  customerParams,
+  getBusinessQuery,
+  listBusinessesQuery,
+} from './businesses.schemas';
+import type { BusinessesService } from './businesses.service';
+import type { BUSINESS_SEARCH_FIELDS, BUSINESS_SORT_FIELDS, BusinessListQuery } from './businesses.store';
+
+/** E9's message, as the published sample shows it. */
+export const BUSINESS_FETCHED = 'Business details retrieved successfully.';
+
+const errors = {
+  400: { description: 'Invalid path or query (ValidationMiddlewareError), or a bad Authorization header type' },
+  401: { description: 'Missing, invalid or expired token' },
+  403: { description: 'A business or customer of another tenant (AccessMiddlewareError)' },
+};
+
+/** E9 and the list of a customer's businesses. */
+export function businessReadRoutes(deps: { businesses: BusinessesService; authenticate: RequestHandler }): RouteDefinition[] {
+  const { businesses, authenticate } = deps;
+  return [
+    {
+      method: 'get',
+      path: '/businesses/:businessID',
+      summary: 'Get a business by id (E9); owners only with fetch_owner_details=true',
+      tags: ['Businesses'],
+      auth: true,
+      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER', 'APPLICANT')],
+      schemas: { params: businessParams, query: getBusinessQuery },
+      responses: {
+        200: { description: 'The business; TIN and SSNs masked', schema: successEnvelope(businessSchema, BUSINESS_FETCHED) },
+        ...errors,
+        404: { description: 'Business not found' },
+      },
+      handler: async (req, res) => {
+        const withOwners = (req.query as unknown as { fetch_owner_details: boolean }).fetch_owner_details;
+        res.json(success(BUSINESS_FETCHED, await businesses.get(callerOf(req), req.params.businessID as string, withOwners)));
+      },
+    },
+    {
+      method: 'get',
+      path: '/customers/:customerID/businesses',
+      summary: "List a customer's businesses",
+      description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[field]=asc|desc, filter[field]=value, search[field]=text.',
+      tags: ['Businesses'],
+      auth: true,
+      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant()],
+      schemas: { params: customerParams, query: listBusinessesQuery },
+      responses: { 200: { description: 'One page of businesses', schema: successEnvelope(businessListSchema, 'Success') }, ...errors },
+      handler: async (req, res) => {
+        const query = toListQuery<(typeof BUSINESS_SORT_FIELDS)[number], BusinessListQuery['filter'], (typeof BUSINESS_SEARCH_FIELDS)[number]>(
+          req.query as Record<string, unknown>,
+          ['created_at', 'desc'],
+        );
+        res.json(success('Success', await businesses.list({ ...query, customerId: req.params.customerID as string })));
+      },
+    },
+  ];
+}

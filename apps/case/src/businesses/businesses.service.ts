@@ -1,0 +1,37 @@
+import { canAccessCustomer, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
+import { NotFoundError } from '@kyb/envelope';
+import { listPage } from '@kyb/validation';
+import { presentBusiness, type BusinessRecord } from './business.presenter';
+import type { BusinessListQuery, BusinessStore } from './businesses.store';
+
+/** 404 `NOT_FOUND` 'Business not found' `BusinessApiError` (contract 7.1 row 10). */
+export class BusinessNotFoundError extends NotFoundError {
+  constructor() {
+    super('Business not found', 'BusinessApiError');
+  }
+}
+
+/** Whether `caller` may see the business of `customerId` with id `businessId`. */
+export function canAccessBusiness(caller: AuthContext, customerId: string, businessId: string): boolean {
+  if (caller.role === 'APPLICANT') return caller.customerId === customerId && caller.businessIds.includes(businessId);
+  return canAccessCustomer(caller, customerId);
+}
+
+/** Reading businesses: one by id (E9) and a customer's list. */
+export function createBusinessesService(options: { businesses: BusinessStore }) {
+  return {
+    async get(caller: AuthContext, businessId: string, withOwners: boolean): Promise<BusinessRecord> {
+      const found = await options.businesses.findById(businessId, withOwners);
+      if (!found || found.business.deleted_at) throw new BusinessNotFoundError();
+      if (!canAccessBusiness(caller, found.business.customer_id, businessId)) throw new TenantAccessDeniedError();
+      return presentBusiness(found, withOwners);
+    },
+    async list(query: BusinessListQuery) {
+      const { items, total } = await options.businesses.list(query);
+      return listPage(items.map((item) => presentBusiness(item, false)), total, query);
+    },
+  };
+}
+
+/** The businesses service type, for injection. */
+export type BusinessesService = ReturnType<typeof createBusinessesService>;

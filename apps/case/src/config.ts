@@ -1,0 +1,26 @@
+import { loadConfig, oneOf, text, url } from '@kyb/config';
+
+/** Settings of the case area. */
+export const caseSettings = {
+  DATABASE_URL: url({
+    description: 'PostgreSQL connection URL',
+    protocols: ['postgres:', 'postgresql:'],
+    fallback: 'postgres://postgres@127.0.0.1:5432/onboarding',
+  }),
+  REDIS_URL: url({ description: 'Redis URL (queues)', protocols: ['redis:', 'rediss:'], fallback: 'redis://127.0.0.1:6379' }),
+  AUTH_JWKS_URL: url({
+    description: "the auth area's JWKS, to verify bearer tokens",
+    protocols: ['http:', 'https:'],
+    fallback: 'http://127.0.0.1:8080/auth/api/v1/.well-known/jwks.json',
+  }),
+  TOKEN_ISSUER: text({ description: 'the iss claim bearer tokens must carry', fallback: 'kyb-suite-auth' }),
+  LOG_LEVEL: oneOf({ description: 'pino log level', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, fallback: 'info' }),
+};
+
+/** The validated configuration of the case area. */
+export type CaseConfig = ReturnType<typeof loadCaseConfig>;
+
+/** Reads and validates the case area's settings from `env`. */
+export function loadCaseConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig(caseSettings, env);
+}

@@ -1,0 +1,8 @@
+import type { AreaMigrations } from '@kyb/db';
+import { businesses } from './20261122_0001_businesses';
+
+/** The case area's schema and migrations, in order. */
+export const caseMigrations: AreaMigrations = {
+  schema: 'cases',
+  migrations: [businesses],
+};

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { Express } from 'express';
+import { createTestKeys, type TestKeys } from '@kyb/auth';
+import type { Knex } from '@kyb/db';
+import { createLogger } from '@kyb/http';
+import { createTestDatabase, TEST_ISSUER, type TestDatabase } from '@kyb/testing';
+import { buildApp } from '../app';
+import type { CaseArea } from '../area';
+import { caseMigrations } from '../migrations';
+
+/** The case app on a database of its own, trusting tokens signed with test keys. */
+export interface CaseTestApp {
+  app: Express;
+  area: CaseArea;
+  db: Knex;
+  keys: TestKeys;
+  close(): Promise<void>;
+}
+
+/** Starts the case app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
+export async function startCaseTestApp(): Promise<CaseTestApp> {
+  const database: TestDatabase = await createTestDatabase([caseMigrations]);
+  const keys = createTestKeys();
+  const { app, area } = buildApp({
+    db: database.db,
+    logger: createLogger({ level: 'silent', name: 'case-test' }),
+    keySource: keys.keySource,
+    tokenIssuer: TEST_ISSUER,
+  });
+  return { app, area, db: database.db, keys, close: () => database.destroy() };
+}
+
+/** Columns a test may set on a fixture business. */
+export interface FixtureBusiness {
+  customerId: string;
+  name?: string;
+  externalId?: string | null;
+  status?: 'VERIFIED' | 'UNVERIFIED';
+  tinMasked?: string | null;
+  owners?: Array<{ first_name: string; last_name: string; ssn_masked?: string; ownership_percentage?: number; owner_type?: 'CONTROL' | 'BENEFICIARY' }>;
+}
+
+/** Inserts a business with its primary name and address (and owners) straight through SQL. */
+export async function insertBusiness(db: Knex, input: FixtureBusiness): Promise<string> {
+  const id = randomUUID();
+  const actor = randomUUID();
+  await db('cases.businesses').insert({
+    id,
+    customer_id: input.customerId,
+    name: input.name ?? 'Test Business',
+    tin_masked: input.tinMasked === undefined ? 'XXXXX6789' : input.tinMasked,
+    mobile: '+14155550132',
+    address_line_1: '1234 Testing Blvd.',
+    address_city: 'Longwood',
+    address_state: 'FL',
+    address_postal_code: '32850',
+    address_country: 'US',
+    status: input.status ?? 'UNVERIFIED',
+    external_id: input.externalId === undefined ? null : input.externalId,
+    created_by: actor,
+    updated_by: actor,
+  });
+  await db('cases.business_names').insert({ business_id: id, position: 0, name: input.name ?? 'Test Business', is_primary: true });
+  await db('cases.business_addresses').insert({
+    business_id: id,
+    position: 0,
+    line_1: '1234 Testing Blvd.',
+    city: 'Longwood',
+    state: 'FL',
+    country: 'US',
+    postal_code: '32850',
+    mobile: '+14155550132',
+    is_primary: true,
+  });
+  for (const [position, owner] of (input.owners ?? []).entries()) {
+    await db('cases.owners').insert({
+      business_id: id,
+      position,
+      title_id: 1,
+      first_name: owner.first_name,
+      last_name: owner.last_name,
+      ssn_masked: owner.ssn_masked ?? null,
+      email: `${owner.first_name.toLowerCase()}@example.com`,
+      date_of_birth: '1980-01-31',
+      line_1: '456 Owner Rd',
+      city: 'Brooklyn',
+      state: 'NY',
+      postal_code: '11201',
+      country: 'US',
+      ownership_percentage: owner.ownership_percentage ?? null,
+      owner_type: owner.owner_type ?? 'CONTROL',
+      created_by: actor,
+      updated_by: actor,
+    });
+  }
+  return id;
+}
