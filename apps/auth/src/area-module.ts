@@ -17,20 +17,23 @@ export const areaModule: AreaModule = {
     const area = createAuthArea({ db, redis, logger, config });
     await area.start();
     const banner = [`  auth API        ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`];
+    const notes: string[] = [];
     if (config.ADMIN_PASSWORD) {
       await area.bootstrapAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-      banner.push(`  platform admin  ${config.ADMIN_EMAIL}`);
+      // The suite sets PRINT_ADMIN_PASSWORD when it generated the password for local use.
+      const shown = env.PRINT_ADMIN_PASSWORD === 'true' ? ` / ${config.ADMIN_PASSWORD}` : '';
+      notes.push(`  platform admin  ${config.ADMIN_EMAIL}${shown}`);
     }
     const demoPassword = env.DEMO_PASSWORD;
     if (demoPassword) {
       const demo = await area.seedDemo(DEMO_EMAIL, demoPassword);
-      banner.push(
+      notes.push(
         `  demo owner      ${DEMO_EMAIL} / ${demoPassword}   (customer ${demo.customerId})`,
         '',
         `  curl -s ${publicUrl}${area.prefix}/customer/sign-in -H 'Content-Type: application/json' \\`,
         `    -d '{"email":"${DEMO_EMAIL}","password":"${demoPassword}"}'`,
       );
     }
-    return { prefix: area.prefix, router: area.router, banner, stop: async () => undefined };
+    return { prefix: area.prefix, router: area.router, banner, notes, stop: async () => undefined };
   },
 };

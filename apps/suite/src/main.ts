@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY || local.dataEncryptionKey,
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || local.adminPassword,
     DEMO_PASSWORD: process.env.DEMO_PASSWORD || local.demoPassword,
+    PRINT_ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ? 'false' : 'true',
   };
   const { banner } = await runAreas(AREAS.map(loadArea), {
     service: 'suite',
@@ -34,8 +35,7 @@ async function main(): Promise<void> {
     logLevel: config.LOG_LEVEL,
     env,
   });
-  const admin = process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : local.adminPassword;
-  process.stdout.write(['', 'KYB suite ready.', ...banner, `  admin password  ${admin}`, '', 'Press Ctrl-C to stop.', ''].join('\n') + '\n');
+  process.stdout.write(['', 'KYB suite ready.', ...banner, '', 'Press Ctrl-C to stop.'].join('\n') + '\n');
 }
 
 main().catch((err: unknown) => {

@@ -20,8 +20,10 @@ export interface StartedArea {
   prefix: string;
   router: Router;
   readiness?: ReadinessCheck[];
-  /** Lines the process prints once it listens (URLs, credentials for local use). */
+  /** Lines the process prints once it listens: the area's URLs. */
   banner?: string[];
+  /** Lines printed after every area's URLs (credentials and hints for local use). */
+  notes?: string[];
   stop(): Promise<void>;
 }
 

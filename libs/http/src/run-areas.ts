@@ -55,5 +55,7 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
     },
   });
   logger.info({ port: options.port, areas: modules.map((m) => m.name) }, 'listening');
-  return { banner: [`Listening on ${publicUrl}`, ...started.flatMap((area) => area.banner ?? [])] };
+  return {
+    banner: [`Listening on ${publicUrl}`, ...started.flatMap((area) => area.banner ?? []), ...started.flatMap((area) => area.notes ?? [])],
+  };
 }
