@@ -42,10 +42,21 @@ function formatBytes(limit: number | undefined): string {
   return limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))}mb` : `${Math.round(limit / 1024)}kb`;
 }
 
+/**
+ * Another client error raised by Express, its router or body-parser (a path that does not
+ * decode, a body that does not decompress): a 4xx with a safe message, never a 500.
+ */
+function otherClientError(err: unknown): AppError | undefined {
+  const status = (err as { status?: unknown; statusCode?: unknown } | undefined)?.status ?? (err as { statusCode?: unknown } | undefined)?.statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  const message = err instanceof URIError ? 'The request path is not validly encoded' : 'The request could not be read';
+  return new AppError({ message, httpStatus: status, errorCode: 'INVALID', errorName: 'BadRequestError', cause: err });
+}
+
 /** Turns any thrown value into the AppError that is sent for it. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  return bodyParserFailure(err) ?? new InternalError(err);
+  return bodyParserFailure(err) ?? otherClientError(err) ?? new InternalError(err);
 }
 
 /**

@@ -129,6 +129,24 @@ describe('createHttpApp', () => {
     expect(res.body).toEqual({ status: 'fail', message, errorCode: 'INVALID', data: { errorName } });
   });
 
+  it('answers a path that does not decode and a body that does not decompress with 400, not 500', async () => {
+    const { app } = buildTestApp();
+    const path = await request(app).get('/test/api/v1/items/%E0%A4%A').expect(400);
+    expect(path.body).toEqual({
+      status: 'fail',
+      message: 'The request path is not validly encoded',
+      errorCode: 'INVALID',
+      data: { errorName: 'BadRequestError' },
+    });
+    const body = await request(app)
+      .post('/test/api/v1/items')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send('not gzip at all')
+      .expect(400);
+    expect(body.body).toEqual({ status: 'fail', message: 'The request could not be read', errorCode: 'INVALID', data: { errorName: 'BadRequestError' } });
+  });
+
   it('answers an AppError with its own status and body', async () => {
     const { app } = buildTestApp();
     const res = await request(app).post('/test/api/v1/items').send({ name: 'teapot' }).expect(418);

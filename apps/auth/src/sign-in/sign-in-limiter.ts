@@ -1,6 +1,10 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { TooManyRequestsError } from '@kyb/envelope';
 import type { Redis } from '@kyb/queues';
+import { hashToken } from '@kyb/secrets';
+
+/** Redis keys carry a hash of the email, not the address itself. */
+const emailKey = (email: string) => hashToken(email.toLowerCase());
 
 /** Options of {@link createSignInLimiter}. */
 export interface SignInLimiterOptions {
@@ -30,7 +34,7 @@ export function createSignInLimiter(options: SignInLimiterOptions) {
     /** Counts one attempt; throws {@link TooManyRequestsError} when a limit is passed. */
     async attempt(email: string, address: string): Promise<void> {
       try {
-        await Promise.all([perEmail.consume(email.toLowerCase()), perAddress.consume(address)]);
+        await Promise.all([perEmail.consume(emailKey(email)), perAddress.consume(address)]);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
           throw new TooManyRequestsError('Too many sign-in attempts. Please try again later.', rejection.msBeforeNext / 1000);
@@ -40,7 +44,7 @@ export function createSignInLimiter(options: SignInLimiterOptions) {
     },
     /** Forgets the failed attempts of an email after it signed in. */
     async succeeded(email: string): Promise<void> {
-      await perEmail.delete(email.toLowerCase());
+      await perEmail.delete(emailKey(email));
     },
   };
 }
