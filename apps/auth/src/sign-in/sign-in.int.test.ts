@@ -184,6 +184,9 @@ describe('sign-in rate limit', () => {
     expect(retryAfter).toBeLessThanOrEqual(600);
     const other = await t.fixtures.user({ customerId });
     await request(t.app).post(SIGN_IN).send({ email: other.email, password: FIXTURE_PASSWORD }).expect(200);
+    const keys = await t.redis.keys('*sign-in:email*');
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.join(' ')).not.toContain(user.email.toLowerCase());
   });
 
   it('limits a client address across emails', async () => {
