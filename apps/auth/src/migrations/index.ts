@@ -1,9 +1,10 @@
 import type { AreaMigrations } from '@kyb/db';
 import { authBase } from './20261122_0001_auth_base';
 import { permissionsAndSubroles } from './20261122_0002_permissions_and_subroles';
+import { customerDirectory } from './20261122_0003_customer_directory';
 
 /** The auth area's schema and migrations, in order. */
 export const authMigrations: AreaMigrations = {
   schema: 'auth',
-  migrations: [authBase, permissionsAndSubroles],
+  migrations: [authBase, permissionsAndSubroles, customerDirectory],
 };

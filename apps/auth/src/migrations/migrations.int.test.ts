@@ -2,7 +2,7 @@ import { migrateDownAll, migrateLatest } from '@kyb/db';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { authMigrations } from './index';
 
-const TABLES = ['customers', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys'];
+const TABLES = ['customer_directory', 'customers', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys'];
 
 describe('auth migrations', () => {
   let database: TestDatabase;
@@ -15,7 +15,11 @@ describe('auth migrations', () => {
     (await database.db('information_schema.tables').where({ table_schema: 'auth' }).pluck('table_name')).filter((n) => n !== 'knex_migrations' && n !== 'knex_migrations_lock');
 
   it('run up on an empty database, seed permissions and subroles, and apply nothing twice', async () => {
-    expect(await migrateLatest(database.db, authMigrations)).toEqual(['20261122_0001_auth_base', '20261122_0002_permissions_and_subroles']);
+    expect(await migrateLatest(database.db, authMigrations)).toEqual([
+      '20261122_0001_auth_base',
+      '20261122_0002_permissions_and_subroles',
+      '20261122_0003_customer_directory',
+    ]);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
     expect(await database.db('auth.permissions').count<Array<{ count: string }>>('* as count')).toEqual([{ count: '13' }]);
     expect(await database.db('auth.subroles').orderBy('code').pluck('code')).toEqual(['owner', 'user']);
@@ -30,9 +34,13 @@ describe('auth migrations', () => {
   });
 
   it('run down completely, and up again', async () => {
-    expect(await migrateDownAll(database.db, authMigrations)).toEqual(['20261122_0002_permissions_and_subroles', '20261122_0001_auth_base']);
+    expect(await migrateDownAll(database.db, authMigrations)).toEqual([
+      '20261122_0003_customer_directory',
+      '20261122_0002_permissions_and_subroles',
+      '20261122_0001_auth_base',
+    ]);
     expect(await tables()).toEqual([]);
-    expect(await migrateLatest(database.db, authMigrations)).toHaveLength(2);
+    expect(await migrateLatest(database.db, authMigrations)).toHaveLength(3);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
   });
 });

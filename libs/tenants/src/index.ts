@@ -1,0 +1,6 @@
+/**
+ * What areas other than auth may read of customers (tenants): the auth area's directory view.
+ * @packageDocumentation
+ */
+export { createCustomerDirectory, CUSTOMER_DIRECTORY_VIEW } from './customer-directory';
+export type { CustomerDirectory, CustomerEntry } from './customer-directory';
