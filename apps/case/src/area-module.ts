@@ -8,10 +8,12 @@ import { caseMigrations } from './migrations';
 export const areaModule: AreaModule = {
   name: 'case',
   migrations: caseMigrations,
-  async start({ db, logger, env, publicUrl }) {
+  async start({ db, redis, logger, env, publicUrl }) {
     const config = loadCaseConfig({ ...env, AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json` });
     const area = createCaseArea({
       db,
+      redis,
+      dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
       logger,
       keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
       tokenIssuer: config.TOKEN_ISSUER,
@@ -20,7 +22,7 @@ export const areaModule: AreaModule = {
       prefix: area.prefix,
       router: area.router,
       banner: [`  case API        ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`],
-      stop: async () => undefined,
+      stop: () => area.stop(),
     };
   },
 };

@@ -3,7 +3,13 @@ import { authenticate, createTokenVerifier, type KeySource } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
+import { businessEnrichmentQueue, createProducer, type Redis } from '@kyb/queues';
+import { createSealedBox } from '@kyb/secrets';
+import { createCustomerDirectory } from '@kyb/tenants';
 import { businessReadRoutes } from './businesses/businesses.router';
+import { onboardingRoutes } from './onboarding/onboarding.router';
+import { createOnboardingService } from './onboarding/onboarding.service';
+import { createPgOnboardingStore } from './onboarding/onboarding.store';
 import { createBusinessesService } from './businesses/businesses.service';
 import { createPgBusinessStore } from './businesses/businesses.store';
 
@@ -13,6 +19,10 @@ export const CASE_PREFIX = '/case/api/v1';
 /** What the case area is built from. */
 export interface CaseAreaDeps {
   db: Knex;
+  redis: Redis;
+  /** Prefix of the area's queue keys (tests give each file its own). */
+  redisPrefix?: string;
+  dataEncryptionKey: Buffer;
   logger: Logger;
   /** Public keys of the auth area (its JWKS over HTTP in production). */
   keySource: KeySource;
@@ -25,6 +35,8 @@ export interface CaseArea {
   prefix: string;
   router: Router;
   routes: RouteDefinition[];
+  /** Closes the area's queue producers. */
+  stop(): Promise<void>;
 }
 
 /** Wires the case area's stores, services and routes. */
@@ -36,12 +48,25 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     nowSeconds: () => Math.floor(clock().getTime() / 1000),
   });
   const guard = authenticate(verifier);
-  const businesses = createBusinessesService({ businesses: createPgBusinessStore(deps.db) });
-  const routes = withOpenApiRoute([...businessReadRoutes({ businesses, authenticate: guard })], {
+  const businessStore = createPgBusinessStore(deps.db);
+  const businesses = createBusinessesService({ businesses: businessStore });
+  const enrichment = createProducer(businessEnrichmentQueue, { connection: deps.redis, prefix: deps.redisPrefix });
+  const onboarding = createOnboardingService({
+    db: deps.db,
+    store: createPgOnboardingStore(),
+    businesses: businessStore,
+    directory: createCustomerDirectory(deps.db),
+    sealedBox: createSealedBox(deps.dataEncryptionKey),
+    enrichment,
+    clock,
+    logger: deps.logger,
+  });
+  const areaRoutes = [...onboardingRoutes({ onboarding, authenticate: guard }), ...businessReadRoutes({ businesses, authenticate: guard })];
+  const routes = withOpenApiRoute(areaRoutes, {
     title: 'Case area',
     version: '1.0.0',
     description: 'Businesses, their owners, onboarding cases and invitations.',
     serverUrl: CASE_PREFIX,
   });
-  return { prefix: CASE_PREFIX, router: buildRouter(routes), routes };
+  return { prefix: CASE_PREFIX, router: buildRouter(routes), routes, stop: () => enrichment.close() };
 }

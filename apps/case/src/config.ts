@@ -1,4 +1,4 @@
-import { loadConfig, oneOf, text, url } from '@kyb/config';
+import { key32, loadConfig, oneOf, text, url } from '@kyb/config';
 
 /** Settings of the case area. */
 export const caseSettings = {
@@ -13,6 +13,7 @@ export const caseSettings = {
     protocols: ['http:', 'https:'],
     fallback: 'http://127.0.0.1:8080/auth/api/v1/.well-known/jwks.json',
   }),
+  DATA_ENCRYPTION_KEY: key32({ description: '32-byte key (64 hex characters or base64) that encrypts TIN and SSN at rest' }),
   TOKEN_ISSUER: text({ description: 'the iss claim bearer tokens must carry', fallback: 'kyb-suite-auth' }),
   LOG_LEVEL: oneOf({ description: 'pino log level', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, fallback: 'info' }),
 };

@@ -87,6 +87,17 @@ describe('npm start (the built suite)', () => {
     expect(businesses.status).toBe(200);
     expect(((await businesses.json()) as { data: { total_items: string } }).data.total_items).toBe('0');
 
+    // E12 reads the demo customer's switch and limit through the auth area's directory view.
+    const added = await fetch(`${base}/case/api/v1/businesses/customers/${body.data.data.customer_details.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${body.data.data.id_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Suite Dental', tin: '123456789' }),
+    });
+    expect(added.status).toBe(200);
+    const businessId = ((await added.json()) as { data: { result: Record<string, { data_businesses: { id: string } }> } }).data.result['0'].data_businesses.id;
+    const read = await fetch(`${base}/case/api/v1/businesses/${businessId}`, { headers: { authorization: `Bearer ${body.data.data.id_token}` } });
+    expect(((await read.json()) as { data: { tin: string } }).data.tin).toBe('XXXXX6789');
+
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     expect((await fetch(`${base}/case/api/v1/openapi.json`)).status).toBe(200);
     expect((await fetch(`${base}/auth/api/v1/openapi.json`)).status).toBe(200);

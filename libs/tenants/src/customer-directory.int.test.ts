@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { createCustomerDirectory } from './customer-directory';
+import { createCustomerDirectoryStandIn } from './directory-stand-in';
 
 /*
  * The reader against the directory's contract (view name and columns). The auth area's own tests
@@ -11,11 +12,8 @@ describe('createCustomerDirectory', () => {
   const id = randomUUID();
   beforeAll(async () => {
     database = await createTestDatabase();
-    await database.db.raw('create schema auth');
-    await database.db.raw(
-      'create table auth.customer_directory (id uuid primary key, name text not null, monthly_onboarding_limit integer, features jsonb not null)',
-    );
-    await database.db('auth.customer_directory').insert({ id, name: 'Acme', monthly_onboarding_limit: 5, features: { PAT_120_ADD_BUSINESS: true } });
+    const directory = await createCustomerDirectoryStandIn(database.db);
+    await directory.put({ id, name: 'Acme', monthly_onboarding_limit: 5, features: { PAT_120_ADD_BUSINESS: true } });
   });
   afterAll(() => database.destroy());
 

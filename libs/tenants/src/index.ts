@@ -4,3 +4,4 @@
  */
 export { createCustomerDirectory, CUSTOMER_DIRECTORY_VIEW } from './customer-directory';
 export type { CustomerDirectory, CustomerEntry } from './customer-directory';
+export { createCustomerDirectoryStandIn } from './directory-stand-in';

@@ -1,9 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { createTestKeys, type TestKeys } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { createLogger } from '@kyb/http';
-import { createTestDatabase, TEST_ISSUER, type TestDatabase } from '@kyb/testing';
+import { createRedisConnection, type Redis } from '@kyb/queues';
+import { createCustomerDirectoryStandIn } from '@kyb/tenants';
+import { createTestDatabase, createTestRedis, TEST_ISSUER, type TestDatabase } from '@kyb/testing';
 import { buildApp } from '../app';
 import type { CaseArea } from '../area';
 import { caseMigrations } from '../migrations';
@@ -14,6 +16,12 @@ export interface CaseTestApp {
   area: CaseArea;
   db: Knex;
   keys: TestKeys;
+  redis: Redis;
+  redisPrefix: string;
+  /** Moves the area's clock (the onboarding month). */
+  clock: { now(): Date; set(at: Date): void };
+  /** Puts a customer in the directory the case area reads. */
+  customer(customer: { id: string; monthly_onboarding_limit?: number | null; features?: Record<string, boolean> }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -21,13 +29,37 @@ export interface CaseTestApp {
 export async function startCaseTestApp(): Promise<CaseTestApp> {
   const database: TestDatabase = await createTestDatabase([caseMigrations]);
   const keys = createTestKeys();
+  const testRedis = createTestRedis();
+  const redis = createRedisConnection(testRedis.url, 'producer');
+  const directory = await createCustomerDirectoryStandIn(database.db);
+  let now: Date | undefined;
+  const clock = { now: () => now ?? new Date(), set: (at: Date) => (now = at) };
   const { app, area } = buildApp({
     db: database.db,
+    redis,
+    redisPrefix: testRedis.prefix,
+    dataEncryptionKey: randomBytes(32),
+    clock: clock.now,
     logger: createLogger({ level: 'silent', name: 'case-test' }),
     keySource: keys.keySource,
     tokenIssuer: TEST_ISSUER,
   });
-  return { app, area, db: database.db, keys, close: () => database.destroy() };
+  return {
+    app,
+    area,
+    db: database.db,
+    keys,
+    redis,
+    redisPrefix: testRedis.prefix,
+    clock,
+    customer: (customer) => directory.put(customer),
+    async close() {
+      await area.stop();
+      await testRedis.clean();
+      redis.disconnect();
+      await database.destroy();
+    },
+  };
 }
 
 /** Columns a test may set on a fixture business. */

@@ -1,0 +1,59 @@
+import type { JsonSchema } from '@kyb/validation';
+
+/** Owner columns come as `owner1_*` .. `owner5_*`. */
+export const OWNER_SLOTS = [1, 2, 3, 4, 5] as const;
+/** Trading names come as `dba1_name` .. `dba5_name`. */
+export const DBA_SLOTS = [1, 2, 3, 4, 5] as const;
+
+/** TIN formats: US EIN/SSN (9 digits, optionally 12-3456789), UK UTR (10 digits), UK company number, GB VAT. */
+export const TIN_PATTERN = '^(\\d{9}|\\d{2}-\\d{7}|\\d{10}|[A-Z]{2}\\d{6}|\\d{8}|GB\\d{9}|GB\\d{12})$';
+
+const text = (maxLength = 200): JsonSchema => ({ type: 'string', minLength: 1, maxLength });
+
+/** The owner columns and their schemas, without the `ownerN_` prefix. */
+export const OWNER_COLUMNS: Record<string, JsonSchema> = {
+  title: text(100),
+  first_name: text(100),
+  last_name: text(100),
+  email: { type: 'string', format: 'email', maxLength: 254 },
+  mobile: text(32),
+  ssn: { type: 'string', pattern: '^(\\d{9}|\\d{3}-\\d{2}-\\d{4})$' },
+  dob: { type: 'string', format: 'date' },
+  address_line_1: text(),
+  address_line_2: text(),
+  address_city: text(100),
+  address_state: text(100),
+  address_postal: text(20),
+  address_country: text(3),
+  owner_type: { type: 'string', enum: ['CONTROL', 'BENEFICIARY'] },
+  ownership_percentage: { type: 'number' },
+};
+
+/**
+ * E12's flat columns (ARCHITECTURE.md), as in a bulk import row. `name` is the only required one;
+ * anything else is refused. The applicant columns (`applicant_id`, `applicant_first_name`, ...)
+ * join with the applicants of the invitation flow; until then they are refused as unknown. `id` is accepted by the schema only so the row check can say that a
+ * business id is not allowed here.
+ */
+export const businessRowProperties: Record<string, JsonSchema> = {
+  id: { type: 'string' },
+  name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+  external_id: { type: 'string', minLength: 1, maxLength: 200 },
+  tin: { type: 'string', pattern: TIN_PATTERN },
+  mobile: text(32),
+  official_website: { type: 'string', format: 'uri', maxLength: 500 },
+  address_line_1: text(),
+  address_line_2: text(),
+  address_city: text(100),
+  address_state: text(100),
+  address_postal_code: text(20),
+  address_country: text(3),
+  naics_code: { type: 'string', pattern: '^\\d{2,6}$' },
+  mcc_code: { type: 'string', pattern: '^\\d{4}$' },
+  is_monitoring_enabled: { type: 'boolean' },
+  ...Object.fromEntries(DBA_SLOTS.map((n) => [`dba${n}_name`, text()])),
+  ...Object.fromEntries(OWNER_SLOTS.flatMap((n) => Object.entries(OWNER_COLUMNS).map(([column, schema]) => [`owner${n}_${column}`, schema]))),
+};
+
+/** One row of E12 (and of a bulk run). */
+export type BusinessRowInput = Record<string, string | number | boolean | undefined> & { name: string };

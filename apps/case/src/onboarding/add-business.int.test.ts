@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import request from 'supertest';
+import { expectSameShape } from '@kyb/testing';
+import { startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
+
+// A copy of ../shared/reference/samples/add-business.response.200.json.
+const sample = JSON.parse(readFileSync(join(__dirname, '../test-support/samples/add-business.response.200.json'), 'utf8'));
+const fail = (status: number, errorCode: string | null, message: string, errorName: string) => ({
+  status,
+  body: { status: 'fail', message, errorCode, data: { errorName } },
+});
+
+describe('E12 add a business (contract 7.1)', () => {
+  let t: CaseTestApp;
+  const customerId = randomUUID();
+  let owner: string;
+
+  beforeAll(async () => {
+    t = await startCaseTestApp();
+    await t.customer({ id: customerId, features: { PAT_120_ADD_BUSINESS: true } });
+    owner = t.keys.tokenFor({ role: 'CUSTOMER', customerId, permissions: ['businesses:create', 'businesses:read'] });
+  });
+  afterAll(() => t.close());
+
+  const add = (body: object, token: string | null = owner, customer: string = customerId) => {
+    const req = request(t.app).post(`/case/api/v1/businesses/customers/${customer}`);
+    return (token === null ? req : req.set('Authorization', `Bearer ${token}`)).send(body);
+  };
+  const answer = async (res: request.Test) => {
+    const r = await res;
+    return { status: r.status, body: r.body };
+  };
+
+  it('stores the business with its owners, TIN and SSN sealed, and answers the created business masked', async () => {
+    const res = await add({
+      name: 'Test Business',
+      external_id: '77388994455034',
+      tin: '333444685',
+      mobile: '(123) 123-1234'.replace('(123) 123', '(415) 555'),
+      address_line_1: '1234 Testing Blvd.',
+      address_city: 'Longwood',
+      address_state: 'FL',
+      address_postal_code: '32850',
+      dba1_name: 'TB Dental',
+      is_monitoring_enabled: true,
+      owner1_first_name: 'Ann',
+      owner1_last_name: 'Lee',
+      owner1_title: 'Owner',
+      owner1_ssn: '123-45-6789',
+      owner1_owner_type: 'CONTROL',
+      owner1_ownership_percentage: 100,
+    }).expect(200);
+    expect(res.body.status).toBe('success');
+    expect(res.body.message).toBe('Bulk process succeeded');
+    expect(res.body.data.runId).toMatch(/^[0-9a-f-]{36}$/);
+    const created = res.body.data.result['0'];
+    expect(created.data_businesses).toMatchObject({
+      name: 'Test Business',
+      tin: 'XXXXX4685',
+      mobile: '+14155551234',
+      address_country: 'US',
+      external_id: '77388994455034',
+      is_monitoring_enabled: true,
+      business_names: [
+        { name: 'Test Business', is_primary: true },
+        { name: 'TB Dental', is_primary: false },
+      ],
+    });
+    expect(created.data_businesses.owners[0]).toMatchObject({ first_name: 'Ann', ssn: 'XXXXX6789', title: { id: '1', title: 'Owner' }, ownership_percentage: 100 });
+    expect(created.integration_data.tin).toBe('XXXXX4685');
+    expect(created.integration_data.owner1_ssn).toBe('XXXXX6789');
+    const { industry: _i, mcc_id: _m, naics_id: _n, naics_code: _c, mcc_code: _mc, ...businessShape } = sample.data.result['0'].data_businesses;
+    expectSameShape(created.data_businesses, businessShape);
+    expect(Object.keys(created).sort()).toEqual(Object.keys(sample.data.result['0']).sort());
+    expect(JSON.stringify(res.body)).not.toMatch(/333444685|123-?45-?6789/);
+
+    const stored = await t.db('cases.businesses').where({ id: created.data_businesses.id }).first();
+    expect(stored.tin_sealed).not.toContain('333444685');
+    expect(stored.tin_lookup).toMatch(/^[0-9a-f]{64}$/);
+    expect((await t.db('cases.owners').where({ business_id: stored.id }).first()).ssn_sealed).not.toContain('6789');
+
+    const queue = new Queue('business-enrichment', { connection: t.redis, prefix: t.redisPrefix });
+    expect((await queue.getJob(`enrich-${stored.id}`))?.data).toEqual({ businessId: stored.id, customerId });
+    await queue.close();
+  });
+
+  it('row 2: another method gives 405', async () => {
+    const res = await request(t.app).get(`/case/api/v1/businesses/customers/${customerId}`).expect(405);
+    expect(res.body).toEqual(fail(405, 'NOT_ALLOWED', 'Method Not Allowed', 'MethodNotAllowedError').body);
+  });
+
+  it('row 3: no Authorization header gives 401 (part 5)', async () => {
+    expect(await answer(add({ name: 'X' }, null))).toEqual(
+      fail(401, 'UNAUTHENTICATED', 'Authorization header not present', 'AuthenticationMiddlewareError'),
+    );
+  });
+
+  it('row 4: an APPLICANT gets 401 Role Not Allowed', async () => {
+    expect(await answer(add({ name: 'X' }, t.keys.tokenFor({ role: 'APPLICANT', customerId })))).toEqual(
+      fail(401, 'UNAUTHORIZED', 'Role Not Allowed', 'RoleMiddlewareError'),
+    );
+  });
+
+  it('row 5: with PAT_120_ADD_BUSINESS off, 405 with an empty data object', async () => {
+    const off = randomUUID();
+    await t.customer({ id: off, features: { PAT_120_ADD_BUSINESS: false } });
+    const res = await add({ name: 'X' }, t.keys.tokenFor({ role: 'ADMIN' }), off).expect(405);
+    expect(res.body).toEqual({
+      status: 'fail',
+      message: 'This feature has not been enabled.',
+      errorCode: 'NOT_ALLOWED',
+      erroCode: 'NOT_ALLOWED',
+      data: {},
+    });
+  });
+
+  it('row 6: with the monthly limit used up, 403 Monthly onboarding limit exhausted; it resets next month', async () => {
+    const limited = randomUUID();
+    await t.customer({ id: limited, monthly_onboarding_limit: 1, features: { PAT_120_ADD_BUSINESS: true } });
+    // The area's clock also judges token expiry: this token lives long enough to cross the month.
+    const admin = t.keys.tokenFor({ role: 'ADMIN' }, 60 * 24 * 3600);
+    t.clock.set(new Date('2026-11-30T23:59:00Z'));
+    try {
+      await add({ name: 'First' }, admin, limited).expect(200);
+      expect(await answer(add({ name: 'Second' }, admin, limited))).toEqual(
+        fail(403, 'NOT_ALLOWED', 'Monthly onboarding limit exhausted.', 'OnboardingLimitError'),
+      );
+      t.clock.set(new Date('2026-12-01T00:00:30Z'));
+      await add({ name: 'Second' }, admin, limited).expect(200);
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+
+  it('holds the limit under concurrency: with a limit of 5 and 20 requests at once, exactly 5 businesses exist', async () => {
+    const busy = randomUUID();
+    await t.customer({ id: busy, monthly_onboarding_limit: 5, features: { PAT_120_ADD_BUSINESS: true } });
+    const admin = t.keys.tokenFor({ role: 'ADMIN' });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => add({ name: `Concurrent ${i}` }, admin, busy)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 403)).toHaveLength(15);
+    expect(await t.db('cases.businesses').where({ customer_id: busy }).count<Array<{ count: string }>>('* as count')).toEqual([{ count: '5' }]);
+  });
+
+  it('row 8: a CUSTOMER of another tenant gets 403', async () => {
+    const stranger = t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID(), permissions: ['businesses:create'] });
+    expect(await answer(add({ name: 'X' }, stranger))).toEqual(
+      fail(403, 'UNAUTHORIZED', 'You are not allowed to access the data.', 'AccessMiddlewareError'),
+    );
+  });
+
+  it.each([
+    ['a missing name', {}, "body must have required property 'name'"],
+    ['a bad tin', { name: 'X', tin: '12345' }, `body.tin must match pattern "^(\\d{9}|\\d{2}-\\d{7}|\\d{10}|[A-Z]{2}\\d{6}|\\d{8}|GB\\d{9}|GB\\d{12})$"`],
+    ['a bad owner email', { name: 'X', owner1_email: 'nope' }, 'body.owner1_email must match format "email"'],
+    ['an extra field', { name: 'X', favourite_colour: 'red' }, "body must NOT have additional properties: 'favourite_colour'"],
+    ['a percentage that is not a number', { name: 'X', owner1_ownership_percentage: '50' }, 'body.owner1_ownership_percentage must be number'],
+  ])('row 1: %s gives 400 ValidationMiddlewareError', async (_case, body, message) => {
+    expect(await answer(add(body))).toEqual(fail(400, 'INVALID', message, 'ValidationMiddlewareError'));
+  });
+
+  it('row 1: a customerID that is not a UUID gives 400 to an ADMIN', async () => {
+    expect(await answer(add({ name: 'X' }, t.keys.tokenFor({ role: 'ADMIN' }), 'not-a-uuid'))).toEqual(
+      fail(400, 'INVALID', 'params.customerID must match format "uuid"', 'ValidationMiddlewareError'),
+    );
+  });
+
+  it('accepts the UK TIN formats', async () => {
+    for (const tin of ['1234567890', 'SC123456', 'GB123456789']) await add({ name: `UK ${tin}`, tin }).expect(200);
+  });
+
+  it('row 9: failed rows list every failure, with the existing business of a duplicate external id, and store nothing', async () => {
+    const first = await add({ name: 'Original', external_id: 'dup-1' }).expect(200);
+    const existingId = first.body.data.result['0'].data_businesses.id;
+    const before = await t.db('cases.businesses').where({ customer_id: customerId }).count<Array<{ count: string }>>('* as count');
+    const res = await add({ name: 'Copy', external_id: 'dup-1', mobile: '10', owner1_first_name: 'A', owner1_last_name: 'B', owner1_owner_type: 'CONTROL', owner1_ownership_percentage: 104 }).expect(400);
+    expect(res.body).toEqual({
+      status: 'fail',
+      message: 'Bulk process had errors',
+      errorCode: null,
+      data: {
+        runId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        failed_rows: {
+          '0': {
+            message: 'Validation failed. Error details:',
+            data: [
+              { column: 'mobile', providedKey: 'mobile', value: '10', reason: 'Invalid phone number.' },
+              {
+                column: 'external_id',
+                providedKey: 'external_id',
+                value: 'dup-1',
+                reason: `The business external ID already exists for this customer (business ID: ${existingId})`,
+                existing_business_id: existingId,
+              },
+              {
+                column: 'owner1_ownership_percentage',
+                providedKey: 'owner1_ownership_percentage',
+                value: 104,
+                reason: 'Owner1 Ownership Percentage must be a number between 0 and 100.',
+              },
+              { column: 'ownership_percentage', providedKey: 'ownership_percentage', value: 104, reason: 'Owner ownership percentages must add up to 100 (they add up to 104).' },
+            ],
+          },
+        },
+        result: {},
+      },
+    });
+    expect(await t.db('cases.businesses').where({ customer_id: customerId }).count<Array<{ count: string }>>('* as count')).toEqual(before);
+  });
+
+  it("refuses a CUSTOMER whose subrole lacks businesses:create", async () => {
+    const reader = t.keys.tokenFor({ role: 'CUSTOMER', customerId, permissions: ['businesses:read'] });
+    expect((await answer(add({ name: 'X' }, reader))).body.data.errorName).toBe('PermissionMiddlewareError');
+  });
+});

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { Knex } from '@kyb/db';
+import { maskSensitive, type SealedBox } from '@kyb/secrets';
+import { DBA_SLOTS, type BusinessRowInput } from './add-business.columns';
+import { ownerSlotsOf } from './row-validation';
+
+/** Everything one input row becomes in the case schema. */
+export interface BusinessRecords {
+  business: Record<string, unknown> & { id: string };
+  names: Array<Record<string, unknown>>;
+  addresses: Array<Record<string, unknown>>;
+  owners: Array<Record<string, unknown>>;
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' ? value.trim() : null);
+const phone = (value: unknown): string | null => (typeof value === 'string' ? (parsePhoneNumberFromString(value, 'US')?.number ?? null) : null);
+const digits = (value: string) => value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+
+/** Options of {@link toBusinessRecords}. */
+export interface RowOwnership {
+  customerId: string;
+  actorId: string;
+  runId: string;
+  sealedBox: SealedBox;
+  /** Owner titles by lower-case title. */
+  titles: ReadonlyMap<string, number>;
+}
+
+/** Maps a checked input row to rows: TIN and SSNs sealed, hashed for lookups and masked. */
+export function toBusinessRecords(row: BusinessRowInput, own: RowOwnership): BusinessRecords {
+  const id = randomUUID();
+  const tin = typeof row.tin === 'string' ? digits(row.tin) : null;
+  const audit = { created_by: own.actorId, updated_by: own.actorId };
+  const business = {
+    id,
+    customer_id: own.customerId,
+    run_id: own.runId,
+    name: row.name.trim(),
+    tin_sealed: tin ? own.sealedBox.seal(tin) : null,
+    tin_lookup: tin ? own.sealedBox.lookupHash(tin) : null,
+    tin_masked: maskSensitive(tin),
+    mobile: phone(row.mobile),
+    official_website: str(row.official_website),
+    address_line_1: str(row.address_line_1),
+    address_line_2: str(row.address_line_2),
+    address_city: str(row.address_city),
+    address_state: str(row.address_state),
+    address_postal_code: str(row.address_postal_code),
+    address_country: str(row.address_country)?.toUpperCase() ?? (row.address_line_1 ? 'US' : null),
+    naics_code: str(row.naics_code),
+    mcc_code: str(row.mcc_code),
+    external_id: str(row.external_id),
+    is_monitoring_enabled: row.is_monitoring_enabled === true,
+    ...audit,
+  };
+  const names = [
+    { business_id: id, position: 0, name: business.name, is_primary: true },
+    ...DBA_SLOTS.map((n) => str(row[`dba${n}_name`]))
+      .filter((name): name is string => name !== null)
+      .map((name, i) => ({ business_id: id, position: i + 1, name, is_primary: false })),
+  ];
+  const addresses = business.address_line_1
+    ? [
+        {
+          business_id: id,
+          position: 0,
+          line_1: business.address_line_1,
+          apartment: business.address_line_2,
+          city: business.address_city,
+          state: business.address_state,
+          country: business.address_country,
+          postal_code: business.address_postal_code,
+          mobile: business.mobile,
+          is_primary: true,
+        },
+      ]
+    : [];
+  const owners = ownerSlotsOf(row).map((n, position) => {
+    const get = (column: string) => row[`owner${n}_${column}`];
+    const ssn = typeof get('ssn') === 'string' ? digits(get('ssn') as string) : null;
+    const title = str(get('title'));
+    return {
+      business_id: id,
+      position,
+      title_id: title ? (own.titles.get(title.toLowerCase()) ?? null) : null,
+      first_name: str(get('first_name')),
+      last_name: str(get('last_name')),
+      ssn_sealed: ssn ? own.sealedBox.seal(ssn) : null,
+      ssn_masked: maskSensitive(ssn),
+      email: str(get('email')),
+      mobile: phone(get('mobile')),
+      date_of_birth: str(get('dob')),
+      line_1: str(get('address_line_1')),
+      line_2: str(get('address_line_2')),
+      city: str(get('address_city')),
+      state: str(get('address_state')),
+      postal_code: str(get('address_postal')),
+      country: str(get('address_country'))?.toUpperCase() ?? null,
+      ownership_percentage: get('ownership_percentage') ?? null,
+      owner_type: get('owner_type'),
+      ...audit,
+    };
+  });
+  return { business, names, addresses, owners };
+}
+
+/** Inserts many businesses with one statement per table (a 1,000-row run stays fast). */
+export async function insertBusinessRecords(trx: Knex.Transaction, records: BusinessRecords[]): Promise<void> {
+  const chunk = 500;
+  const insert = async (table: string, rows: Array<Record<string, unknown>>) => {
+    for (let i = 0; i < rows.length; i += chunk) await trx(table).insert(rows.slice(i, i + chunk));
+  };
+  await insert('cases.businesses', records.map((r) => r.business));
+  await insert('cases.business_names', records.flatMap((r) => r.names));
+  await insert('cases.business_addresses', records.flatMap((r) => r.addresses));
+  await insert('cases.owners', records.flatMap((r) => r.owners));
+}
+
+/** The input row as echoed back (`integration_data`): TIN and SSNs masked. */
+export function maskedInput(row: BusinessRowInput): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) =>
+      key === 'tin' || /^owner\d_ssn$/.test(key) ? [key, maskSensitive(typeof value === 'string' ? digits(value) : null)] : [key, value],
+    ),
+  );
+}

@@ -1,0 +1,54 @@
+import type { RequestHandler } from 'express';
+import { callerOf, requirePermission, requireRole, requireTenant } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import { strictObject, uuidParams } from '@kyb/validation';
+import { businessRowProperties, type BusinessRowInput } from './add-business.columns';
+import type { OnboardingService } from './onboarding.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 7.1 success message. */
+export const BULK_SUCCEEDED = 'Bulk process succeeded';
+
+/** E12: add a business to a customer, in the order of contract 7.1. */
+export function onboardingRoutes(deps: { onboarding: OnboardingService; authenticate: RequestHandler }): RouteDefinition[] {
+  const { onboarding, authenticate } = deps;
+  const customerId = (req: Parameters<RequestHandler>[0]) => String(req.params.customerID);
+  // A customerID that is not a UUID names no customer: the schema check answers it (7.1 row 1).
+  const named = (req: Parameters<RequestHandler>[0]) => UUID.test(customerId(req));
+  const featureSwitch: RequestHandler = async (req, _res, next) => {
+    if (named(req)) await onboarding.assertFeatureEnabled(customerId(req));
+    next();
+  };
+  const monthlyLimit: RequestHandler = async (req, _res, next) => {
+    if (named(req)) await onboarding.assertWithinLimit(customerId(req), 1);
+    next();
+  };
+  return [
+    {
+      method: 'post',
+      path: '/businesses/customers/:customerID',
+      summary: 'Add a business to a customer (E12): flat columns as in a bulk import row',
+      tags: ['Businesses'],
+      auth: true,
+      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), featureSwitch, monthlyLimit, requireTenant(), requirePermission('businesses:create')],
+      schemas: { params: uuidParams('customerID'), body: strictObject(businessRowProperties, ['name']) },
+      responses: {
+        200: {
+          description: 'Stored: runId and result["0"] with the created business (TIN and SSNs masked)',
+          schema: successEnvelope({ type: 'object', properties: { runId: { type: 'string', format: 'uuid' }, result: { type: 'object' } } }, BULK_SUCCEEDED),
+        },
+        400: { description: 'Schema (ValidationMiddlewareError), the limit would be passed (OnboardingLimitError), or row checks failed (Bulk process had errors)' },
+        401: { description: 'Authentication (part 5) or Role Not Allowed' },
+        403: { description: 'Monthly onboarding limit exhausted, or another tenant' },
+        405: { description: 'Method Not Allowed, or the PAT_120_ADD_BUSINESS feature is off' },
+      },
+      handler: async (req, res) => {
+        const outcome = await onboarding.addBusinesses(callerOf(req), customerId(req), [req.body as BusinessRowInput]);
+        res.json(success(BULK_SUCCEEDED, outcome));
+      },
+    },
+  ];
+}

@@ -1,0 +1,120 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { OWNER_COLUMNS, OWNER_SLOTS, type BusinessRowInput } from './add-business.columns';
+
+/** One failed check of a row (contract 7.1 row 9). */
+export interface RowFailure {
+  column: string;
+  providedKey: string;
+  value: unknown;
+  reason: string;
+  existing_business_id?: string;
+}
+
+/** What a row is checked against besides itself. */
+export interface RowContext {
+  /** Businesses of the customer by external id. */
+  existingExternalIds: ReadonlyMap<string, string>;
+  /** External ids used by earlier rows of the same run. */
+  externalIdsInRun?: ReadonlySet<string>;
+  /** Today, for dates of birth. */
+  today: Date;
+}
+
+const label = (column: string) =>
+  column
+    .split('_')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join(' ');
+
+function fail(column: string, value: unknown, reason: string, extra: Partial<RowFailure> = {}): RowFailure {
+  return { column, providedKey: column, value, reason, ...extra };
+}
+
+function validPhone(value: string): boolean {
+  return parsePhoneNumberFromString(value, 'US')?.isValid() ?? false;
+}
+
+/** Owner slots the row uses: any `ownerN_*` column given. */
+export function ownerSlotsOf(row: BusinessRowInput): number[] {
+  return OWNER_SLOTS.filter((n) => Object.keys(OWNER_COLUMNS).some((column) => row[`owner${n}_${column}`] !== undefined));
+}
+
+function checkOwners(row: BusinessRowInput, context: RowContext): RowFailure[] {
+  const failures: RowFailure[] = [];
+  const slots = ownerSlotsOf(row);
+  let total = 0;
+  for (const n of slots) {
+    const key = (column: string) => `owner${n}_${column}`;
+    for (const required of ['first_name', 'last_name', 'owner_type', 'ownership_percentage']) {
+      if (row[key(required)] === undefined) failures.push(fail(key(required), null, `${label(key(required))} is required.`));
+    }
+    const percentage = row[key('ownership_percentage')];
+    if (typeof percentage === 'number') {
+      if (percentage < 0 || percentage > 100) {
+        failures.push(fail(key('ownership_percentage'), percentage, `${label(key('ownership_percentage'))} must be a number between 0 and 100.`));
+      }
+      total += percentage;
+    }
+    const mobile = row[key('mobile')];
+    if (typeof mobile === 'string' && !validPhone(mobile)) failures.push(fail(key('mobile'), mobile, 'Invalid phone number.'));
+    const dob = row[key('dob')];
+    if (typeof dob === 'string' && new Date(`${dob}T00:00:00Z`).getTime() >= context.today.getTime()) {
+      failures.push(fail(key('dob'), dob, `${label(key('dob'))} must be in the past.`));
+    }
+  }
+  if (slots.length > 0) {
+    if (Math.abs(total - 100) > 1e-9) {
+      failures.push(fail('ownership_percentage', total, `Owner ownership percentages must add up to 100 (they add up to ${total}).`));
+    }
+    if (!slots.some((n) => row[`owner${n}_owner_type`] === 'CONTROL')) {
+      failures.push(fail('owner_type', null, 'At least one owner must be a CONTROL owner.'));
+    }
+  }
+  return failures;
+}
+
+function checkAddress(row: BusinessRowInput): RowFailure[] {
+  const columns = ['address_line_1', 'address_city', 'address_state', 'address_postal_code'];
+  const given = [...columns, 'address_line_2', 'address_country'].some((c) => row[c] !== undefined);
+  if (!given) return [];
+  const failures = columns.filter((c) => row[c] === undefined).map((c) => fail(c, null, `${label(c)} is required when an address is given.`));
+  const country = typeof row.address_country === 'string' ? row.address_country.toUpperCase() : 'US';
+  const postal = row.address_postal_code;
+  if (['US', 'USA'].includes(country) && typeof postal === 'string' && !/^\d{5}(-\d{4})?$/.test(postal)) {
+    failures.push(fail('address_postal_code', postal, 'Invalid US postal code.'));
+  }
+  if (row.address_country !== undefined && !/^[A-Za-z]{2,3}$/.test(String(row.address_country))) {
+    failures.push(fail('address_country', row.address_country, 'Invalid country code.'));
+  }
+  return failures;
+}
+
+function checkApplicant(row: BusinessRowInput): RowFailure[] {
+  const columns = ['applicant_first_name', 'applicant_last_name', 'applicant_email'];
+  const given = columns.filter((c) => row[c] !== undefined);
+  if (given.length === 0) return [];
+  if (row.applicant_id !== undefined) return [fail('applicant_id', row.applicant_id, 'Give either applicant_id or the applicant\'s details, not both.')];
+  return columns.filter((c) => row[c] === undefined).map((c) => fail(c, null, `${label(c)} is required when an applicant is given.`));
+}
+
+/**
+ * Every row-level check of contract 7.1 row 9. All failures of a row are reported together.
+ */
+export function validateBusinessRow(row: BusinessRowInput, context: RowContext): RowFailure[] {
+  const failures: RowFailure[] = [];
+  if (row.id !== undefined) failures.push(fail('id', row.id, 'A business id cannot be given when adding a business.'));
+  if (typeof row.mobile === 'string' && !validPhone(row.mobile)) failures.push(fail('mobile', row.mobile, 'Invalid phone number.'));
+  if (typeof row.external_id === 'string') {
+    const existing = context.existingExternalIds.get(row.external_id);
+    if (existing) {
+      failures.push(
+        fail('external_id', row.external_id, `The business external ID already exists for this customer (business ID: ${existing})`, {
+          existing_business_id: existing,
+        }),
+      );
+    } else if (context.externalIdsInRun?.has(row.external_id)) {
+      failures.push(fail('external_id', row.external_id, 'The business external ID is used by another row of this run.'));
+    }
+  }
+  return [...failures, ...checkAddress(row), ...checkApplicant(row), ...checkOwners(row, context)];
+}
