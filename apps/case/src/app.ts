@@ -11,6 +11,7 @@ export function buildApp(deps: CaseAreaDeps): { app: Express; area: CaseArea } {
     service: 'case',
     logger: deps.logger,
     mounts: [{ prefix: area.prefix, router: area.router }],
+    largeBodies: area.largeBodies,
     readiness: [
       { name: 'postgres', check: () => checkDatabase(deps.db) },
       { name: 'redis', check: () => checkRedis(deps.redis) },

@@ -21,6 +21,7 @@ export const areaModule: AreaModule = {
     return {
       prefix: area.prefix,
       router: area.router,
+      largeBodies: area.largeBodies,
       banner: [`  case API        ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`],
       stop: () => area.stop(),
     };

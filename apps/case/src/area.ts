@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { authenticate, createTokenVerifier, type KeySource } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
-import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
+import { buildRouter, type LargeBody, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { businessEnrichmentQueue, createProducer, type Redis } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
@@ -35,6 +35,8 @@ export interface CaseArea {
   prefix: string;
   router: Router;
   routes: RouteDefinition[];
+  /** Bulk imports take bodies up to 5 MB. */
+  largeBodies: LargeBody[];
   /** Closes the area's queue producers. */
   stop(): Promise<void>;
 }
@@ -68,5 +70,6 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     description: 'Businesses, their owners, onboarding cases and invitations.',
     serverUrl: CASE_PREFIX,
   });
-  return { prefix: CASE_PREFIX, router: buildRouter(routes), routes, stop: () => enrichment.close() };
+  const largeBodies = [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb' }];
+  return { prefix: CASE_PREFIX, router: buildRouter(routes), routes, largeBodies, stop: () => enrichment.close() };
 }

@@ -66,6 +66,36 @@ function buildTestApp(ready = true) {
   return { app, logs };
 }
 
+describe('large bodies', () => {
+  it('lets listed paths take larger JSON and CSV bodies while others keep the default limit', async () => {
+    const router = buildRouter([
+      {
+        method: 'post',
+        path: '/bulk',
+        summary: 'bulk',
+        tags: [],
+        auth: false,
+        responses: { 200: { description: 'OK' } },
+        handler: (req, res) => {
+          res.json({ kind: typeof req.body, size: JSON.stringify(req.body).length });
+        },
+      },
+      ...routes,
+    ]);
+    const app = createHttpApp({
+      service: 'test',
+      logger: captureLogs().logger,
+      mounts: [{ prefix: '/t', router }],
+      bodyLimit: '1kb',
+      largeBodies: [{ path: /^\/t\/bulk$/, limit: '1mb' }],
+    });
+    const big = [{ name: 'x'.repeat(5000) }];
+    expect((await request(app).post('/t/bulk').send(big).expect(200)).body.kind).toBe('object');
+    expect((await request(app).post('/t/bulk').set('Content-Type', 'text/csv').send('name\n' + 'y'.repeat(5000)).expect(200)).body.kind).toBe('string');
+    await request(app).post('/t/items').send({ name: 'x'.repeat(5000) }).expect(413);
+  });
+});
+
 describe('createHttpApp', () => {
   it('sends the security headers and an ETag, and answers 304 to a matching If-None-Match', async () => {
     const { app } = buildTestApp();

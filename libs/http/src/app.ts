@@ -12,6 +12,12 @@ export interface Mount {
   router: Router;
 }
 
+/** A path that accepts a larger JSON or CSV body than the default. */
+export interface LargeBody {
+  path: RegExp;
+  limit: string;
+}
+
 /** A named dependency check for `/readyz`; rejects when the dependency does not answer. */
 export interface ReadinessCheck {
   name: string;
@@ -27,6 +33,8 @@ export interface CreateHttpAppOptions {
   readiness?: ReadinessCheck[];
   /** Largest JSON body accepted (e.g. `100kb`). */
   bodyLimit?: string;
+  /** Paths that take larger bodies (bulk imports): JSON or CSV up to `limit`. */
+  largeBodies?: LargeBody[];
   /** Express `trust proxy` setting; behind the gateway, the number of proxy hops. */
   trustProxy?: boolean | number | string;
   metrics?: HttpMetrics;
@@ -71,6 +79,10 @@ export function createHttpApp(options: CreateHttpAppOptions): Express {
     else res.set('Cache-Control', 'no-store');
     next();
   });
+  for (const large of options.largeBodies ?? []) {
+    // Parsed here, the default parser below skips these bodies (body-parser marks them read).
+    app.use(large.path, express.json({ limit: large.limit }), express.text({ type: 'text/csv', limit: large.limit }));
+  }
   app.use(express.json({ limit: options.bodyLimit ?? '100kb', type: ['application/json', 'application/*+json'] }));
 
   app.get('/healthz', (_req, res) => {

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { AreaMigrations, Knex } from '@kyb/db';
 import type { Redis } from '@kyb/queues';
-import type { ReadinessCheck } from './app';
+import type { LargeBody, ReadinessCheck } from './app';
 import type { Logger } from './logger';
 
 /** What the process gives an area when it starts it. */
@@ -20,6 +20,8 @@ export interface StartedArea {
   prefix: string;
   router: Router;
   readiness?: ReadinessCheck[];
+  /** Paths of the area that take larger bodies (bulk imports). */
+  largeBodies?: LargeBody[];
   /** Lines the process prints once it listens: the area's URLs. */
   banner?: string[];
   /** Lines printed after every area's URLs (credentials and hints for local use). */

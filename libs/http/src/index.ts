@@ -3,7 +3,7 @@
  * @packageDocumentation
  */
 export { createHttpApp } from './app';
-export type { CreateHttpAppOptions, Mount, ReadinessCheck } from './app';
+export type { CreateHttpAppOptions, LargeBody, Mount, ReadinessCheck } from './app';
 export { buildRouter } from './routes';
 export type { HttpMethod, RouteDefinition, RouteResponse } from './routes';
 export { createLogger, REDACTED_PATHS, serializeError } from './logger';

@@ -38,6 +38,7 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
     logger,
     mounts: started.map((area) => ({ prefix: area.prefix, router: area.router })),
     trustProxy: 'loopback',
+    largeBodies: started.flatMap((area) => area.largeBodies ?? []),
     readiness: [
       { name: 'postgres', check: () => checkDatabase(db) },
       { name: 'redis', check: () => checkRedis(redis) },

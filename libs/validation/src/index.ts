@@ -3,8 +3,8 @@
  * with ajv's text as the message.
  * @packageDocumentation
  */
-export { compileValidator, describeErrors } from './validator';
-export type { JsonSchema, RequestPart, Validator } from './validator';
+export { compileCheck, compileValidator, describeErrors } from './validator';
+export type { JsonSchema, RequestPart, SchemaProblem, Validator } from './validator';
 export { validateRequest } from './middleware';
 export type { RequestSchemas } from './middleware';
 export { emailSchema, strictObject, uuidParams, uuidSchema } from './schemas';

@@ -1,5 +1,5 @@
 import { ValidationError } from '@kyb/envelope';
-import { compileValidator } from './validator';
+import { compileCheck, compileValidator } from './validator';
 import { strictObject, emailSchema, uuidParams } from './schemas';
 
 function failure(run: () => unknown): ValidationError {
@@ -62,5 +62,16 @@ describe('compileValidator', () => {
     const params = compileValidator(uuidParams('customerID'), 'params');
     expect(failure(() => params({ customerID: '123' })).message).toBe('params.customerID must match format "uuid"');
     expect(params({ customerID: '2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1' })).toBeTruthy();
+  });
+});
+
+describe('compileCheck', () => {
+  const check = compileCheck(strictObject({ name: { type: 'string' }, age: { type: 'integer' } }, ['name']), 'body');
+
+  it('reports the first problem with the property at fault, or null', () => {
+    expect(check({ name: 'a' })).toBeNull();
+    expect(check({})).toEqual({ message: "body must have required property 'name'", property: 'name' });
+    expect(check({ name: 'a', x: 1 })).toEqual({ message: "body must NOT have additional properties: 'x'", property: 'x' });
+    expect(check({ name: 'a', age: 1.5 })).toEqual({ message: 'body.age must be integer', property: 'age' });
   });
 });

@@ -55,3 +55,23 @@ export function compileValidator<T>(schema: JsonSchema, part: RequestPart): Vali
   };
   return Object.assign(validate, { schema });
 }
+
+/** The first problem a value has against a schema, or null; for reporting rather than throwing. */
+export interface SchemaProblem {
+  message: string;
+  /** The property at fault (the missing, extra or invalid one), when there is one. */
+  property: string | null;
+}
+
+/** Compiles `schema` once; the returned function reports the first problem instead of throwing. */
+export function compileCheck(schema: JsonSchema, part: RequestPart): (value: unknown) => SchemaProblem | null {
+  const ajv = part === 'body' ? bodyAjv : textAjv;
+  const check: ValidateFunction = ajv.compile(schema);
+  return (value) => {
+    if (check(value)) return null;
+    const error = check.errors?.[0];
+    const params = (error?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
+    const fromPath = error?.instancePath.split('/').filter(Boolean)[0] ?? null;
+    return { message: describeErrors(check.errors, part), property: params.missingProperty ?? params.additionalProperty ?? fromPath };
+  };
+}

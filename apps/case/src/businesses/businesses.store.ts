@@ -45,6 +45,13 @@ export function createPgBusinessStore(db: Knex) {
       return row ? (await aggregates([row], withOwners))[0] : undefined;
     },
 
+    /** Several businesses, in the order of `ids`. */
+    async findByIds(ids: string[], withOwners: boolean): Promise<BusinessAggregate[]> {
+      const rows = await db<BusinessRow>('cases.businesses').whereIn('id', ids);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return aggregates(ids.map((id) => byId.get(id)).filter((r): r is BusinessRow => r !== undefined), withOwners);
+    },
+
     async list(query: BusinessListQuery): Promise<{ items: BusinessAggregate[]; total: number }> {
       const base = db<BusinessRow>('cases.businesses').where({ customer_id: query.customerId }).whereNull('deleted_at');
       for (const [column, value] of Object.entries(query.filter)) if (value !== undefined) base.andWhere(column, value);

@@ -5,6 +5,7 @@ import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { strictObject, uuidParams } from '@kyb/validation';
 import { businessRowProperties, type BusinessRowInput } from './add-business.columns';
+import { MAX_BULK_ROWS, readBulkRows } from './bulk-rows';
 import type { OnboardingService } from './onboarding.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,7 +27,42 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
     if (named(req)) await onboarding.assertWithinLimit(customerId(req), 1);
     next();
   };
+  // Bulk: the rows are read first (like JSON parsing), so the limit check can count them.
+  const bulkRows = (req: Parameters<RequestHandler>[0]) => (req as { bulkRows?: Array<Record<string, unknown>> }).bulkRows ?? [];
+  const readRows: RequestHandler = (req, _res, next) => {
+    (req as { bulkRows?: Array<Record<string, unknown>> }).bulkRows = readBulkRows(req.body);
+    next();
+  };
+  const bulkLimit: RequestHandler = async (req, _res, next) => {
+    if (named(req)) await onboarding.assertWithinLimit(customerId(req), bulkRows(req).length);
+    next();
+  };
+  const responses = {
+    400: { description: 'Schema (ValidationMiddlewareError), the limit would be passed (OnboardingLimitError), or row checks failed (Bulk process had errors)' },
+    401: { description: 'Authentication (part 5) or Role Not Allowed' },
+    403: { description: 'Monthly onboarding limit exhausted, or another tenant' },
+    405: { description: 'Method Not Allowed, or the PAT_120_ADD_BUSINESS feature is off' },
+  };
+  const succeeded = successEnvelope(
+    { type: 'object', properties: { runId: { type: 'string', format: 'uuid' }, result: { type: 'object' } } },
+    BULK_SUCCEEDED,
+  );
   return [
+    {
+      method: 'post',
+      path: '/businesses/customers/:customerID/bulk',
+      summary: `Add up to ${MAX_BULK_ROWS} businesses: a JSON array of E12 rows, or CSV (text/csv) with a header row of the same columns`,
+      description: 'All rows are stored or none: any failed row fails the run, with every failed row listed by index.',
+      tags: ['Businesses'],
+      auth: true,
+      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), featureSwitch, readRows, bulkLimit, requireTenant(), requirePermission('businesses:create')],
+      schemas: { params: uuidParams('customerID') },
+      responses: { 200: { description: 'Every row stored: result keyed by row index', schema: succeeded }, ...responses },
+      handler: async (req, res) => {
+        const outcome = await onboarding.addBusinesses(callerOf(req), customerId(req), bulkRows(req) as BusinessRowInput[], { checkSchema: true });
+        res.json(success(BULK_SUCCEEDED, outcome));
+      },
+    },
     {
       method: 'post',
       path: '/businesses/customers/:customerID',
@@ -36,14 +72,8 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), featureSwitch, monthlyLimit, requireTenant(), requirePermission('businesses:create')],
       schemas: { params: uuidParams('customerID'), body: strictObject(businessRowProperties, ['name']) },
       responses: {
-        200: {
-          description: 'Stored: runId and result["0"] with the created business (TIN and SSNs masked)',
-          schema: successEnvelope({ type: 'object', properties: { runId: { type: 'string', format: 'uuid' }, result: { type: 'object' } } }, BULK_SUCCEEDED),
-        },
-        400: { description: 'Schema (ValidationMiddlewareError), the limit would be passed (OnboardingLimitError), or row checks failed (Bulk process had errors)' },
-        401: { description: 'Authentication (part 5) or Role Not Allowed' },
-        403: { description: 'Monthly onboarding limit exhausted, or another tenant' },
-        405: { description: 'Method Not Allowed, or the PAT_120_ADD_BUSINESS feature is off' },
+        200: { description: 'Stored: runId and result["0"] with the created business (TIN and SSNs masked)', schema: succeeded },
+        ...responses,
       },
       handler: async (req, res) => {
         const outcome = await onboarding.addBusinesses(callerOf(req), customerId(req), [req.body as BusinessRowInput]);

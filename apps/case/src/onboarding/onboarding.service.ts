@@ -7,7 +7,8 @@ import type { SealedBox } from '@kyb/secrets';
 import type { CustomerDirectory } from '@kyb/tenants';
 import type { BusinessStore } from '../businesses/businesses.store';
 import { presentBusiness } from '../businesses/business.presenter';
-import type { BusinessRowInput } from './add-business.columns';
+import { compileCheck, strictObject } from '@kyb/validation';
+import { businessRowProperties, type BusinessRowInput } from './add-business.columns';
 import { insertBusinessRecords, maskedInput, toBusinessRecords, type BusinessRecords } from './business-rows';
 import { FeatureNotEnabledError, OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, RowValidationError } from './onboarding.errors';
 import { usageMonth, type OnboardingStore } from './onboarding.store';
@@ -35,6 +36,15 @@ export interface OnboardingServiceOptions {
  */
 export function createOnboardingService(options: OnboardingServiceOptions) {
   const { db, store, directory, clock } = options;
+  const rowSchema = compileCheck(strictObject(businessRowProperties, ['name']), 'body');
+
+  /** A bulk row's schema problem, reported as a row failure so every row's problems are listed. */
+  function schemaFailures(row: BusinessRowInput): RowFailure[] {
+    const problem = rowSchema(row);
+    if (!problem) return [];
+    const column = problem.property ?? 'row';
+    return [{ column, providedKey: column, value: row[column] ?? null, reason: problem.message.replace(/^body/, 'row') }];
+  }
 
   function checkLimit(limit: number | null, used: number, count: number): void {
     if (limit === null) return;
@@ -61,7 +71,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     },
 
     /** Checks and stores the rows in one transaction; answers the run id and each created business by row index. */
-    async addBusinesses(caller: AuthContext, customerId: string, rows: BusinessRowInput[]) {
+    async addBusinesses(caller: AuthContext, customerId: string, rows: BusinessRowInput[], mode: { checkSchema?: boolean } = {}) {
       const runId = randomUUID();
       const month = usageMonth(clock());
       const customer = await directory.find(customerId);
@@ -74,7 +84,8 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         const failed: Record<string, { message: string; data: RowFailure[] }> = {};
         const seen = new Set<string>();
         rows.forEach((row, index) => {
-          const failures = validateBusinessRow(row, { existingExternalIds: existing, externalIdsInRun: seen, today: clock() });
+          const invalid = mode.checkSchema ? schemaFailures(row) : [];
+          const failures = invalid.length > 0 ? invalid : validateBusinessRow(row, { existingExternalIds: existing, externalIdsInRun: seen, today: clock() });
           if (typeof row.external_id === 'string') seen.add(row.external_id);
           if (failures.length > 0) failed[String(index)] = { message: 'Validation failed. Error details:', data: failures };
         });
@@ -97,9 +108,8 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         ),
       );
       const result: Record<string, unknown> = {};
-      for (const [index, record] of records.entries()) {
-        const aggregate = await options.businesses.findById(record.business.id, true);
-        if (!aggregate) continue;
+      const stored = await options.businesses.findByIds(records.map((r) => r.business.id), true);
+      for (const [index, aggregate] of stored.entries()) {
         const business = presentBusiness(aggregate, true);
         result[String(index)] = {
           warnings: [],
