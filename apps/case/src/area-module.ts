@@ -1,4 +1,5 @@
 import { createJwksKeySource } from '@kyb/auth';
+import { createRedisConnection } from '@kyb/queues';
 import type { AreaModule } from '@kyb/http';
 import { createCaseArea } from './area';
 import { loadCaseConfig } from './config';
@@ -8,7 +9,7 @@ import { caseMigrations } from './migrations';
 export const areaModule: AreaModule = {
   name: 'case',
   migrations: caseMigrations,
-  async start({ db, redis, logger, env, publicUrl }) {
+  async start({ db, redis, redisUrl, logger, env, publicUrl }) {
     const config = loadCaseConfig({ ...env, AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json` });
     const area = createCaseArea({
       db,
@@ -18,12 +19,17 @@ export const areaModule: AreaModule = {
       keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
       tokenIssuer: config.TOKEN_ISSUER,
     });
+    const workerConnection = createRedisConnection(redisUrl, 'worker');
+    area.startWorkers(workerConnection);
     return {
       prefix: area.prefix,
       router: area.router,
       largeBodies: area.largeBodies,
       banner: [`  case API        ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`],
-      stop: () => area.stop(),
+      stop: async () => {
+        await area.stop();
+        workerConnection.disconnect();
+      },
     };
   },
 };

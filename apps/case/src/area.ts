@@ -3,7 +3,7 @@ import { authenticate, createTokenVerifier, type KeySource } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type LargeBody, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { businessEnrichmentQueue, createProducer, type Redis } from '@kyb/queues';
+import { businessEnrichmentQueue, createProducer, closeGracefully, createWorker, onboardingRunQueue, type Redis } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
 import { createCustomerDirectory } from '@kyb/tenants';
 import { businessReadRoutes } from './businesses/businesses.router';
@@ -37,7 +37,9 @@ export interface CaseArea {
   routes: RouteDefinition[];
   /** Bulk imports take bodies up to 5 MB. */
   largeBodies: LargeBody[];
-  /** Closes the area's queue producers. */
+  /** Starts the area's workers on `connection` (a worker connection); `stop()` closes them. */
+  startWorkers(connection: Redis): void;
+  /** Closes the area's workers (letting running jobs finish), then its queue producers. */
   stop(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
   const businessStore = createPgBusinessStore(deps.db);
   const businesses = createBusinessesService({ businesses: businessStore });
   const enrichment = createProducer(businessEnrichmentQueue, { connection: deps.redis, prefix: deps.redisPrefix });
+  const runs = createProducer(onboardingRunQueue, { connection: deps.redis, prefix: deps.redisPrefix });
   const onboarding = createOnboardingService({
     db: deps.db,
     store: createPgOnboardingStore(),
@@ -60,6 +63,7 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     directory: createCustomerDirectory(deps.db),
     sealedBox: createSealedBox(deps.dataEncryptionKey),
     enrichment,
+    runs,
     clock,
     logger: deps.logger,
   });
@@ -71,5 +75,15 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     serverUrl: CASE_PREFIX,
   });
   const largeBodies = [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb' }];
-  return { prefix: CASE_PREFIX, router: buildRouter(routes), routes, largeBodies, stop: () => enrichment.close() };
+  const workers: Array<{ close(): Promise<void> }> = [];
+  return {
+    prefix: CASE_PREFIX,
+    router: buildRouter(routes),
+    routes,
+    largeBodies,
+    startWorkers(connection) {
+      workers.push(createWorker(onboardingRunQueue, (job) => onboarding.processRun(job.data.runId), { connection, prefix: deps.redisPrefix, logger: deps.logger }));
+    },
+    stop: () => closeGracefully(workers, [enrichment, runs]),
+  };
 }

@@ -7,7 +7,10 @@ import type { Logger } from './logger';
 /** What the process gives an area when it starts it. */
 export interface AreaRuntime {
   db: Knex;
+  /** A producer connection (fails fast). */
   redis: Redis;
+  /** Where workers open their own connections (they wait out outages). */
+  redisUrl: string;
   logger: Logger;
   /** The environment the area reads its own configuration from. */
   env: NodeJS.ProcessEnv;

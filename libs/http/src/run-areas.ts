@@ -31,7 +31,7 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
 
   const publicUrl = `http://localhost:${options.port}`;
   const started: StartedArea[] = [];
-  for (const module of modules) started.push(await module.start({ db, redis, logger, env: options.env, publicUrl }));
+  for (const module of modules) started.push(await module.start({ db, redis, redisUrl: options.redisUrl, logger, env: options.env, publicUrl }));
 
   const app = createHttpApp({
     service: options.service,

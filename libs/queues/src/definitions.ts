@@ -22,3 +22,6 @@ export const reportQueue = defineQueue<{ reportId: string }>('report-generation'
 
 /** Mail: deliver the message an outbox row describes (invitations, user set-up links). */
 export const mailQueue = defineQueue<{ messageId: string }>('mail-delivery', { attempts: 8 });
+
+/** Case: store the rows of an onboarding run accepted with `async=true` (rows sealed in the run row). */
+export const onboardingRunQueue = defineQueue<{ runId: string }>('onboarding-run', { attempts: 5 });

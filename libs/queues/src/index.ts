@@ -10,6 +10,7 @@ export {
   businessEnrichmentQueue,
   enrichmentCompletedQueue,
   mailQueue,
+  onboardingRunQueue,
   reportQueue,
   scoreQueue,
   screeningQueue,

@@ -3,15 +3,20 @@ import { callerOf, requirePermission, requireRole, requireTenant } from '@kyb/au
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import { strictObject, uuidParams } from '@kyb/validation';
+import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
 import { businessRowProperties, type BusinessRowInput } from './add-business.columns';
 import { MAX_BULK_ROWS, readBulkRows } from './bulk-rows';
 import type { OnboardingService } from './onboarding.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** `async=true`: answer at once; the rows are checked and stored by the onboarding worker. */
+const asyncQuery: JsonSchema = strictObject({ async: { type: 'boolean', default: false } });
+
 /** 7.1 success message. */
 export const BULK_SUCCEEDED = 'Bulk process succeeded';
+/** The answer to `async=true`: the run is accepted; GET /runs/{runId} tells how it ended. */
+export const RUN_ACCEPTED = 'Bulk process started';
 
 /** E12: add a business to a customer, in the order of contract 7.1. */
 export function onboardingRoutes(deps: { onboarding: OnboardingService; authenticate: RequestHandler }): RouteDefinition[] {
@@ -56,11 +61,16 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       tags: ['Businesses'],
       auth: true,
       guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), featureSwitch, readRows, bulkLimit, requireTenant(), requirePermission('businesses:create')],
-      schemas: { params: uuidParams('customerID') },
+      schemas: { params: uuidParams('customerID'), query: asyncQuery },
       responses: { 200: { description: 'Every row stored: result keyed by row index', schema: succeeded }, ...responses },
       handler: async (req, res) => {
-        const outcome = await onboarding.addBusinesses(callerOf(req), customerId(req), bulkRows(req) as BusinessRowInput[], { checkSchema: true });
-        res.json(success(BULK_SUCCEEDED, outcome));
+        const rows = bulkRows(req) as BusinessRowInput[];
+        const actor = callerOf(req).userId;
+        if ((req.query as unknown as { async: boolean }).async) {
+          res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, customerId(req), rows)));
+          return;
+        }
+        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, customerId(req), rows, { checkSchema: true })));
       },
     },
     {
@@ -70,14 +80,38 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       tags: ['Businesses'],
       auth: true,
       guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), featureSwitch, monthlyLimit, requireTenant(), requirePermission('businesses:create')],
-      schemas: { params: uuidParams('customerID'), body: strictObject(businessRowProperties, ['name']) },
+      schemas: { params: uuidParams('customerID'), query: asyncQuery, body: strictObject(businessRowProperties, ['name']) },
       responses: {
         200: { description: 'Stored: runId and result["0"] with the created business (TIN and SSNs masked)', schema: succeeded },
         ...responses,
       },
       handler: async (req, res) => {
-        const outcome = await onboarding.addBusinesses(callerOf(req), customerId(req), [req.body as BusinessRowInput]);
-        res.json(success(BULK_SUCCEEDED, outcome));
+        const rows = [req.body as BusinessRowInput];
+        const actor = callerOf(req).userId;
+        if ((req.query as unknown as { async: boolean }).async) {
+          res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, customerId(req), rows)));
+          return;
+        }
+        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, customerId(req), rows)));
+      },
+    },
+    {
+      method: 'get',
+      path: '/runs/:runID',
+      summary: 'How an onboarding run ended: PENDING, SUCCEEDED (business_ids) or FAILED (failed_rows, failure_reason)',
+      tags: ['Businesses'],
+      auth: true,
+      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER')],
+      schemas: { params: uuidParams('runID') },
+      responses: {
+        200: { description: 'The run', schema: successEnvelope({ type: 'object' }, 'Success') },
+        400: { description: 'Not a UUID' },
+        401: { description: 'Authentication (part 5) or Role Not Allowed' },
+        403: { description: 'A run of another tenant' },
+        404: { description: 'Run not found' },
+      },
+      handler: async (req, res) => {
+        res.json(success('Success', await onboarding.getRun(callerOf(req), String(req.params.runID))));
       },
     },
   ];

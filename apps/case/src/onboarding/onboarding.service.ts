@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthContext } from '@kyb/auth';
+import { canAccessCustomer, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
+import { AppError, NotFoundError } from '@kyb/envelope';
 import { withTransaction, type Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
 import type { Producer } from '@kyb/queues';
@@ -25,6 +26,7 @@ export interface OnboardingServiceOptions {
   directory: CustomerDirectory;
   sealedBox: SealedBox;
   enrichment: Producer<{ businessId: string; customerId: string }>;
+  runs: Producer<{ runId: string }>;
   clock: () => Date;
   logger: Logger;
 }
@@ -71,8 +73,8 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     },
 
     /** Checks and stores the rows in one transaction; answers the run id and each created business by row index. */
-    async addBusinesses(caller: AuthContext, customerId: string, rows: BusinessRowInput[], mode: { checkSchema?: boolean } = {}) {
-      const runId = randomUUID();
+    async addBusinesses(actorId: string, customerId: string, rows: BusinessRowInput[], mode: { checkSchema?: boolean; runId?: string } = {}) {
+      const runId = mode.runId ?? randomUUID();
       const month = usageMonth(clock());
       const customer = await directory.find(customerId);
       const ownerTitles = await titles();
@@ -91,10 +93,11 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         });
         if (Object.keys(failed).length > 0) throw new RowValidationError(runId, failed);
         const built: BusinessRecords[] = rows.map((row) =>
-          toBusinessRecords(row, { customerId, actorId: caller.userId, runId, sealedBox: options.sealedBox, titles: ownerTitles }),
+          toBusinessRecords(row, { customerId, actorId, runId, sealedBox: options.sealedBox, titles: ownerTitles }),
         );
-        await store.insertRun(trx, { id: runId, customer_id: customerId, created_by: caller.userId, row_count: rows.length, status: 'SUCCEEDED' });
+        if (!mode.runId) await store.insertRun(trx, { id: runId, customer_id: customerId, created_by: actorId, row_count: rows.length, status: 'PENDING' });
         await insertBusinessRecords(trx, built);
+        await store.finishRun(trx, runId, { status: 'SUCCEEDED', business_ids: built.map((b) => b.business.id) }, clock());
         await store.addUsage(trx, customerId, month, rows.length);
         return built;
       });
@@ -113,7 +116,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         const business = presentBusiness(aggregate, true);
         result[String(index)] = {
           warnings: [],
-          userID: caller.userId,
+          userID: actorId,
           customerID: customerId,
           riskMonitoring: business.is_monitoring_enabled,
           data_businesses: business,
@@ -131,6 +134,60 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         };
       }
       return { runId, result };
+    },
+
+    /** `async=true`: keeps the rows sealed in a PENDING run and queues it; answers at once. */
+    async acceptRun(actorId: string, customerId: string, rows: BusinessRowInput[]) {
+      const runId = randomUUID();
+      await store.insertRun(db, {
+        id: runId,
+        customer_id: customerId,
+        created_by: actorId,
+        row_count: rows.length,
+        status: 'PENDING',
+        rows_sealed: options.sealedBox.seal(JSON.stringify(rows)),
+      });
+      await options.runs.add({ runId }, { jobId: `run-${runId}` });
+      return { runId, result: {} };
+    },
+
+    /**
+     * The worker's step: stores a PENDING run's rows. Row failures and the limit end the run
+     * FAILED with the reason (retrying would not help); anything else is thrown to be retried.
+     */
+    async processRun(runId: string): Promise<void> {
+      const run = await store.findRun(db, runId);
+      if (!run || run.status !== 'PENDING' || !run.rows_sealed) return;
+      const rows = JSON.parse(options.sealedBox.open(run.rows_sealed)) as BusinessRowInput[];
+      try {
+        await this.addBusinesses(run.created_by, run.customer_id, rows, { checkSchema: true, runId });
+      } catch (err) {
+        if (err instanceof RowValidationError) {
+          await store.finishRun(db, runId, { status: 'FAILED', failed_rows: err.failedRows, failure_reason: err.message }, clock());
+        } else if (err instanceof AppError && err.httpStatus < 500) {
+          await store.finishRun(db, runId, { status: 'FAILED', failure_reason: err.message }, clock());
+        } else {
+          throw err;
+        }
+      }
+    },
+
+    /** A run and its outcome, for the customer that made it. */
+    async getRun(caller: AuthContext, runId: string) {
+      const run = await store.findRun(db, runId);
+      if (!run) throw new NotFoundError('Run not found', 'BusinessApiError');
+      if (!canAccessCustomer(caller, run.customer_id)) throw new TenantAccessDeniedError();
+      return {
+        runId: run.id,
+        customer_id: run.customer_id,
+        status: run.status,
+        row_count: run.row_count,
+        created_at: run.created_at.toISOString(),
+        finished_at: run.finished_at?.toISOString() ?? null,
+        failure_reason: run.failure_reason,
+        failed_rows: run.failed_rows ?? {},
+        business_ids: run.business_ids ?? [],
+      };
     },
   };
 }

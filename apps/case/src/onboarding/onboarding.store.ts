@@ -5,6 +5,24 @@ export function usageMonth(at: Date): string {
   return at.toISOString().slice(0, 7);
 }
 
+/** Where a run stands. */
+export type RunStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
+
+/** An onboarding run as stored. */
+export interface RunRow {
+  id: string;
+  customer_id: string;
+  created_by: string;
+  row_count: number;
+  status: RunStatus;
+  rows_sealed: string | null;
+  failed_rows: Record<string, unknown> | null;
+  failure_reason: string | null;
+  business_ids: string[] | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
 /** SQL for onboarding runs and the monthly usage counter. */
 export function createPgOnboardingStore() {
   return {
@@ -32,8 +50,24 @@ export function createPgOnboardingStore() {
         .select('id', 'external_id');
       return new Map(rows.map((r: { id: string; external_id: string }) => [r.external_id, r.id]));
     },
-    async insertRun(trx: Knex.Transaction, run: { id: string; customer_id: string; created_by: string; row_count: number; status: string }) {
-      await trx('cases.onboarding_runs').insert(run);
+    async insertRun(db: Knex, run: { id: string; customer_id: string; created_by: string; row_count: number; status: RunStatus } & Partial<RunRow>) {
+      await db('cases.onboarding_runs').insert({ ...run, business_ids: run.business_ids ? JSON.stringify(run.business_ids) : null });
+    },
+    findRun(db: Knex, id: string): Promise<RunRow | undefined> {
+      return db<RunRow>('cases.onboarding_runs').where({ id }).first();
+    },
+    /** Finishes a run; its sealed rows are dropped, the outcome kept. */
+    async finishRun(db: Knex, id: string, outcome: Pick<RunRow, 'status'> & Partial<Pick<RunRow, 'failed_rows' | 'failure_reason' | 'business_ids'>>, at: Date) {
+      await db('cases.onboarding_runs')
+        .where({ id })
+        .update({
+          status: outcome.status,
+          failed_rows: outcome.failed_rows ? JSON.stringify(outcome.failed_rows) : null,
+          failure_reason: outcome.failure_reason ?? null,
+          business_ids: outcome.business_ids ? JSON.stringify(outcome.business_ids) : null,
+          rows_sealed: null,
+          finished_at: at,
+        });
     },
   };
 }

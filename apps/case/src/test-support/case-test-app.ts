@@ -26,7 +26,7 @@ export interface CaseTestApp {
 }
 
 /** Starts the case app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
-export async function startCaseTestApp(): Promise<CaseTestApp> {
+export async function startCaseTestApp(options: { workers?: boolean } = {}): Promise<CaseTestApp> {
   const database: TestDatabase = await createTestDatabase([caseMigrations]);
   const keys = createTestKeys();
   const testRedis = createTestRedis();
@@ -44,6 +44,8 @@ export async function startCaseTestApp(): Promise<CaseTestApp> {
     keySource: keys.keySource,
     tokenIssuer: TEST_ISSUER,
   });
+  const workerConnection = createRedisConnection(testRedis.url, 'worker');
+  if (options.workers !== false) area.startWorkers(workerConnection);
   return {
     app,
     area,
@@ -55,6 +57,7 @@ export async function startCaseTestApp(): Promise<CaseTestApp> {
     customer: (customer) => directory.put(customer),
     async close() {
       await area.stop();
+      workerConnection.disconnect();
       await testRedis.clean();
       redis.disconnect();
       await database.destroy();
