@@ -10,11 +10,17 @@ export const areaModule: AreaModule = {
   name: 'case',
   migrations: caseMigrations,
   async start({ db, redis, redisUrl, logger, env, publicUrl }) {
-    const config = loadCaseConfig({ ...env, AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json` });
+    const config = loadCaseConfig({
+      ...env,
+      AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
+      PUBLIC_APP_URL: env.PUBLIC_APP_URL || publicUrl,
+    });
     const area = createCaseArea({
       db,
       redis,
       dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
+      publicAppUrl: config.PUBLIC_APP_URL,
+      invitationTtlSeconds: config.INVITATION_TTL_SECONDS,
       logger,
       keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
       tokenIssuer: config.TOKEN_ISSUER,

@@ -7,6 +7,9 @@ import { businessEnrichmentQueue, createProducer, closeGracefully, createWorker,
 import { createSealedBox } from '@kyb/secrets';
 import { createCustomerDirectory } from '@kyb/tenants';
 import { businessReadRoutes } from './businesses/businesses.router';
+import { inviteRoutes } from './invitations/invite.router';
+import { createInviteService } from './invitations/invite.service';
+import { createPgInvitationStore } from './invitations/invitations.store';
 import { onboardingRoutes } from './onboarding/onboarding.router';
 import { createOnboardingService } from './onboarding/onboarding.service';
 import { createPgOnboardingStore } from './onboarding/onboarding.store';
@@ -23,6 +26,9 @@ export interface CaseAreaDeps {
   /** Prefix of the area's queue keys (tests give each file its own). */
   redisPrefix?: string;
   dataEncryptionKey: Buffer;
+  /** Base of invitation URLs. */
+  publicAppUrl?: string;
+  invitationTtlSeconds?: number;
   logger: Logger;
   /** Public keys of the auth area (its JWKS over HTTP in production). */
   keySource: KeySource;
@@ -53,6 +59,7 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
   });
   const guard = authenticate(verifier);
   const businessStore = createPgBusinessStore(deps.db);
+  const sealedBox = createSealedBox(deps.dataEncryptionKey);
   const businesses = createBusinessesService({ businesses: businessStore });
   const enrichment = createProducer(businessEnrichmentQueue, { connection: deps.redis, prefix: deps.redisPrefix });
   const runs = createProducer(onboardingRunQueue, { connection: deps.redis, prefix: deps.redisPrefix });
@@ -61,13 +68,28 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     store: createPgOnboardingStore(),
     businesses: businessStore,
     directory: createCustomerDirectory(deps.db),
-    sealedBox: createSealedBox(deps.dataEncryptionKey),
+    sealedBox,
     enrichment,
     runs,
     clock,
     logger: deps.logger,
   });
-  const areaRoutes = [...onboardingRoutes({ onboarding, authenticate: guard }), ...businessReadRoutes({ businesses, authenticate: guard })];
+  const invites = createInviteService({
+    db: deps.db,
+    store: createPgInvitationStore(),
+    businesses: businessStore,
+    sealedBox,
+    enrichment,
+    publicAppUrl: deps.publicAppUrl ?? 'http://localhost:8080',
+    invitationTtlSeconds: deps.invitationTtlSeconds ?? 7 * 24 * 3600,
+    clock,
+    logger: deps.logger,
+  });
+  const areaRoutes = [
+    ...onboardingRoutes({ onboarding, authenticate: guard }),
+    ...businessReadRoutes({ businesses, authenticate: guard }),
+    ...inviteRoutes({ invites, authenticate: guard }),
+  ];
   const routes = withOpenApiRoute(areaRoutes, {
     title: 'Case area',
     version: '1.0.0',

@@ -1,4 +1,4 @@
-import { key32, loadConfig, oneOf, text, url } from '@kyb/config';
+import { integer, key32, loadConfig, oneOf, text, url } from '@kyb/config';
 
 /** Settings of the case area. */
 export const caseSettings = {
@@ -14,6 +14,8 @@ export const caseSettings = {
     fallback: 'http://127.0.0.1:8080/auth/api/v1/.well-known/jwks.json',
   }),
   DATA_ENCRYPTION_KEY: key32({ description: '32-byte key (64 hex characters or base64) that encrypts TIN and SSN at rest' }),
+  PUBLIC_APP_URL: url({ description: 'base of invitation URLs', protocols: ['http:', 'https:'], fallback: 'http://localhost:8080' }),
+  INVITATION_TTL_SECONDS: integer({ description: 'how long an invitation can be used', fallback: 7 * 24 * 3600, min: 60 }),
   TOKEN_ISSUER: text({ description: 'the iss claim bearer tokens must carry', fallback: 'kyb-suite-auth' }),
   LOG_LEVEL: oneOf({ description: 'pino log level', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, fallback: 'info' }),
 };

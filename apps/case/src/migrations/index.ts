@@ -2,9 +2,10 @@ import type { AreaMigrations } from '@kyb/db';
 import { businesses } from './20261122_0001_businesses';
 import { onboardingRuns } from './20261122_0002_onboarding_runs';
 import { asyncRuns } from './20261122_0003_async_runs';
+import { invitations } from './20261122_0004_invitations';
 
 /** The case area's schema and migrations, in order. */
 export const caseMigrations: AreaMigrations = {
   schema: 'cases',
-  migrations: [businesses, onboardingRuns, asyncRuns],
+  migrations: [businesses, onboardingRuns, asyncRuns, invitations],
 };

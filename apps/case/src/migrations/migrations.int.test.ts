@@ -15,11 +15,23 @@ describe('case migrations', () => {
       .sort();
 
   it('run up on an empty database, seed owner titles, apply nothing twice, and run down completely', async () => {
-    expect(await migrateLatest(database.db, caseMigrations)).toEqual(['20261122_0001_businesses', '20261122_0002_onboarding_runs', '20261122_0003_async_runs']);
-    expect(await tables()).toEqual(['business_addresses', 'business_names', 'businesses', 'onboarding_runs', 'onboarding_usage', 'owner_titles', 'owners']);
+    expect(await migrateLatest(database.db, caseMigrations)).toEqual([
+      '20261122_0001_businesses',
+      '20261122_0002_onboarding_runs',
+      '20261122_0003_async_runs',
+      '20261122_0004_invitations',
+    ]);
+    expect(await tables()).toEqual([
+      'applicants', 'business_addresses', 'business_names', 'businesses', 'cases', 'invitations', 'onboarding_runs', 'onboarding_usage', 'owner_titles', 'owners',
+    ]);
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
-    expect(await migrateDownAll(database.db, caseMigrations)).toEqual(['20261122_0003_async_runs', '20261122_0002_onboarding_runs', '20261122_0001_businesses']);
+    expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261122_0004_invitations',
+      '20261122_0003_async_runs',
+      '20261122_0002_onboarding_runs',
+      '20261122_0001_businesses',
+    ]);
     expect(await tables()).toEqual([]);
   });
 

@@ -21,7 +21,7 @@ const digits = (value: string) => value.replace(/[^0-9A-Za-z]/g, '').toUpperCase
 export interface RowOwnership {
   customerId: string;
   actorId: string;
-  runId: string;
+  runId: string | null;
   sealedBox: SealedBox;
   /** Owner titles by lower-case title. */
   titles: ReadonlyMap<string, number>;

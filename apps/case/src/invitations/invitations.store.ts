@@ -1,0 +1,49 @@
+import type { Knex } from '@kyb/db';
+
+/** An applicant as stored. */
+export interface ApplicantRow {
+  id: string;
+  customer_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string | null;
+}
+
+/** SQL for applicants, cases and invitations. */
+export function createPgInvitationStore() {
+  return {
+    /** The customer's applicant with this email, created when there is none (emails compare case-insensitively). */
+    async upsertApplicant(trx: Knex.Transaction, applicant: Omit<ApplicantRow, 'id'> & { created_by: string }): Promise<ApplicantRow> {
+      const existing = await trx<ApplicantRow>('cases.applicants')
+        .where({ customer_id: applicant.customer_id })
+        .whereRaw('lower(email) = lower(?)', [applicant.email])
+        .first();
+      if (existing) return existing;
+      const [row] = await trx('cases.applicants').insert(applicant).returning('*');
+      return row as ApplicantRow;
+    },
+    applicantsByIds(db: Knex, customerId: string, ids: string[]): Promise<ApplicantRow[]> {
+      return ids.length === 0 ? Promise.resolve([]) : db<ApplicantRow>('cases.applicants').where({ customer_id: customerId }).whereIn('id', ids);
+    },
+    findCase(db: Knex, id: string): Promise<{ id: string; business_id: string; customer_id: string } | undefined> {
+      return db('cases.cases').where({ id }).first();
+    },
+    async insertCase(trx: Knex.Transaction, row: { customer_id: string; business_id: string; applicant_id: string; status: string; created_by: string }) {
+      const [created] = await trx('cases.cases').insert({ ...row, updated_by: row.created_by }).returning('id');
+      return (created as { id: string }).id;
+    },
+    async insertInvitation(
+      trx: Knex.Transaction,
+      row: { customer_id: string; case_id: string; business_id: string; applicant_id: string; expires_at: Date; options: object; created_by: string },
+    ): Promise<string> {
+      const [created] = await trx('cases.invitations')
+        .insert({ ...row, status: 'PENDING', options: JSON.stringify(row.options) })
+        .returning('id');
+      return (created as { id: string }).id;
+    },
+  };
+}
+
+/** The invitation store type, for injection. */
+export type InvitationStore = ReturnType<typeof createPgInvitationStore>;

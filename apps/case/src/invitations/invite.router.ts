@@ -1,0 +1,36 @@
+import type { RequestHandler } from 'express';
+import { callerOf, requirePermission, requireRole, requireTenant } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import { inviteBody, inviteParams, invitationResult } from './invite.schemas';
+import type { InviteInput, InviteService } from './invite.service';
+
+/** E5's success message (ARCHITECTURE.md). */
+export const BUSINESS_INVITED = 'Business invited successfully';
+
+/** E5: invite a business and its applicants to onboard. */
+export function inviteRoutes(deps: { invites: InviteService; authenticate: RequestHandler }): RouteDefinition[] {
+  return [
+    {
+      method: 'post',
+      path: '/customers/:customerID/businesses/invite',
+      summary: 'Send a business invite (E5): a new business, or an existing one, and at least one applicant',
+      tags: ['Invitations'],
+      auth: true,
+      guards: [deps.authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant(), requirePermission('case:create')],
+      schemas: { params: inviteParams, body: inviteBody },
+      responses: {
+        200: { description: 'Invited: the invitation result of contract 2.5 (first applicant), plus every invitation', schema: successEnvelope(invitationResult, BUSINESS_INVITED) },
+        400: { description: 'Invalid body: schema, not exactly one business target, a disposable email domain, an invalid mobile' },
+        401: { description: 'Authentication (part 5) or Role Not Allowed' },
+        403: { description: 'Another tenant, or a business not onboarded by this customer (status error, BusinessApiError)' },
+        404: { description: 'Business, applicant or case not found' },
+      },
+      handler: async (req, res) => {
+        const result = await deps.invites.invite(callerOf(req), String(req.params.customerID), req.body as InviteInput);
+        res.json(success(BUSINESS_INVITED, result));
+      },
+    },
+  ];
+}

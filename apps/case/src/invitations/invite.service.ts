@@ -1,0 +1,160 @@
+import disposableDomains from 'disposable-email-domains';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { canAccessCustomer, type AuthContext } from '@kyb/auth';
+import { withTransaction, type Knex } from '@kyb/db';
+import { ValidationError } from '@kyb/envelope';
+import type { Logger } from '@kyb/http';
+import type { Producer } from '@kyb/queues';
+import type { SealedBox } from '@kyb/secrets';
+import { BusinessNotFoundError } from '../businesses/businesses.service';
+import type { BusinessStore } from '../businesses/businesses.store';
+import { insertBusinessRecords, toBusinessRecords } from '../onboarding/business-rows';
+import { ApplicantNotFoundError, BusinessNotOnboardedError, CaseNotFoundError } from './invite.errors';
+import type { InvitationStore } from './invitations.store';
+
+const DISPOSABLE = new Set(disposableDomains);
+
+/** The E5 body after schema validation. */
+export interface InviteInput {
+  applicants: Array<{ first_name: string; last_name: string; email: string; mobile?: string }>;
+  business?: { name: string; mobile?: string; address_line_1?: string; address_city?: string; address_state?: string; address_postal_code?: string };
+  existing_business_id?: string;
+  existing_business?: { business_id: string; name: string; is_quick_add?: boolean };
+  case_id?: string;
+  existing_applicant_ids?: string[];
+  esign_template_id?: string;
+  esign_templates?: string[];
+  custom_field_template_id?: string;
+  custom_fields?: Record<string, unknown>;
+}
+
+/** Options of {@link createInviteService}. */
+export interface InviteServiceOptions {
+  db: Knex;
+  store: InvitationStore;
+  businesses: BusinessStore;
+  sealedBox: SealedBox;
+  enrichment: Producer<{ businessId: string; customerId: string }>;
+  publicAppUrl: string;
+  invitationTtlSeconds: number;
+  clock: () => Date;
+  logger: Logger;
+}
+
+function checkInput(input: InviteInput): void {
+  const targets = [input.business, input.existing_business_id, input.existing_business].filter((v) => v !== undefined);
+  if (targets.length !== 1) throw new ValidationError('body must have exactly one of business, existing_business_id and existing_business');
+  if (input.case_id !== undefined && input.business !== undefined) {
+    throw new ValidationError('body.case_id can only be given with existing_business_id or existing_business');
+  }
+  input.applicants.forEach((applicant, i) => {
+    const domain = applicant.email.split('@')[1]?.toLowerCase() ?? '';
+    if (DISPOSABLE.has(domain)) throw new ValidationError(`body.applicants.${i}.email uses a disposable email domain`);
+    if (applicant.mobile !== undefined && !parsePhoneNumberFromString(applicant.mobile, 'US')?.isValid()) {
+      throw new ValidationError(`body.applicants.${i}.mobile must be a valid phone number`);
+    }
+  });
+  if (input.business?.mobile !== undefined && !parsePhoneNumberFromString(input.business.mobile, 'US')?.isValid()) {
+    throw new ValidationError('body.business.mobile must be a valid phone number');
+  }
+}
+
+/**
+ * E5: invites applicants to onboard a new or existing business. Creates or reuses the business,
+ * the applicants and an onboarding case, and one invitation per applicant, in one transaction.
+ */
+export function createInviteService(options: InviteServiceOptions) {
+  const { db, store } = options;
+  return {
+    async invite(caller: AuthContext, customerId: string, input: InviteInput) {
+      checkInput(input);
+      const existingId = input.existing_business_id ?? input.existing_business?.business_id;
+      if (existingId) {
+        const existing = await options.businesses.findById(existingId, false);
+        if (!existing || existing.business.deleted_at) throw new BusinessNotFoundError();
+        if (existing.business.customer_id !== customerId || !canAccessCustomer(caller, existing.business.customer_id)) {
+          throw new BusinessNotOnboardedError();
+        }
+      }
+      if (input.case_id) {
+        const found = await store.findCase(db, input.case_id);
+        if (!found || found.business_id !== existingId || found.customer_id !== customerId) throw new CaseNotFoundError();
+      }
+      const known = await store.applicantsByIds(db, customerId, input.existing_applicant_ids ?? []);
+      if (known.length !== (input.existing_applicant_ids ?? []).length) throw new ApplicantNotFoundError();
+
+      const expiresAt = new Date(options.clock().getTime() + options.invitationTtlSeconds * 1000);
+      const invitationOptions = {
+        esign_template_id: input.esign_template_id ?? null,
+        esign_templates: input.esign_templates ?? [],
+        custom_field_template_id: input.custom_field_template_id ?? null,
+        custom_fields: input.custom_fields ?? {},
+      };
+      const outcome = await withTransaction(db, async (trx) => {
+        let businessId = existingId;
+        if (!businessId && input.business) {
+          const records = toBusinessRecords(input.business, {
+            customerId,
+            actorId: caller.userId,
+            runId: null,
+            sealedBox: options.sealedBox,
+            titles: new Map(),
+          });
+          await insertBusinessRecords(trx, [records]);
+          businessId = records.business.id;
+        }
+        const business = businessId as string;
+        const applicants = [
+          ...(await Promise.all(
+            input.applicants.map((a) =>
+              store.upsertApplicant(trx, {
+                customer_id: customerId,
+                first_name: a.first_name.trim(),
+                last_name: a.last_name.trim(),
+                email: a.email,
+                mobile: a.mobile ? (parsePhoneNumberFromString(a.mobile, 'US')?.number ?? null) : null,
+                created_by: caller.userId,
+              }),
+            ),
+          )),
+          ...known,
+        ];
+        const caseId =
+          input.case_id ??
+          (await store.insertCase(trx, { customer_id: customerId, business_id: business, applicant_id: applicants[0].id, status: 'INVITED', created_by: caller.userId }));
+        const invitations = [];
+        for (const applicant of applicants) {
+          const id = await store.insertInvitation(trx, {
+            customer_id: customerId,
+            case_id: caseId,
+            business_id: business,
+            applicant_id: applicant.id,
+            expires_at: expiresAt,
+            options: invitationOptions,
+            created_by: caller.userId,
+          });
+          invitations.push({ invitation_id: id, applicant_email: applicant.email, invitation_url: new URL(`/invite/${id}`, options.publicAppUrl).toString() });
+        }
+        return { business, caseId, invitations, created: !existingId };
+      });
+      if (outcome.created) {
+        await options.enrichment
+          .add({ businessId: outcome.business, customerId }, { jobId: `enrich-${outcome.business}` })
+          .catch((err: unknown) => options.logger.error({ err, businessId: outcome.business }, 'could not queue enrichment'));
+      }
+      const [first] = outcome.invitations;
+      return {
+        business_id: outcome.business,
+        applicant_email: first.applicant_email,
+        invitation_id: first.invitation_id,
+        invitation_url: first.invitation_url,
+        customer_id: customerId,
+        case_id: outcome.caseId,
+        invitations: outcome.invitations,
+      };
+    },
+  };
+}
+
+/** The invite service type, for injection. */
+export type InviteService = ReturnType<typeof createInviteService>;
