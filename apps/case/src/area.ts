@@ -7,6 +7,9 @@ import { businessEnrichmentQueue, createProducer, closeGracefully, createWorker,
 import { createSealedBox } from '@kyb/secrets';
 import { createCustomerDirectory } from '@kyb/tenants';
 import { businessReadRoutes } from './businesses/businesses.router';
+import { caseRoutes } from './cases/cases.router';
+import { createCasesService } from './cases/cases.service';
+import { createPgCaseStore } from './cases/cases.store';
 import { inviteRoutes } from './invitations/invite.router';
 import { createInviteService } from './invitations/invite.service';
 import { createPgInvitationStore } from './invitations/invitations.store';
@@ -89,6 +92,7 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     ...onboardingRoutes({ onboarding, authenticate: guard }),
     ...businessReadRoutes({ businesses, authenticate: guard }),
     ...inviteRoutes({ invites, authenticate: guard }),
+    ...caseRoutes({ cases: createCasesService({ cases: createPgCaseStore(deps.db), clock }), authenticate: guard }),
   ];
   const routes = withOpenApiRoute(areaRoutes, {
     title: 'Case area',

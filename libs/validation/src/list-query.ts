@@ -12,9 +12,19 @@ export interface ListQueryOptions {
 /**
  * The query schema of the list conventions (ARCHITECTURE.md): `page` (1-based, default 1),
  * `items_per_page` (default 10, at most 100), `pagination` (default true), `sort[field]=asc|desc`,
- * `filter[field]=value`, `search[field]=text`.
+ * `filter[field]=value`, `search[field]=text` (only where there are fields to search).
  */
 export function listQuerySchema(options: ListQueryOptions): JsonSchema {
+  const search: Record<string, JsonSchema> =
+    options.searchFields.length === 0
+      ? {}
+      : {
+          search: {
+            type: 'object',
+            propertyNames: { enum: [...options.searchFields] },
+            additionalProperties: { type: 'string', maxLength: 100 },
+          },
+        };
   return strictObject({
     page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
     items_per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
@@ -25,11 +35,7 @@ export function listQuerySchema(options: ListQueryOptions): JsonSchema {
       additionalProperties: { type: 'string', enum: ['asc', 'desc'] },
     },
     filter: strictObject(options.filters),
-    search: {
-      type: 'object',
-      propertyNames: { enum: [...options.searchFields] },
-      additionalProperties: { type: 'string', maxLength: 100 },
-    },
+    ...search,
   });
 }
 

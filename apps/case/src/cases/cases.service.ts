@@ -1,0 +1,76 @@
+import { canAccessCustomer, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
+import { NotFoundError } from '@kyb/envelope';
+import { listPage } from '@kyb/validation';
+import type { CaseListQuery, CaseRow, CaseStore, InvitationView } from './cases.store';
+
+/** Whether an invitation can still be used. */
+function invitationStatus(invitation: InvitationView, now: Date): string {
+  if (invitation.status === 'PENDING' && invitation.expires_at.getTime() <= now.getTime()) return 'EXPIRED';
+  return invitation.status;
+}
+
+/** `j***@example.com`: enough for an applicant to recognise, little for anyone else. */
+function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  return `${local.charAt(0)}***@${domain}`;
+}
+
+/** Onboarding cases and invitations, read by the customer, and an invitation read by its applicant. */
+export function createCasesService(options: { cases: CaseStore; clock: () => Date }) {
+  const { cases, clock } = options;
+
+  function present(row: CaseRow, invitations: InvitationView[]) {
+    return {
+      id: row.id,
+      customer_id: row.customer_id,
+      business_id: row.business_id,
+      applicant_id: row.applicant_id,
+      status: row.status,
+      customer_initiated: row.customer_initiated,
+      created_at: row.created_at.toISOString(),
+      created_by: row.created_by,
+      updated_at: row.updated_at.toISOString(),
+      updated_by: row.updated_by,
+      invitations: invitations
+        .filter((i) => i.case_id === row.id)
+        .map((i) => ({
+          id: i.id,
+          applicant_id: i.applicant_id,
+          applicant_email: i.applicant_email,
+          status: invitationStatus(i, clock()),
+          expires_at: i.expires_at.toISOString(),
+          used_at: i.used_at?.toISOString() ?? null,
+        })),
+    };
+  }
+
+  return {
+    async get(caller: AuthContext, caseId: string) {
+      const row = await cases.findCase(caseId);
+      if (!row) throw new NotFoundError('Case not found', 'CaseApiError');
+      if (!canAccessCustomer(caller, row.customer_id)) throw new TenantAccessDeniedError();
+      return present(row, await cases.invitationsOfCases([row.id]));
+    },
+    async list(query: CaseListQuery) {
+      const { rows, total } = await cases.list(query);
+      const invitations = await cases.invitationsOfCases(rows.map((r) => r.id));
+      return listPage(rows.map((r) => present(r, invitations)), total, query);
+    },
+    /** What an invitation is for, without secrets: the invitation id in the link is the only credential. */
+    async invitation(invitationId: string) {
+      const found = await cases.findInvitation(invitationId);
+      if (!found) throw new NotFoundError('Invitation not found', 'InvitationApiError');
+      return {
+        invitation_id: found.id,
+        status: invitationStatus(found, clock()),
+        expires_at: found.expires_at.toISOString(),
+        customer_id: found.customer_id,
+        business: { id: found.business_id, name: found.business_name },
+        applicant: { first_name: found.applicant_first_name, email: maskEmail(found.applicant_email) },
+      };
+    },
+  };
+}
+
+/** The cases service type, for injection. */
+export type CasesService = ReturnType<typeof createCasesService>;
