@@ -2,6 +2,7 @@ import { createJwksKeySource } from '@kyb/auth';
 import { createRedisConnection } from '@kyb/queues';
 import type { AreaModule } from '@kyb/http';
 import { createCaseArea } from './area';
+import { createMailTransport } from './mail/mail-transport';
 import { loadCaseConfig } from './config';
 import { caseMigrations } from './migrations';
 
@@ -21,6 +22,7 @@ export const areaModule: AreaModule = {
       dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
       publicAppUrl: config.PUBLIC_APP_URL,
       invitationTtlSeconds: config.INVITATION_TTL_SECONDS,
+      mailTransport: createMailTransport({ smtpUrl: config.SMTP_URL || undefined, from: config.MAIL_FROM, logger }),
       logger,
       keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
       tokenIssuer: config.TOKEN_ISSUER,

@@ -3,7 +3,9 @@ import { authenticate, createTokenVerifier, type KeySource } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type LargeBody, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { businessEnrichmentQueue, createProducer, closeGracefully, createWorker, onboardingRunQueue, type Redis } from '@kyb/queues';
+import { businessEnrichmentQueue, closeGracefully, createProducer, createWorker, mailQueue, onboardingRunQueue, type Redis } from '@kyb/queues';
+import { createMailProcessor } from './mail/mail.processor';
+import { createMailTransport, type MailTransport } from './mail/mail-transport';
 import { createSealedBox } from '@kyb/secrets';
 import { createCustomerDirectory } from '@kyb/tenants';
 import { businessReadRoutes } from './businesses/businesses.router';
@@ -32,6 +34,8 @@ export interface CaseAreaDeps {
   /** Base of invitation URLs. */
   publicAppUrl?: string;
   invitationTtlSeconds?: number;
+  /** How invitation mail leaves (SMTP, or the log for local use). */
+  mailTransport?: MailTransport;
   logger: Logger;
   /** Public keys of the auth area (its JWKS over HTTP in production). */
   keySource: KeySource;
@@ -66,6 +70,13 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
   const businesses = createBusinessesService({ businesses: businessStore });
   const enrichment = createProducer(businessEnrichmentQueue, { connection: deps.redis, prefix: deps.redisPrefix });
   const runs = createProducer(onboardingRunQueue, { connection: deps.redis, prefix: deps.redisPrefix });
+  const mail = createProducer(mailQueue, { connection: deps.redis, prefix: deps.redisPrefix });
+  const deliverMail = createMailProcessor({
+    db: deps.db,
+    transport: deps.mailTransport ?? createMailTransport({ from: 'KYB Onboarding <no-reply@localhost>', logger: deps.logger }),
+    logger: deps.logger,
+    clock,
+  });
   const onboarding = createOnboardingService({
     db: deps.db,
     store: createPgOnboardingStore(),
@@ -83,6 +94,7 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     businesses: businessStore,
     sealedBox,
     enrichment,
+    mail,
     publicAppUrl: deps.publicAppUrl ?? 'http://localhost:8080',
     invitationTtlSeconds: deps.invitationTtlSeconds ?? 7 * 24 * 3600,
     clock,
@@ -108,8 +120,12 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     routes,
     largeBodies,
     startWorkers(connection) {
-      workers.push(createWorker(onboardingRunQueue, (job) => onboarding.processRun(job.data.runId), { connection, prefix: deps.redisPrefix, logger: deps.logger }));
+      const context = { connection, prefix: deps.redisPrefix, logger: deps.logger };
+      workers.push(createWorker(onboardingRunQueue, (job) => onboarding.processRun(job.data.runId), context));
+      workers.push(
+        createWorker(mailQueue, (job) => deliverMail(job.data.messageId, { made: job.attemptsMade, allowed: job.opts.attempts ?? 1 }), context),
+      );
     },
-    stop: () => closeGracefully(workers, [enrichment, runs]),
+    stop: () => closeGracefully(workers, [enrichment, runs, mail]),
   };
 }

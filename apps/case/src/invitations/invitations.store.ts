@@ -42,6 +42,10 @@ export function createPgInvitationStore() {
         .returning('id');
       return (created as { id: string }).id;
     },
+    async insertMail(trx: Knex.Transaction, row: { invitation_id: string; to_email: string; subject: string; body: string }): Promise<string> {
+      const [created] = await trx('cases.mail_outbox').insert(row).returning('id');
+      return (created as { id: string }).id;
+    },
   };
 }
 

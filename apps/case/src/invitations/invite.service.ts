@@ -35,10 +35,26 @@ export interface InviteServiceOptions {
   businesses: BusinessStore;
   sealedBox: SealedBox;
   enrichment: Producer<{ businessId: string; customerId: string }>;
+  mail: Producer<{ messageId: string }>;
   publicAppUrl: string;
   invitationTtlSeconds: number;
   clock: () => Date;
   logger: Logger;
+}
+
+function invitationMail(invitationId: string, applicant: { first_name: string; email: string }, businessName: string, url: string, expiresAt: Date) {
+  return {
+    invitation_id: invitationId,
+    to_email: applicant.email,
+    subject: `You are invited to onboard ${businessName}`.slice(0, 200),
+    body: [
+      `Hello ${applicant.first_name},`,
+      '',
+      `You have been invited to complete the onboarding of ${businessName}.`,
+      `Open this link to start: ${url}`,
+      `The invitation can be used once and expires on ${expiresAt.toISOString().slice(0, 10)}.`,
+    ].join('\n'),
+  };
 }
 
 function checkInput(input: InviteInput): void {
@@ -123,6 +139,8 @@ export function createInviteService(options: InviteServiceOptions) {
           input.case_id ??
           (await store.insertCase(trx, { customer_id: customerId, business_id: business, applicant_id: applicants[0].id, status: 'INVITED', created_by: caller.userId }));
         const invitations = [];
+        const mailIds: string[] = [];
+        const businessName = input.business?.name ?? input.existing_business?.name ?? (await options.businesses.findById(business, false))?.business.name ?? '';
         for (const applicant of applicants) {
           const id = await store.insertInvitation(trx, {
             customer_id: customerId,
@@ -133,10 +151,20 @@ export function createInviteService(options: InviteServiceOptions) {
             options: invitationOptions,
             created_by: caller.userId,
           });
-          invitations.push({ invitation_id: id, applicant_email: applicant.email, invitation_url: new URL(`/invite/${id}`, options.publicAppUrl).toString() });
+          const url = new URL(`/invite/${id}`, options.publicAppUrl).toString();
+          invitations.push({ invitation_id: id, applicant_email: applicant.email, invitation_url: url });
+          mailIds.push(await store.insertMail(trx, invitationMail(id, applicant, businessName, url, expiresAt)));
         }
-        return { business, caseId, invitations, created: !existingId };
+        return { business, caseId, invitations, mailIds, created: !existingId };
       });
+      // Queued after the commit; the outbox row makes a lost enqueue recoverable, never a lost mail.
+      await Promise.all(
+        outcome.mailIds.map((messageId) =>
+          options.mail
+            .add({ messageId }, { jobId: `mail-${messageId}` })
+            .catch((err: unknown) => options.logger.error({ err, messageId }, 'could not queue invitation mail')),
+        ),
+      );
       if (outcome.created) {
         await options.enrichment
           .add({ businessId: outcome.business, customerId }, { jobId: `enrich-${outcome.business}` })

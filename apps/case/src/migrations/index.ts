@@ -3,9 +3,10 @@ import { businesses } from './20261122_0001_businesses';
 import { onboardingRuns } from './20261122_0002_onboarding_runs';
 import { asyncRuns } from './20261122_0003_async_runs';
 import { invitations } from './20261122_0004_invitations';
+import { mailOutbox } from './20261122_0005_mail_outbox';
 
 /** The case area's schema and migrations, in order. */
 export const caseMigrations: AreaMigrations = {
   schema: 'cases',
-  migrations: [businesses, onboardingRuns, asyncRuns, invitations],
+  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox],
 };

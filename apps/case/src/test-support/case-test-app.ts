@@ -9,6 +9,7 @@ import { createTestDatabase, createTestRedis, TEST_ISSUER, type TestDatabase } f
 import { buildApp } from '../app';
 import type { CaseArea } from '../area';
 import { caseMigrations } from '../migrations';
+import type { MailTransport } from '../mail/mail-transport';
 
 /** The case app on a database of its own, trusting tokens signed with test keys. */
 export interface CaseTestApp {
@@ -26,7 +27,7 @@ export interface CaseTestApp {
 }
 
 /** Starts the case app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
-export async function startCaseTestApp(options: { workers?: boolean } = {}): Promise<CaseTestApp> {
+export async function startCaseTestApp(options: { workers?: boolean; mailTransport?: MailTransport } = {}): Promise<CaseTestApp> {
   const database: TestDatabase = await createTestDatabase([caseMigrations]);
   const keys = createTestKeys();
   const testRedis = createTestRedis();
@@ -39,6 +40,7 @@ export async function startCaseTestApp(options: { workers?: boolean } = {}): Pro
     redis,
     redisPrefix: testRedis.prefix,
     dataEncryptionKey: randomBytes(32),
+    mailTransport: options.mailTransport,
     clock: clock.now,
     logger: createLogger({ level: 'silent', name: 'case-test' }),
     keySource: keys.keySource,
