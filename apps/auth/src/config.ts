@@ -1,13 +1,8 @@
-import { integer, key32, loadConfig, oneOf, text, url } from '@kyb/config';
+import { integer, key32, loadConfig, processSettings, text, url } from '@kyb/config';
 
 /** Settings of the auth area, shared by its standalone process and the suite. */
 export const authSettings = {
-  DATABASE_URL: url({
-    description: 'PostgreSQL connection URL',
-    protocols: ['postgres:', 'postgresql:'],
-    fallback: 'postgres://postgres@127.0.0.1:5432/onboarding',
-  }),
-  REDIS_URL: url({ description: 'Redis URL (rate limits, queues)', protocols: ['redis:', 'rediss:'], fallback: 'redis://127.0.0.1:6379' }),
+  ...processSettings,
   TOKEN_TTL_SECONDS: integer({ description: 'lifetime of id and access tokens, in seconds', fallback: 3600, min: 60, max: 86400 }),
   REFRESH_TOKEN_TTL_SECONDS: integer({
     description: 'lifetime of refresh tokens, in seconds',
@@ -24,7 +19,6 @@ export const authSettings = {
   SETUP_LINK_TTL_SECONDS: integer({ description: 'lifetime of a user set-up invitation link', fallback: 7 * 24 * 3600, min: 60 }),
   ADMIN_EMAIL: text({ description: 'email of the platform admin bootstrapped at start-up', fallback: 'admin@example.com' }),
   ADMIN_PASSWORD: text({ description: 'password of the bootstrapped admin (generated when unset)', fallback: '' }),
-  LOG_LEVEL: oneOf({ description: 'pino log level', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, fallback: 'info' }),
 };
 
 /** The validated configuration of the auth area. */

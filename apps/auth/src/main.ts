@@ -1,24 +1,5 @@
-/* The auth area on its own: `node dist/apps/auth/main.js`. */
-import { ConfigError, integer, loadConfig } from '@kyb/config';
-import { runAreas } from '@kyb/http';
+/* The auth area on its own: `node dist/apps/auth/main.js` (PORT defaults to 8081). */
+import { runMain } from '@kyb/http';
 import { areaModule } from './area-module';
-import { loadAuthConfig } from './config';
 
-async function main(): Promise<void> {
-  const config = loadAuthConfig();
-  const { PORT } = loadConfig({ PORT: integer({ description: 'HTTP port', fallback: 8081, min: 1, max: 65535 }) });
-  await runAreas([areaModule], {
-    service: 'auth',
-    port: PORT,
-    databaseUrl: config.DATABASE_URL,
-    redisUrl: config.REDIS_URL,
-    logLevel: config.LOG_LEVEL,
-    env: process.env,
-  });
-}
-
-main().catch((err: unknown) => {
-  const lines = err instanceof ConfigError ? err.problems : [(err as Error).message];
-  process.stderr.write(`auth: cannot start: ${lines.join('\n  ')}\n`);
-  process.exit(1);
-});
+runMain([areaModule], { service: 'auth', defaultPort: 8081 });

@@ -1,13 +1,8 @@
-import { integer, key32, loadConfig, oneOf, text, url } from '@kyb/config';
+import { integer, key32, loadConfig, processSettings, text, url } from '@kyb/config';
 
 /** Settings of the case area. */
 export const caseSettings = {
-  DATABASE_URL: url({
-    description: 'PostgreSQL connection URL',
-    protocols: ['postgres:', 'postgresql:'],
-    fallback: 'postgres://postgres@127.0.0.1:5432/onboarding',
-  }),
-  REDIS_URL: url({ description: 'Redis URL (queues)', protocols: ['redis:', 'rediss:'], fallback: 'redis://127.0.0.1:6379' }),
+  ...processSettings,
   AUTH_JWKS_URL: url({
     description: "the auth area's JWKS, to verify bearer tokens",
     protocols: ['http:', 'https:'],
@@ -19,7 +14,6 @@ export const caseSettings = {
   SMTP_URL: text({ description: 'SMTP server for invitation mail (smtp:// or smtps://); unset: mail is written to the log', fallback: '' }),
   MAIL_FROM: text({ description: 'sender of invitation mail', fallback: 'KYB Onboarding <no-reply@localhost>' }),
   TOKEN_ISSUER: text({ description: 'the iss claim bearer tokens must carry', fallback: 'kyb-suite-auth' }),
-  LOG_LEVEL: oneOf({ description: 'pino log level', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, fallback: 'info' }),
 };
 
 /** The validated configuration of the case area. */

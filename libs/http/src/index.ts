@@ -16,3 +16,5 @@ export type { ServeOptions } from './serve';
 export type { AreaModule, AreaRuntime, StartedArea } from './area-module';
 export { runAreas } from './run-areas';
 export type { RunAreasOptions } from './run-areas';
+export { runMain } from './run-main';
+export type { RunMainOptions } from './run-main';

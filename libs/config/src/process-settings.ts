@@ -1,0 +1,15 @@
+import { oneOf, url } from './settings';
+
+/** Pino levels LOG_LEVEL accepts. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The settings every process of the suite reads: where PostgreSQL and Redis are, and how much to log. */
+export const processSettings = {
+  DATABASE_URL: url({
+    description: 'PostgreSQL connection URL',
+    protocols: ['postgres:', 'postgresql:'],
+    fallback: 'postgres://postgres@127.0.0.1:5432/onboarding',
+  }),
+  REDIS_URL: url({ description: 'Redis URL (queues, rate limits)', protocols: ['redis:', 'rediss:'], fallback: 'redis://127.0.0.1:6379' }),
+  LOG_LEVEL: oneOf({ description: 'pino log level', values: LOG_LEVELS, fallback: 'info' }),
+};
