@@ -1,5 +1,6 @@
 import { ValidationError } from '@kyb/envelope';
 import { compileCheck, compileValidator } from './validator';
+import { validateRequest } from './middleware';
 import { strictObject, emailSchema, uuidParams } from './schemas';
 
 function failure(run: () => unknown): ValidationError {
@@ -73,5 +74,19 @@ describe('compileCheck', () => {
     expect(check({})).toEqual({ message: "body must have required property 'name'", property: 'name' });
     expect(check({ name: 'a', x: 1 })).toEqual({ message: "body must NOT have additional properties: 'x'", property: 'x' });
     expect(check({ name: 'a', age: 1.5 })).toEqual({ message: 'body.age must be integer', property: 'age' });
+  });
+});
+
+describe('validateRequest', () => {
+  it('refuses NUL characters anywhere in a body, before the schema sees it', () => {
+    const handler = validateRequest({ body: strictObject({ name: { type: 'string' }, nested: { type: 'object' } }) });
+    const run = (body: unknown) => {
+      let passed = false;
+      handler({ body, params: {}, query: {} } as never, {} as never, () => (passed = true));
+      return passed;
+    };
+    expect(run({ name: 'fine' })).toBe(true);
+    expect(() => run({ name: 'a\u0000b' })).toThrow('body must not contain NUL characters');
+    expect(() => run({ nested: { ['k\u0000']: 1 } })).toThrow('body must not contain NUL characters');
   });
 });

@@ -41,7 +41,7 @@ export const businessRowProperties: Record<string, JsonSchema> = {
   external_id: { type: 'string', minLength: 1, maxLength: 200 },
   tin: { type: 'string', pattern: TIN_PATTERN },
   mobile: text(32),
-  official_website: { type: 'string', format: 'uri', maxLength: 500 },
+  official_website: { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 500 },
   address_line_1: text(),
   address_line_2: text(),
   address_city: text(100),

@@ -74,6 +74,12 @@ describe('validateBusinessRow', () => {
     ]);
   });
 
+  it('refuses a date of birth before 1900', () => {
+    expect(validateBusinessRow({ name: 'A', ...owner(1, 100), owner1_dob: '0001-01-01' }, context).map((f) => f.reason)).toEqual([
+      'Owner1 Dob must be on or after 1900-01-01.',
+    ]);
+  });
+
   it('refuses an external id used twice within one run', () => {
     expect(validateBusinessRow({ name: 'A', external_id: 'X' }, { ...context, externalIdsInRun: new Set(['X']) })[0].reason).toBe(
       'The business external ID is used by another row of this run.',

@@ -58,8 +58,10 @@ function checkOwners(row: BusinessRowInput, context: RowContext): RowFailure[] {
     const mobile = row[key('mobile')];
     if (typeof mobile === 'string' && !validPhone(mobile)) failures.push(fail(key('mobile'), mobile, 'Invalid phone number.'));
     const dob = row[key('dob')];
-    if (typeof dob === 'string' && new Date(`${dob}T00:00:00Z`).getTime() >= context.today.getTime()) {
-      failures.push(fail(key('dob'), dob, `${label(key('dob'))} must be in the past.`));
+    if (typeof dob === 'string') {
+      const born = new Date(`${dob}T00:00:00Z`).getTime();
+      if (born >= context.today.getTime()) failures.push(fail(key('dob'), dob, `${label(key('dob'))} must be in the past.`));
+      else if (born < Date.UTC(1900, 0, 1)) failures.push(fail(key('dob'), dob, `${label(key('dob'))} must be on or after 1900-01-01.`));
     }
   }
   if (slots.length > 0) {
