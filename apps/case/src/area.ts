@@ -68,9 +68,9 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
   const businessStore = createPgBusinessStore(deps.db);
   const sealedBox = createSealedBox(deps.dataEncryptionKey);
   const businesses = createBusinessesService({ businesses: businessStore });
-  const enrichment = createProducer(businessEnrichmentQueue, { connection: deps.redis, prefix: deps.redisPrefix });
-  const runs = createProducer(onboardingRunQueue, { connection: deps.redis, prefix: deps.redisPrefix });
-  const mail = createProducer(mailQueue, { connection: deps.redis, prefix: deps.redisPrefix });
+  const enrichment = createProducer(businessEnrichmentQueue, { connection: deps.redis, prefix: deps.redisPrefix, logger: deps.logger });
+  const runs = createProducer(onboardingRunQueue, { connection: deps.redis, prefix: deps.redisPrefix, logger: deps.logger });
+  const mail = createProducer(mailQueue, { connection: deps.redis, prefix: deps.redisPrefix, logger: deps.logger });
   const deliverMail = createMailProcessor({
     db: deps.db,
     transport: deps.mailTransport ?? createMailTransport({ from: 'KYB Onboarding <no-reply@localhost>', logger: deps.logger }),

@@ -29,6 +29,8 @@ export function defineQueue<Payload>(name: string, options: JobsOptions = {}): Q
 export interface QueueContext {
   connection: ConnectionOptions;
   prefix?: string;
+  /** Where connection errors of a producer go; failed adds also reject. */
+  logger?: WorkerLogger;
 }
 
 /** A typed producer for a defined queue. */
@@ -46,6 +48,8 @@ export function createProducer<Payload>(definition: QueueDefinition<Payload>, co
     prefix: context.prefix,
     defaultJobOptions: definition.defaultJobOptions,
   });
+  // Without a listener, a connection error (a shared connection closing at shutdown) would crash the process.
+  queue.on('error', (err) => context.logger?.warn({ queue: definition.name, err }, 'queue connection error'));
   return {
     queue,
     add: (payload, options) => queue.add(definition.name, payload, options),
