@@ -21,6 +21,8 @@ import { createSessionsService } from './sessions/sessions.service';
 import { createSignInLimiter } from './sign-in/sign-in-limiter';
 import { signInRoutes } from './sign-in/sign-in.router';
 import { createSignInService } from './sign-in/sign-in.service';
+import { createApplicantSignInService } from './sign-in/applicant-sign-in.service';
+import { createInvitationDirectory } from '@kyb/tenants';
 import { createSigningKeysService } from './signing-keys/signing-keys.service';
 import { createPgSigningKeyStore } from './signing-keys/signing-keys.store';
 import { userRoutes } from './users/users.router';
@@ -107,9 +109,13 @@ export function createAuthArea(deps: AuthAreaDeps): AuthArea {
     windowSeconds: config.SIGN_IN_WINDOW_SECONDS,
   });
   const guard = authenticate(verifier);
+  const signIn = createSignInService({ users, customers, hasher, sessions, limiter });
 
   const areaRoutes: RouteDefinition[] = [
-    ...signInRoutes({ signIn: createSignInService({ users, customers, hasher, sessions, limiter }) }),
+    ...signInRoutes({
+      signIn,
+      applicantSignIn: createApplicantSignInService({ db, users, invitations: createInvitationDirectory(db), hasher, limiter, signIn, clock }),
+    }),
     ...sessionRoutes({ sessions, signingKeys, authenticate: guard }),
     ...accountSetupRoutes({ accountSetup: createAccountSetupService({ db, users, setupTokens, hasher, limiter, clock }) }),
     ...customerRoutes({ customers: createCustomersService({ customers }), authenticate: guard }),

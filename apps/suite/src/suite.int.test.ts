@@ -98,6 +98,24 @@ describe('npm start (the built suite)', () => {
     const read = await fetch(`${base}/case/api/v1/businesses/${businessId}`, { headers: { authorization: `Bearer ${body.data.data.id_token}` } });
     expect(((await read.json()) as { data: { tin: string } }).data.tin).toBe('XXXXX6789');
 
+    // Invite an applicant for it, who signs up with the invitation and may then read that business only.
+    const invited = await fetch(`${base}/case/api/v1/customers/${body.data.data.customer_details.id}/businesses/invite`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${body.data.data.id_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ existing_business_id: businessId, applicants: [{ first_name: 'Jim', last_name: 'Tester', email: 'jim@example.org' }] }),
+    });
+    expect(invited.status).toBe(200);
+    const invitationId = ((await invited.json()) as { data: { invitation_id: string } }).data.invitation_id;
+    const applicant = await fetch(`${base}/auth/api/v1/applicant/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'jim@example.org', password: 'applicant passphrase', invite_token: invitationId }),
+    });
+    expect(applicant.status).toBe(200);
+    const applicantToken = ((await applicant.json()) as { data: { data: { id_token: string } } }).data.data.id_token;
+    const own = await fetch(`${base}/case/api/v1/businesses/${businessId}`, { headers: { authorization: `Bearer ${applicantToken}` } });
+    expect(own.status).toBe(200);
+
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     expect((await fetch(`${base}/case/api/v1/openapi.json`)).status).toBe(200);
     expect((await fetch(`${base}/auth/api/v1/openapi.json`)).status).toBe(200);

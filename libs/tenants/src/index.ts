@@ -5,3 +5,5 @@
 export { createCustomerDirectory, CUSTOMER_DIRECTORY_VIEW } from './customer-directory';
 export type { CustomerDirectory, CustomerEntry } from './customer-directory';
 export { createCustomerDirectoryStandIn } from './directory-stand-in';
+export { createInvitationDirectory, createInvitationDirectoryStandIn, INVITATION_DIRECTORY_VIEW } from './invitation-directory';
+export type { InvitationDirectory, InvitationEntry } from './invitation-directory';

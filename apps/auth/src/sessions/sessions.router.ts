@@ -51,6 +51,7 @@ export function sessionRoutes(deps: { sessions: SessionsService; signingKeys: Si
   return [
     refreshRoute('/refresh-token/customer', 'CUSTOMER', deps.sessions),
     refreshRoute('/refresh-token/admin', 'ADMIN', deps.sessions),
+    refreshRoute('/refresh-token/applicant', 'APPLICANT', deps.sessions),
     {
       method: 'post',
       path: '/customer/logout',

@@ -37,11 +37,13 @@ export function createSessionsService(options: SessionsServiceOptions) {
   async function bearerTokens(user: UserRow) {
     const permissions = (await users.permissionsOf(user.subrole_id)).map((p) => p.code);
     const subrole = await users.subroleById(user.subrole_id);
+    const businessIds = user.role === 'APPLICANT' ? await users.acceptedBusinesses(user.id) : undefined;
     return options.signer.sign(await options.signingKeys.activeKey(), user.id, {
       role: user.role,
       customer_id: user.customer_id,
       subrole: subrole?.code ?? null,
       permissions,
+      ...(businessIds ? { business_ids: businessIds } : {}),
     });
   }
 

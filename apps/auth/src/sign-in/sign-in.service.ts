@@ -2,7 +2,7 @@ import type { Role } from '@kyb/auth';
 import type { PasswordHasher } from '../passwords/password-hasher';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { UserStore } from '../users/users.store';
-import { toUserDetails, type UserDetails } from '../users/user.types';
+import { toUserDetails, type UserDetails, type UserRow } from '../users/user.types';
 import type { CustomerStore } from '../customers/customers.store';
 import type { SignInLimiter } from './sign-in-limiter';
 import { AccountDisabledError, IncorrectCredentialsError, NotOnboardedError, SetupIncompleteError } from './sign-in.errors';
@@ -34,16 +34,8 @@ export interface SignInServiceOptions {
  */
 export function createSignInService(options: SignInServiceOptions) {
   return {
-    async signIn(role: Role, email: string, password: string, address: string): Promise<SignInResult> {
-      await options.limiter.attempt(email, address);
-      const user = await options.users.findByEmail(role, email);
-      const matches = await options.hasher.verify(user?.password_hash ?? null, password);
-      if (!user || !matches) throw new IncorrectCredentialsError();
-      if (user.status === 'INACTIVE') throw new AccountDisabledError();
-      if (user.status !== 'ACTIVE') throw new NotOnboardedError();
-      if (user.is_first_login || !user.is_email_verified) throw new SetupIncompleteError();
-      await options.limiter.succeeded(email);
-
+    /** Starts a session for a user whose credentials were checked, and answers the 2.10 result. */
+    async sessionFor(user: UserRow): Promise<SignInResult> {
       const [tokens, subrole, permissions, customer] = await Promise.all([
         options.sessions.start(user),
         options.users.subroleById(user.subrole_id),
@@ -57,6 +49,18 @@ export function createSignInService(options: SignInServiceOptions) {
         permissions,
         customer_details: customer ? { id: customer.id, name: customer.name } : null,
       };
+    },
+
+    async signIn(role: Role, email: string, password: string, address: string): Promise<SignInResult> {
+      await options.limiter.attempt(email, address);
+      const user = await options.users.findByEmail(role, email);
+      const matches = await options.hasher.verify(user?.password_hash ?? null, password);
+      if (!user || !matches) throw new IncorrectCredentialsError();
+      if (user.status === 'INACTIVE') throw new AccountDisabledError();
+      if (user.status !== 'ACTIVE') throw new NotOnboardedError();
+      if (user.is_first_login || !user.is_email_verified) throw new SetupIncompleteError();
+      await options.limiter.succeeded(email);
+      return this.sessionFor(user);
     },
   };
 }

@@ -57,6 +57,17 @@ export function createPgUserStore(db: Knex) {
       return row as UserRow | undefined;
     },
 
+    /** Businesses an applicant may act on: those of the invitations it used. */
+    acceptedBusinesses(userId: string, trx: Knex = db): Promise<string[]> {
+      return trx('auth.accepted_invitations').where({ user_id: userId }).orderBy('accepted_at').pluck('business_id');
+    },
+
+    /** Records an invitation as used by `userId`; false when it was used before. */
+    async acceptInvitation(trx: Knex, row: { invitation_id: string; user_id: string; customer_id: string; business_id: string }): Promise<boolean> {
+      const inserted = await trx('auth.accepted_invitations').insert(row).onConflict('invitation_id').ignore().returning('invitation_id');
+      return inserted.length === 1;
+    },
+
     async countAdmins(trx: Knex = db): Promise<number> {
       const [{ count }] = await users(trx).where({ role: 'ADMIN' }).count<Array<{ count: string }>>({ count: '*' });
       return Number(count);

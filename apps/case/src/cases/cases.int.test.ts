@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { createInvitationDirectory } from '@kyb/tenants';
 import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
 describe('onboarding cases and invitations', () => {
@@ -69,6 +70,18 @@ describe('onboarding cases and invitations', () => {
     });
     expect(JSON.stringify(res.body)).not.toMatch(/tin|XXXX|jim\.tester/);
     expect((await get(`/invitations/${randomUUID()}`, null).expect(404)).body.message).toBe('Invitation not found');
+  });
+
+  it("publishes the invitation in the directory view the auth area reads", async () => {
+    expect(await createInvitationDirectory(t.db).find(invited.invitation_id)).toEqual({
+      id: invited.invitation_id,
+      customerId,
+      businessId: invited.business_id,
+      applicantEmail: 'jim.tester@email.com',
+      applicantFirstName: 'Jim',
+      applicantLastName: 'Tester',
+      expiresAt: expect.any(Date),
+    });
   });
 
   it('shows an invitation past its lifetime as EXPIRED', async () => {

@@ -1,0 +1,61 @@
+import type { Knex } from '@kyb/db';
+
+/** The case area's read module of invitations, created by its migrations. */
+export const INVITATION_DIRECTORY_VIEW = 'cases.invitation_directory';
+
+/** What the auth area may know of an invitation to let its applicant sign up. */
+export interface InvitationEntry {
+  id: string;
+  customerId: string;
+  businessId: string;
+  applicantEmail: string;
+  applicantFirstName: string;
+  applicantLastName: string;
+  expiresAt: Date;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reads invitations through the case area's directory view. */
+export function createInvitationDirectory(db: Knex) {
+  return {
+    /** The invitation, or undefined (also for a value that is not a UUID). */
+    async find(id: string): Promise<InvitationEntry | undefined> {
+      if (!UUID.test(id)) return undefined;
+      const row = await db(INVITATION_DIRECTORY_VIEW).where({ id }).first();
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        customerId: row.customer_id,
+        businessId: row.business_id,
+        applicantEmail: row.applicant_email,
+        applicantFirstName: row.applicant_first_name,
+        applicantLastName: row.applicant_last_name,
+        expiresAt: row.expires_at,
+      };
+    },
+  };
+}
+
+/** The invitation directory type, for injection. */
+export type InvitationDirectory = ReturnType<typeof createInvitationDirectory>;
+
+/** For tests of areas that read the invitation directory: a table with the view's contract. */
+export async function createInvitationDirectoryStandIn(db: Knex) {
+  await db.raw('create schema if not exists cases');
+  await db.raw(`create table if not exists ${INVITATION_DIRECTORY_VIEW} (id uuid primary key, customer_id uuid not null, business_id uuid not null,
+    applicant_email text not null, applicant_first_name text not null, applicant_last_name text not null, expires_at timestamptz not null)`);
+  return {
+    async put(entry: Omit<InvitationEntry, 'applicantFirstName' | 'applicantLastName'> & { applicantFirstName?: string; applicantLastName?: string }) {
+      await db(INVITATION_DIRECTORY_VIEW).insert({
+        id: entry.id,
+        customer_id: entry.customerId,
+        business_id: entry.businessId,
+        applicant_email: entry.applicantEmail,
+        applicant_first_name: entry.applicantFirstName ?? 'Jim',
+        applicant_last_name: entry.applicantLastName ?? 'Tester',
+        expires_at: entry.expiresAt,
+      });
+    },
+  };
+}
