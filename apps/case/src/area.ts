@@ -7,7 +7,7 @@ import { businessEnrichmentQueue, closeGracefully, createProducer, createWorker,
 import { createMailProcessor } from './mail/mail.processor';
 import { createMailTransport, type MailTransport } from './mail/mail-transport';
 import { createSealedBox } from '@kyb/secrets';
-import { createCustomerDirectory } from '@kyb/tenants';
+import { createCustomerDirectory, createInvitationAcceptances } from '@kyb/tenants';
 import { businessReadRoutes } from './businesses/businesses.router';
 import { caseRoutes } from './cases/cases.router';
 import { createCasesService } from './cases/cases.service';
@@ -104,7 +104,7 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     ...onboardingRoutes({ onboarding, authenticate: guard }),
     ...businessReadRoutes({ businesses, authenticate: guard }),
     ...inviteRoutes({ invites, authenticate: guard }),
-    ...caseRoutes({ cases: createCasesService({ cases: createPgCaseStore(deps.db), clock }), authenticate: guard }),
+    ...caseRoutes({ cases: createCasesService({ cases: createPgCaseStore(deps.db), acceptances: createInvitationAcceptances(deps.db), clock }), authenticate: guard }),
   ];
   const routes = withOpenApiRoute(areaRoutes, {
     title: 'Case area',

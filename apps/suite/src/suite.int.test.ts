@@ -115,6 +115,8 @@ describe('npm start (the built suite)', () => {
     const applicantToken = ((await applicant.json()) as { data: { data: { id_token: string } } }).data.data.id_token;
     const own = await fetch(`${base}/case/api/v1/businesses/${businessId}`, { headers: { authorization: `Bearer ${applicantToken}` } });
     expect(own.status).toBe(200);
+    const used = await fetch(`${base}/case/api/v1/invitations/${invitationId}`);
+    expect(((await used.json()) as { data: { status: string } }).data.status).toBe('ACCEPTED');
 
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     expect((await fetch(`${base}/case/api/v1/openapi.json`)).status).toBe(200);

@@ -7,3 +7,5 @@ export type { CustomerDirectory, CustomerEntry } from './customer-directory';
 export { createCustomerDirectoryStandIn } from './directory-stand-in';
 export { createInvitationDirectory, createInvitationDirectoryStandIn, INVITATION_DIRECTORY_VIEW } from './invitation-directory';
 export type { InvitationDirectory, InvitationEntry } from './invitation-directory';
+export { createInvitationAcceptances, createInvitationAcceptancesStandIn, INVITATION_ACCEPTANCES_VIEW } from './invitation-acceptances';
+export type { InvitationAcceptances } from './invitation-acceptances';

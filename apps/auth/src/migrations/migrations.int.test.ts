@@ -2,7 +2,7 @@ import { migrateDownAll, migrateLatest } from '@kyb/db';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { authMigrations } from './index';
 
-const TABLES = ['accepted_invitations', 'customer_directory', 'customers', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys'];
+const TABLES = ['accepted_invitations', 'customer_directory', 'customers', 'invitation_acceptances', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys'];
 
 describe('auth migrations', () => {
   let database: TestDatabase;
@@ -20,6 +20,7 @@ describe('auth migrations', () => {
       '20261122_0002_permissions_and_subroles',
       '20261122_0003_customer_directory',
       '20261122_0004_accepted_invitations',
+      '20261122_0005_invitation_acceptances',
     ]);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
     expect(await database.db('auth.permissions').count<Array<{ count: string }>>('* as count')).toEqual([{ count: '13' }]);
@@ -36,13 +37,14 @@ describe('auth migrations', () => {
 
   it('run down completely, and up again', async () => {
     expect(await migrateDownAll(database.db, authMigrations)).toEqual([
+      '20261122_0005_invitation_acceptances',
       '20261122_0004_accepted_invitations',
       '20261122_0003_customer_directory',
       '20261122_0002_permissions_and_subroles',
       '20261122_0001_auth_base',
     ]);
     expect(await tables()).toEqual([]);
-    expect(await migrateLatest(database.db, authMigrations)).toHaveLength(4);
+    expect(await migrateLatest(database.db, authMigrations)).toHaveLength(5);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { createInvitationDirectoryStandIn } from '@kyb/tenants';
+import { createInvitationAcceptances, createInvitationDirectoryStandIn } from '@kyb/tenants';
 import { startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-app';
 
 const SIGN_IN = '/auth/api/v1/applicant/sign-in';
@@ -59,6 +59,7 @@ describe('applicant sign-in with an invitation', () => {
   it('uses an invitation once', async () => {
     const invite = await invitation('sue@example.org');
     await signIn({ email: 'sue@example.org', password: PASSWORD, invite_token: invite.id }).expect(200);
+    expect((await createInvitationAcceptances(t.db).acceptedAt([invite.id])).has(invite.id)).toBe(true);
     expect((await signIn({ email: 'sue@example.org', password: PASSWORD, invite_token: invite.id }).expect(400)).body).toEqual(invalidInvitation);
   });
 

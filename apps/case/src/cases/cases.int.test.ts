@@ -84,6 +84,23 @@ describe('onboarding cases and invitations', () => {
     });
   });
 
+  it('shows an invitation its applicant used as ACCEPTED, with the time it was used', async () => {
+    const businessId = await insertBusiness(t.db, { customerId, name: 'Accepted Co' });
+    const data = (
+      await request(t.app)
+        .post(`/case/api/v1/customers/${customerId}/businesses/invite`)
+        .set('Authorization', `Bearer ${owner}`)
+        .send({ existing_business_id: businessId, applicants: [{ first_name: 'Ann', last_name: 'Lee', email: 'ann@example.org' }] })
+        .expect(200)
+    ).body.data;
+    await t.acceptInvitation(data.invitation_id, new Date('2026-11-22T10:00:00Z'));
+    expect((await get(`/invitations/${data.invitation_id}`, null).expect(200)).body.data.status).toBe('ACCEPTED');
+    expect((await get(`/cases/${data.case_id}`).expect(200)).body.data.invitations[0]).toMatchObject({
+      status: 'ACCEPTED',
+      used_at: '2026-11-22T10:00:00.000Z',
+    });
+  });
+
   it('shows an invitation past its lifetime as EXPIRED', async () => {
     t.clock.set(new Date(Date.now() + 8 * 24 * 3600 * 1000));
     try {

@@ -1,10 +1,12 @@
 import { canAccessCustomer, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
 import { NotFoundError } from '@kyb/envelope';
+import type { InvitationAcceptances } from '@kyb/tenants';
 import { listPage } from '@kyb/validation';
 import type { CaseListQuery, CaseRow, CaseStore, InvitationView } from './cases.store';
 
-/** Whether an invitation can still be used. */
-function invitationStatus(invitation: InvitationView, now: Date): string {
+/** ACCEPTED once its applicant used it (the auth area records that), else PENDING until it expires. */
+function invitationStatus(invitation: InvitationView, acceptedAt: Date | undefined, now: Date): string {
+  if (acceptedAt) return 'ACCEPTED';
   if (invitation.status === 'PENDING' && invitation.expires_at.getTime() <= now.getTime()) return 'EXPIRED';
   return invitation.status;
 }
@@ -16,10 +18,11 @@ function maskEmail(email: string): string {
 }
 
 /** Onboarding cases and invitations, read by the customer, and an invitation read by its applicant. */
-export function createCasesService(options: { cases: CaseStore; clock: () => Date }) {
+export function createCasesService(options: { cases: CaseStore; acceptances: InvitationAcceptances; clock: () => Date }) {
   const { cases, clock } = options;
+  const acceptedOf = (invitations: InvitationView[]) => options.acceptances.acceptedAt(invitations.map((i) => i.id));
 
-  function present(row: CaseRow, invitations: InvitationView[]) {
+  function present(row: CaseRow, invitations: InvitationView[], accepted: Map<string, Date>) {
     return {
       id: row.id,
       customer_id: row.customer_id,
@@ -37,9 +40,9 @@ export function createCasesService(options: { cases: CaseStore; clock: () => Dat
           id: i.id,
           applicant_id: i.applicant_id,
           applicant_email: i.applicant_email,
-          status: invitationStatus(i, clock()),
+          status: invitationStatus(i, accepted.get(i.id), clock()),
           expires_at: i.expires_at.toISOString(),
-          used_at: i.used_at?.toISOString() ?? null,
+          used_at: accepted.get(i.id)?.toISOString() ?? null,
         })),
     };
   }
@@ -49,12 +52,14 @@ export function createCasesService(options: { cases: CaseStore; clock: () => Dat
       const row = await cases.findCase(caseId);
       if (!row) throw new NotFoundError('Case not found', 'CaseApiError');
       if (!canAccessCustomer(caller, row.customer_id)) throw new TenantAccessDeniedError();
-      return present(row, await cases.invitationsOfCases([row.id]));
+      const invitations = await cases.invitationsOfCases([row.id]);
+      return present(row, invitations, await acceptedOf(invitations));
     },
     async list(query: CaseListQuery) {
       const { rows, total } = await cases.list(query);
       const invitations = await cases.invitationsOfCases(rows.map((r) => r.id));
-      return listPage(rows.map((r) => present(r, invitations)), total, query);
+      const accepted = await acceptedOf(invitations);
+      return listPage(rows.map((r) => present(r, invitations, accepted)), total, query);
     },
     /** What an invitation is for, without secrets: the invitation id in the link is the only credential. */
     async invitation(invitationId: string) {
@@ -62,7 +67,7 @@ export function createCasesService(options: { cases: CaseStore; clock: () => Dat
       if (!found) throw new NotFoundError('Invitation not found', 'InvitationApiError');
       return {
         invitation_id: found.id,
-        status: invitationStatus(found, clock()),
+        status: invitationStatus(found, (await acceptedOf([found])).get(found.id), clock()),
         expires_at: found.expires_at.toISOString(),
         customer_id: found.customer_id,
         business: { id: found.business_id, name: found.business_name },

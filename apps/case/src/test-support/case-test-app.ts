@@ -4,7 +4,7 @@ import { createTestKeys, type TestKeys } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { createLogger } from '@kyb/http';
 import { createRedisConnection, type Redis } from '@kyb/queues';
-import { createCustomerDirectoryStandIn } from '@kyb/tenants';
+import { createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn } from '@kyb/tenants';
 import { createTestDatabase, createTestRedis, TEST_ISSUER, type TestDatabase } from '@kyb/testing';
 import { buildApp } from '../app';
 import type { CaseArea } from '../area';
@@ -23,6 +23,8 @@ export interface CaseTestApp {
   clock: { now(): Date; set(at: Date): void };
   /** Puts a customer in the directory the case area reads. */
   customer(customer: { id: string; monthly_onboarding_limit?: number | null; features?: Record<string, boolean> }): Promise<void>;
+  /** Records, as the auth area would, that an applicant used an invitation. */
+  acceptInvitation(invitationId: string, at?: Date): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
   const testRedis = createTestRedis();
   const redis = createRedisConnection(testRedis.url, 'producer');
   const directory = await createCustomerDirectoryStandIn(database.db);
+  const acceptances = await createInvitationAcceptancesStandIn(database.db);
   let now: Date | undefined;
   const clock = { now: () => now ?? new Date(), set: (at: Date) => (now = at) };
   const { app, area } = buildApp({
@@ -57,6 +60,7 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
     redisPrefix: testRedis.prefix,
     clock,
     customer: (customer) => directory.put(customer),
+    acceptInvitation: (invitationId, at = new Date()) => acceptances.put(invitationId, at),
     async close() {
       await area.stop();
       workerConnection.disconnect();
