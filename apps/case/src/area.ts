@@ -77,10 +77,12 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     logger: deps.logger,
     clock,
   });
+  const invitationStore = createPgInvitationStore();
   const onboarding = createOnboardingService({
     db: deps.db,
     store: createPgOnboardingStore(),
     businesses: businessStore,
+    applicants: invitationStore,
     directory: createCustomerDirectory(deps.db),
     sealedBox,
     enrichment,
@@ -90,7 +92,7 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
   });
   const invites = createInviteService({
     db: deps.db,
-    store: createPgInvitationStore(),
+    store: invitationStore,
     businesses: businessStore,
     sealedBox,
     enrichment,

@@ -31,8 +31,9 @@ export const OWNER_COLUMNS: Record<string, JsonSchema> = {
 
 /**
  * E12's flat columns (ARCHITECTURE.md), as in a bulk import row. `name` is the only required one;
- * anything else is refused. The applicant columns (`applicant_id`, `applicant_first_name`, ...)
- * join with the applicants of the invitation flow; until then they are refused as unknown. `id` is accepted by the schema only so the row check can say that a
+ * anything else is refused. `applicant_id` names an applicant of the customer; the applicant's
+ * details create (or reuse, by email) one; either opens an onboarding case for the business.
+ * `id` is accepted by the schema only so the row check can say that a
  * business id is not allowed here.
  */
 export const businessRowProperties: Record<string, JsonSchema> = {
@@ -51,6 +52,10 @@ export const businessRowProperties: Record<string, JsonSchema> = {
   naics_code: { type: 'string', pattern: '^\\d{2,6}$' },
   mcc_code: { type: 'string', pattern: '^\\d{4}$' },
   is_monitoring_enabled: { type: 'boolean' },
+  applicant_id: { type: 'string', format: 'uuid' },
+  applicant_first_name: text(100),
+  applicant_last_name: text(100),
+  applicant_email: { type: 'string', format: 'email', maxLength: 254 },
   ...Object.fromEntries(DBA_SLOTS.map((n) => [`dba${n}_name`, text()])),
   ...Object.fromEntries(OWNER_SLOTS.flatMap((n) => Object.entries(OWNER_COLUMNS).map(([column, schema]) => [`owner${n}_${column}`, schema]))),
 };

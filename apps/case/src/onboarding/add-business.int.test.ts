@@ -213,6 +213,32 @@ describe('E12 add a business (contract 7.1)', () => {
     expect(await t.db('cases.businesses').where({ customer_id: customerId }).count<Array<{ count: string }>>('* as count')).toEqual(before);
   });
 
+  it('row 10: an applicant_id that is not an applicant of the customer gives 404, and nothing is stored', async () => {
+    const res = await add({ name: 'Orphan', applicant_id: randomUUID() }).expect(404);
+    expect(res.body).toEqual({ status: 'fail', message: 'Applicant not found', errorCode: 'NOT_FOUND', data: { errorName: 'BusinessApiError' } });
+    expect(await t.db('cases.businesses').where({ name: 'Orphan' })).toHaveLength(0);
+  });
+
+  it("opens a case for the applicant given by details (created, then reused by email) or by id", async () => {
+    const first = await add({ name: 'With Applicant', applicant_first_name: 'Ann', applicant_last_name: 'Lee', applicant_email: 'ann@example.org' }).expect(200);
+    const [created] = first.body.data.result['0'].data_cases;
+    expect(created).toMatchObject({ status: 'CREATED', customer_id: customerId, business_id: first.body.data.result['0'].data_businesses.id });
+    const again = await add({ name: 'Same Applicant', applicant_first_name: 'Ann', applicant_last_name: 'Lee', applicant_email: 'ANN@example.org' }).expect(200);
+    expect(again.body.data.result['0'].data_cases[0].applicant_id).toBe(created.applicant_id);
+    const byId = await add({ name: 'By Id', applicant_id: created.applicant_id }).expect(200);
+    expect(byId.body.data.result['0'].data_cases[0].applicant_id).toBe(created.applicant_id);
+    expect(await t.db('cases.cases').where({ applicant_id: created.applicant_id })).toHaveLength(3);
+  });
+
+  it('row 9: incomplete applicant data and a disposable applicant email fail the row', async () => {
+    const res = await add({ name: 'X', applicant_email: 'a@mailinator.com', applicant_first_name: 'A', applicant_last_name: 'B' }).expect(400);
+    expect(res.body.data.failed_rows['0'].data).toEqual([
+      { column: 'applicant_email', providedKey: 'applicant_email', value: 'a@mailinator.com', reason: 'Disposable email domains are not accepted.' },
+    ]);
+    const partial = await add({ name: 'X', applicant_email: 'a@example.org' }).expect(400);
+    expect(partial.body.data.failed_rows['0'].data.map((f: { column: string }) => f.column)).toEqual(['applicant_first_name', 'applicant_last_name']);
+  });
+
   it("refuses a CUSTOMER whose subrole lacks businesses:create", async () => {
     const reader = t.keys.tokenFor({ role: 'CUSTOMER', customerId, permissions: ['businesses:read'] });
     expect((await answer(add({ name: 'X' }, reader))).body.data.errorName).toBe('PermissionMiddlewareError');

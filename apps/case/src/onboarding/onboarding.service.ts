@@ -7,11 +7,13 @@ import type { Producer } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
 import type { CustomerDirectory } from '@kyb/tenants';
 import type { BusinessStore } from '../businesses/businesses.store';
+import type { InvitationStore } from '../invitations/invitations.store';
 import { presentBusiness } from '../businesses/business.presenter';
 import { compileCheck, strictObject } from '@kyb/validation';
 import { businessRowProperties, type BusinessRowInput } from './add-business.columns';
 import { insertBusinessRecords, maskedInput, toBusinessRecords, type BusinessRecords } from './business-rows';
 import { FeatureNotEnabledError, OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, RowValidationError } from './onboarding.errors';
+import { ApplicantNotFoundError } from '../invitations/invite.errors';
 import { usageMonth, type OnboardingStore } from './onboarding.store';
 import { validateBusinessRow, type RowFailure } from './row-validation';
 
@@ -23,6 +25,8 @@ export interface OnboardingServiceOptions {
   db: Knex;
   store: OnboardingStore;
   businesses: BusinessStore;
+  /** Applicants and cases, shared with the invitation flow. */
+  applicants: InvitationStore;
   directory: CustomerDirectory;
   sealedBox: SealedBox;
   enrichment: Producer<{ businessId: string; customerId: string }>;
@@ -54,6 +58,34 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     if (used + count > limit) throw new OnboardingLimitWillExceedError();
   }
 
+  /** One onboarding case per row that names an applicant (by id, or by details, created or reused by email). */
+  async function openCases(trx: Knex.Transaction, actorId: string, customerId: string, rows: BusinessRowInput[], built: BusinessRecords[]) {
+    const cases = new Map<string, object[]>();
+    for (const [index, row] of rows.entries()) {
+      let applicantId = typeof row.applicant_id === 'string' ? row.applicant_id : undefined;
+      if (!applicantId && typeof row.applicant_email === 'string') {
+        const applicant = await options.applicants.upsertApplicant(trx, {
+          customer_id: customerId,
+          first_name: String(row.applicant_first_name).trim(),
+          last_name: String(row.applicant_last_name).trim(),
+          email: row.applicant_email,
+          mobile: null,
+          created_by: actorId,
+        });
+        applicantId = applicant.id;
+      }
+      if (!applicantId) continue;
+      const businessId = built[index].business.id;
+      const caseId = await options.applicants.insertCase(trx, { customer_id: customerId, business_id: businessId, applicant_id: applicantId, status: 'CREATED', created_by: actorId });
+      const at = clock().toISOString();
+      cases.set(businessId, [
+        { id: caseId, applicant_id: applicantId, customer_id: customerId, status: 'CREATED', business_id: businessId, created_at: at, created_by: actorId,
+          updated_at: at, updated_by: actorId, assignee: null, assigner: null, customer_initiated: true },
+      ]);
+    }
+    return cases;
+  }
+
   async function titles(): Promise<Map<string, number>> {
     const rows = await db('cases.owner_titles').select('id', 'title');
     return new Map(rows.map((r: { id: number; title: string }) => [r.title.toLowerCase(), r.id]));
@@ -78,7 +110,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       const month = usageMonth(clock());
       const customer = await directory.find(customerId);
       const ownerTitles = await titles();
-      const records = await withTransaction(db, async (trx) => {
+      const { built: records, cases } = await withTransaction(db, async (trx) => {
         const used = await store.lockUsage(trx, customerId, month);
         checkLimit(customer?.monthlyOnboardingLimit ?? null, used, rows.length);
         const externalIds = rows.map((r) => r.external_id).filter((v): v is string => typeof v === 'string');
@@ -92,14 +124,18 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
           if (failures.length > 0) failed[String(index)] = { message: 'Validation failed. Error details:', data: failures };
         });
         if (Object.keys(failed).length > 0) throw new RowValidationError(runId, failed);
+        const applicantIds = [...new Set(rows.map((r) => r.applicant_id).filter((v): v is string => typeof v === 'string'))];
+        const knownApplicants = await options.applicants.applicantsByIds(trx, customerId, applicantIds);
+        if (knownApplicants.length !== applicantIds.length) throw new ApplicantNotFoundError();
         const built: BusinessRecords[] = rows.map((row) =>
           toBusinessRecords(row, { customerId, actorId, runId, sealedBox: options.sealedBox, titles: ownerTitles }),
         );
         if (!mode.runId) await store.insertRun(trx, { id: runId, customer_id: customerId, created_by: actorId, row_count: rows.length, status: 'PENDING' });
         await insertBusinessRecords(trx, built);
+        const cases = await openCases(trx, actorId, customerId, rows, built);
         await store.finishRun(trx, runId, { status: 'SUCCEEDED', business_ids: built.map((b) => b.business.id) }, clock());
         await store.addUsage(trx, customerId, month, rows.length);
-        return built;
+        return { built, cases };
       });
 
       // Enrichment is queued after the commit; a failure to queue is logged, the businesses stay.
@@ -120,7 +156,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
           customerID: customerId,
           riskMonitoring: business.is_monitoring_enabled,
           data_businesses: business,
-          data_cases: [],
+          data_cases: cases.get(business.id) ?? [],
           integration_data: maskedInput(rows[index]),
           business_customer: {
             business_id: business.id,

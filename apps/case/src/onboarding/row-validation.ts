@@ -1,3 +1,4 @@
+import disposableDomains from 'disposable-email-domains';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { OWNER_COLUMNS, OWNER_SLOTS, type BusinessRowInput } from './add-business.columns';
 
@@ -91,10 +92,14 @@ function checkAddress(row: BusinessRowInput): RowFailure[] {
   return failures;
 }
 
+const DISPOSABLE = new Set(disposableDomains);
+
 function checkApplicant(row: BusinessRowInput): RowFailure[] {
   const columns = ['applicant_first_name', 'applicant_last_name', 'applicant_email'];
   const given = columns.filter((c) => row[c] !== undefined);
   if (given.length === 0) return [];
+  const domain = typeof row.applicant_email === 'string' ? row.applicant_email.split('@')[1]?.toLowerCase() : undefined;
+  if (domain && DISPOSABLE.has(domain)) return [fail('applicant_email', row.applicant_email, 'Disposable email domains are not accepted.')];
   if (row.applicant_id !== undefined) return [fail('applicant_id', row.applicant_id, 'Give either applicant_id or the applicant\'s details, not both.')];
   return columns.filter((c) => row[c] === undefined).map((c) => fail(c, null, `${label(c)} is required when an applicant is given.`));
 }
