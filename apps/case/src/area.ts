@@ -115,7 +115,7 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     serverUrl: CASE_PREFIX,
   });
   const largeBodies = [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb' }];
-  const workers: Array<{ close(): Promise<void> }> = [];
+  const workers: Array<{ close(): Promise<void>; waitUntilReady(): Promise<unknown> }> = [];
   return {
     prefix: CASE_PREFIX,
     router: buildRouter(routes),

@@ -97,10 +97,15 @@ export function createWorker<Payload>(
 }
 
 /**
- * Closes workers first (each waits for its running jobs to finish), then producers. Call it on
- * SIGTERM; safe to call twice.
+ * Closes workers first (each waits for its running jobs to finish), then producers. A worker
+ * still connecting is let finish connecting first, so no connection is closed under it. Call it
+ * on SIGTERM; safe to call twice.
  */
-export async function closeGracefully(workers: Array<{ close(): Promise<void> }>, producers: Array<{ close(): Promise<void> }>): Promise<void> {
+export async function closeGracefully(
+  workers: Array<{ close(): Promise<void>; waitUntilReady?(): Promise<unknown> }>,
+  producers: Array<{ close(): Promise<void> }>,
+): Promise<void> {
+  await Promise.allSettled(workers.map((w) => w.waitUntilReady?.()));
   await Promise.allSettled(workers.map((w) => w.close()));
   await Promise.allSettled(producers.map((p) => p.close()));
 }

@@ -63,9 +63,8 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
     acceptInvitation: (invitationId, at = new Date()) => acceptances.put(invitationId, at),
     async close() {
       await area.stop();
-      workerConnection.disconnect();
       await testRedis.clean();
-      redis.disconnect();
+      await Promise.allSettled([workerConnection.quit(), redis.quit()]);
       await database.destroy();
     },
   };
