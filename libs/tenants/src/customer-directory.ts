@@ -1,4 +1,5 @@
 import type { Knex } from '@kyb/db';
+import { isUuid } from '@kyb/validation';
 
 /**
  * The auth area's read module for other areas: a view over its customers, created by the auth
@@ -15,14 +16,12 @@ export interface CustomerEntry {
   features: Record<string, boolean>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Reads customers through the auth area's directory view. */
 export function createCustomerDirectory(db: Knex) {
   return {
     /** The customer, or undefined when there is none (also for a value that is not a UUID). */
     async find(customerId: string): Promise<CustomerEntry | undefined> {
-      if (!UUID.test(customerId)) return undefined;
+      if (!isUuid(customerId)) return undefined;
       const row = await db(CUSTOMER_DIRECTORY_VIEW).where({ id: customerId }).first();
       if (!row) return undefined;
       return { id: row.id, name: row.name, monthlyOnboardingLimit: row.monthly_onboarding_limit, features: row.features ?? {} };

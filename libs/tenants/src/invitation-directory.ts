@@ -1,4 +1,5 @@
 import type { Knex } from '@kyb/db';
+import { isUuid } from '@kyb/validation';
 
 /** The case area's read module of invitations, created by its migrations. */
 export const INVITATION_DIRECTORY_VIEW = 'cases.invitation_directory';
@@ -14,14 +15,12 @@ export interface InvitationEntry {
   expiresAt: Date;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Reads invitations through the case area's directory view. */
 export function createInvitationDirectory(db: Knex) {
   return {
     /** The invitation, or undefined (also for a value that is not a UUID). */
     async find(id: string): Promise<InvitationEntry | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const row = await db(INVITATION_DIRECTORY_VIEW).where({ id }).first();
       if (!row) return undefined;
       return {

@@ -7,6 +7,6 @@ export { compileCheck, compileValidator, describeErrors } from './validator';
 export type { JsonSchema, RequestPart, SchemaProblem, Validator } from './validator';
 export { validateRequest } from './middleware';
 export type { RequestSchemas } from './middleware';
-export { emailSchema, strictObject, uuidParams, uuidSchema } from './schemas';
+export { emailSchema, isUuid, strictObject, uuidParams, uuidSchema } from './schemas';
 export { listPage, listPageSchema, listQuerySchema, toListQuery } from './list-query';
 export type { ListQuery, ListQueryOptions } from './list-query';

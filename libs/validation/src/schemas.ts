@@ -20,3 +20,10 @@ export function uuidParams(...names: string[]): JsonSchema {
 export function strictObject(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
   return { type: 'object', properties, required, additionalProperties: false };
 }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is a UUID (as the `uuid` format checks), for code that must not send anything else to SQL. */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}

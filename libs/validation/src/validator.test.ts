@@ -1,7 +1,7 @@
 import { ValidationError } from '@kyb/envelope';
 import { compileCheck, compileValidator } from './validator';
 import { validateRequest } from './middleware';
-import { strictObject, emailSchema, uuidParams } from './schemas';
+import { strictObject, emailSchema, isUuid, uuidParams } from './schemas';
 
 function failure(run: () => unknown): ValidationError {
   try {
@@ -57,6 +57,11 @@ describe('compileValidator', () => {
       "query.sort key 'password' must be equal to one of the allowed values: name, age",
     );
     expect(failure(() => query({ sort: { name: 'up' } })).message).toBe('query.sort.name must be equal to one of the allowed values: asc, desc');
+  });
+
+  it('isUuid agrees with the uuid format', () => {
+    expect(isUuid('2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1')).toBe(true);
+    expect(isUuid("x' or 1=1")).toBe(false);
   });
 
   it('checks UUID path parameters', () => {

@@ -3,12 +3,10 @@ import { callerOf, requirePermission, requireRole, requireTenant } from '@kyb/au
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
+import { isUuid, strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
 import { businessRowProperties, type BusinessRowInput } from './add-business.columns';
 import { MAX_BULK_ROWS, readBulkRows } from './bulk-rows';
 import type { OnboardingService } from './onboarding.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `async=true`: answer at once; the rows are checked and stored by the onboarding worker. */
 const asyncQuery: JsonSchema = strictObject({ async: { type: 'boolean', default: false } });
@@ -23,7 +21,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
   const { onboarding, authenticate } = deps;
   const customerId = (req: Parameters<RequestHandler>[0]) => String(req.params.customerID);
   // A customerID that is not a UUID names no customer: the schema check answers it (7.1 row 1).
-  const named = (req: Parameters<RequestHandler>[0]) => UUID.test(customerId(req));
+  const named = (req: Parameters<RequestHandler>[0]) => isUuid(customerId(req));
   const featureSwitch: RequestHandler = async (req, _res, next) => {
     if (named(req)) await onboarding.assertFeatureEnabled(customerId(req));
     next();
