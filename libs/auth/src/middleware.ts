@@ -59,6 +59,15 @@ export function canAccessCustomer(caller: AuthContext, customerId: string): bool
   return caller.role === 'ADMIN' || (caller.customerId !== null && caller.customerId === customerId);
 }
 
+/**
+ * Whether `caller` may see the business `businessId` of customer `customerId`: an APPLICANT only
+ * the businesses it was invited to, others as {@link canAccessCustomer}.
+ */
+export function canAccessBusiness(caller: AuthContext, customerId: string, businessId: string): boolean {
+  if (caller.role === 'APPLICANT') return caller.customerId === customerId && caller.businessIds.includes(businessId);
+  return canAccessCustomer(caller, customerId);
+}
+
 /** Part 5 rule 4: the path's customer id must be the caller's own (ADMIN: any). */
 export function requireTenant(param = 'customerID'): RequestHandler {
   return (req, _res, next) => {

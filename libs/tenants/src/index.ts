@@ -9,3 +9,10 @@ export { createInvitationDirectory, createInvitationDirectoryStandIn, INVITATION
 export type { InvitationDirectory, InvitationEntry } from './invitation-directory';
 export { createInvitationAcceptances, createInvitationAcceptancesStandIn, INVITATION_ACCEPTANCES_VIEW } from './invitation-acceptances';
 export type { InvitationAcceptances } from './invitation-acceptances';
+export {
+  BUSINESS_DIRECTORY_VIEW,
+  BUSINESS_OWNER_DIRECTORY_VIEW,
+  createBusinessDirectory,
+  createBusinessDirectoryStandIn,
+} from './business-directory';
+export type { BusinessDirectory, BusinessEntry, BusinessOwnerEntry, StandInBusiness } from './business-directory';

@@ -1,4 +1,4 @@
-import { canAccessCustomer, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
+import { canAccessBusiness, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
 import { NotFoundError } from '@kyb/envelope';
 import { listPage } from '@kyb/validation';
 import { presentBusiness, type BusinessRecord } from './business.presenter';
@@ -9,12 +9,6 @@ export class BusinessNotFoundError extends NotFoundError {
   constructor() {
     super('Business not found', 'BusinessApiError');
   }
-}
-
-/** Whether `caller` may see the business of `customerId` with id `businessId`. */
-export function canAccessBusiness(caller: AuthContext, customerId: string, businessId: string): boolean {
-  if (caller.role === 'APPLICANT') return caller.customerId === customerId && caller.businessIds.includes(businessId);
-  return canAccessCustomer(caller, customerId);
 }
 
 /** Reading businesses: one by id (E9) and a customer's list. */

@@ -5,9 +5,10 @@ import { asyncRuns } from './20261122_0003_async_runs';
 import { invitations } from './20261122_0004_invitations';
 import { mailOutbox } from './20261122_0005_mail_outbox';
 import { invitationDirectory } from './20261122_0006_invitation_directory';
+import { businessDirectory } from './20261122_0007_business_directory';
 
 /** The case area's schema and migrations, in order. */
 export const caseMigrations: AreaMigrations = {
   schema: 'cases',
-  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory],
+  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory],
 };

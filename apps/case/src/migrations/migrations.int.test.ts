@@ -22,13 +22,15 @@ describe('case migrations', () => {
       '20261122_0004_invitations',
       '20261122_0005_mail_outbox',
       '20261122_0006_invitation_directory',
+      '20261122_0007_business_directory',
     ]);
     expect(await tables()).toEqual([
-      'applicants', 'business_addresses', 'business_names', 'businesses', 'cases', 'invitation_directory', 'invitations', 'mail_outbox', 'onboarding_runs', 'onboarding_usage', 'owner_titles', 'owners',
+      'applicants', 'business_addresses', 'business_directory', 'business_owner_directory', 'business_names', 'businesses', 'cases', 'invitation_directory', 'invitations', 'mail_outbox', 'onboarding_runs', 'onboarding_usage', 'owner_titles', 'owners',
     ]);
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261122_0007_business_directory',
       '20261122_0006_invitation_directory',
       '20261122_0005_mail_outbox',
       '20261122_0004_invitations',

@@ -1,0 +1,88 @@
+import type { Router } from 'express';
+import { authenticate, createTokenVerifier, type KeySource } from '@kyb/auth';
+import type { Knex } from '@kyb/db';
+import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
+import { withOpenApiRoute } from '@kyb/openapi';
+import { closeGracefully, type Redis } from '@kyb/queues';
+import { createSealedBox } from '@kyb/secrets';
+import { createBusinessDirectory } from '@kyb/tenants';
+import { createEnrichmentFeature } from './enrichment/enrichment.feature';
+import type { PublicRecordsProvider } from './providers/public-records.provider';
+import { createSandboxPublicRecordsProvider } from './providers/sandbox-public-records.provider';
+import { createScreeningFeature } from './screening/screening.feature';
+import type { ScreeningProvider } from './screening/screening.provider';
+import { createSandboxScreeningProvider } from './screening/sandbox-screening.provider';
+
+/** Where the integration area is served. */
+export const INTEGRATION_PREFIX = '/integration/api/v1';
+
+/** What the integration area is built from. */
+export interface IntegrationAreaDeps {
+  db: Knex;
+  redis: Redis;
+  /** Prefix of the area's queue keys (tests give each file its own). */
+  redisPrefix?: string;
+  dataEncryptionKey: Buffer;
+  logger: Logger;
+  /** Public keys of the auth area (its JWKS over HTTP in production). */
+  keySource: KeySource;
+  tokenIssuer: string;
+  /** Where public records come from (default: the sandbox). */
+  publicRecordsProvider?: PublicRecordsProvider;
+  /** Where screenings run (default: the sandbox, taking `screeningSandboxDelayMs`). */
+  screeningProvider?: ScreeningProvider;
+  screeningSandboxDelayMs?: number;
+  /** Attempts at fetching public records before a task is FAILED (default 5). */
+  enrichmentAttempts?: number;
+  clock?: () => Date;
+}
+
+/** The integration area: its router and routes. */
+export interface IntegrationArea {
+  prefix: string;
+  router: Router;
+  routes: RouteDefinition[];
+  /** Starts the area's workers on `connection` (a worker connection); `stop()` closes them. */
+  startWorkers(connection: Redis): void;
+  /** Closes the area's workers (letting running jobs finish), then its queue producers. */
+  stop(): Promise<void>;
+}
+
+/** Wires the integration area's features. */
+export function createIntegrationArea(deps: IntegrationAreaDeps): IntegrationArea {
+  const clock = deps.clock ?? (() => new Date());
+  const verifier = createTokenVerifier({
+    keys: deps.keySource,
+    issuer: deps.tokenIssuer,
+    nowSeconds: () => Math.floor(clock().getTime() / 1000),
+  });
+  const guard = authenticate(verifier);
+  const businesses = createBusinessDirectory(deps.db);
+  const shared = { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, logger: deps.logger, businesses, authenticate: guard, clock };
+  const enrichment = createEnrichmentFeature({
+    ...shared,
+    provider: deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider(),
+    attempts: deps.enrichmentAttempts ?? 5,
+  });
+  const screening = createScreeningFeature({
+    ...shared,
+    sealedBox: createSealedBox(deps.dataEncryptionKey),
+    provider: deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 }),
+  });
+  const routes = withOpenApiRoute([...enrichment.routes, ...screening.routes], {
+    title: 'Integration area',
+    version: '1.0',
+    description: 'All integration information about a business: public records, bankruptcies/judgements/liens facts and merchant screening.',
+    serverUrl: INTEGRATION_PREFIX,
+  });
+  const workers: Array<{ close(): Promise<void>; waitUntilReady(): Promise<unknown> }> = [];
+  return {
+    prefix: INTEGRATION_PREFIX,
+    router: buildRouter(routes),
+    routes,
+    startWorkers(connection) {
+      workers.push(enrichment.startWorker(connection), screening.startWorker(connection));
+    },
+    stop: () => closeGracefully(workers, [...enrichment.producers, ...screening.producers]),
+  };
+}

@@ -1,0 +1,5 @@
+/* The integration area on its own: `node dist/apps/integration/main.js` (PORT defaults to 8083). */
+import { runMain } from '@kyb/http';
+import { areaModule } from './area-module';
+
+runMain([areaModule], { service: 'integration', defaultPort: 8083 });

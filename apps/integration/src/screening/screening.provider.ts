@@ -1,0 +1,79 @@
+import type { BusinessProfile } from '../providers/business-profile';
+
+/** The overall outcome of a screening, exactly as `matchData.matchResult` shows it. */
+export type MatchResult = 'No Match' | 'Possible Match' | 'Match';
+
+/** How one field of ours compared with a terminated merchant's record. */
+export type FieldMatch = 'EXACT' | 'PHONETIC' | 'NONE';
+
+/** A customer's screening credentials, unsealed only inside the worker and the connection check. */
+export interface ScreeningCredentials {
+  consumerKey: string;
+  /** PEM. */
+  privateKey: string;
+  /** PEM, when one was given. */
+  certificate: string | null;
+  certificateExpiry: Date;
+  acquirerId: string | null;
+}
+
+/** The terminated merchant (from the network's list) a match points at. */
+export interface TerminatedMerchant {
+  name: string;
+  /** Reason code of the network, e.g. `12`, and its text. */
+  terminationReasonCode: string;
+  terminationReason: string;
+  /** ISO 8601 date `YYYY-MM-DD`. */
+  terminationDate: string;
+  /** The ICA of the acquirer that listed it. */
+  addedByIca: string;
+}
+
+/** Field-by-field comparison of our merchant with a terminated one. */
+export interface MerchantMatch {
+  name: FieldMatch;
+  doingBusinessAs: FieldMatch;
+  address: FieldMatch;
+  phone: FieldMatch;
+  url: FieldMatch;
+  /** Null when nothing on the list resembles the merchant. */
+  terminatedMerchant: TerminatedMerchant | null;
+}
+
+/** Field-by-field comparison of one owner (principal) with the terminated merchant's principals. */
+export interface PrincipalMatch {
+  ownerId: string;
+  firstName: string;
+  lastName: string;
+  name: FieldMatch;
+  address: FieldMatch;
+  phone: FieldMatch;
+}
+
+/** What a screening found. */
+export interface ScreeningOutcome {
+  matchResult: MatchResult;
+  merchant: MerchantMatch;
+  principals: PrincipalMatch[];
+  /** The ICAs the network searched. */
+  icasSearched: string[];
+  /** The network's reference of the inquiry. */
+  providerReference: string;
+}
+
+/** Whether the provider accepts the credentials. */
+export interface ConnectionCheck {
+  ok: boolean;
+  /** Our own client-safe text. */
+  message: string;
+}
+
+/**
+ * A merchant-screening network. Adding a vendor means one class implementing this, nothing else.
+ * Throws `ProviderError` (see ../providers/business-profile) when it cannot answer.
+ */
+export interface ScreeningProvider {
+  readonly name: string;
+  checkConnection(credentials: ScreeningCredentials): Promise<ConnectionCheck>;
+  screen(request: { business: BusinessProfile; icas: string[]; credentials: ScreeningCredentials }): Promise<ScreeningOutcome>;
+}
