@@ -22,7 +22,6 @@ export const areaModule: AreaModule = {
       keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
       tokenIssuer: config.TOKEN_ISSUER,
       screeningSandboxDelayMs: config.SCREENING_SANDBOX_DELAY_MS,
-      enrichmentAttempts: config.ENRICHMENT_ATTEMPTS,
     });
     const workerConnection = createRedisConnection(redisUrl, 'worker');
     area.startWorkers(workerConnection);

@@ -32,8 +32,6 @@ export interface IntegrationAreaDeps {
   /** Where screenings run (default: the sandbox, taking `screeningSandboxDelayMs`). */
   screeningProvider?: ScreeningProvider;
   screeningSandboxDelayMs?: number;
-  /** Attempts at fetching public records before a task is FAILED (default 5). */
-  enrichmentAttempts?: number;
   clock?: () => Date;
 }
 
@@ -62,7 +60,6 @@ export function createIntegrationArea(deps: IntegrationAreaDeps): IntegrationAre
   const enrichment = createEnrichmentFeature({
     ...shared,
     provider: deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider(),
-    attempts: deps.enrichmentAttempts ?? 5,
   });
   const screening = createScreeningFeature({
     ...shared,

@@ -11,7 +11,6 @@ export const integrationSettings = {
   DATA_ENCRYPTION_KEY: key32({ description: '32-byte key (64 hex characters or base64) that encrypts screening credentials at rest' }),
   TOKEN_ISSUER: text({ description: 'the iss claim bearer tokens must carry', fallback: 'kyb-suite-auth' }),
   SCREENING_SANDBOX_DELAY_MS: integer({ description: 'how long the sandbox screening takes (ms)', fallback: 3000, min: 0, max: 600000 }),
-  ENRICHMENT_ATTEMPTS: integer({ description: 'attempts at fetching public records before the task is FAILED', fallback: 5, min: 1, max: 20 }),
 };
 
 /** The validated configuration of the integration area. */

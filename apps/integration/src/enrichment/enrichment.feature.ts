@@ -1,9 +1,14 @@
 import type { RequestHandler } from 'express';
 import type { Knex } from '@kyb/db';
 import type { Logger, RouteDefinition } from '@kyb/http';
-import type { Redis } from '@kyb/queues';
+import { businessEnrichmentQueue, createProducer, createWorker, enrichmentCompletedQueue, type Redis } from '@kyb/queues';
 import type { BusinessDirectory } from '@kyb/tenants';
 import type { PublicRecordsProvider } from '../providers/public-records.provider';
+import { createPgPublicRecordsStore } from '../public-records/public-records.store';
+import { createEnrichmentProcessor } from './enrichment.processor';
+import { enrichmentRoutes } from './enrichment.router';
+import { createEnrichmentService } from './enrichment.service';
+import { createPgTaskStore } from './integration-tasks.store';
 
 /** What the enrichment feature is built from. */
 export interface EnrichmentFeatureDeps {
@@ -15,8 +20,6 @@ export interface EnrichmentFeatureDeps {
   provider: PublicRecordsProvider;
   authenticate: RequestHandler;
   clock: () => Date;
-  /** Attempts at fetching before a task is FAILED. */
-  attempts: number;
 }
 
 /** Enrichment, public records (E1) and BJL facts (E11): routes, the worker, producers to close. */
@@ -26,7 +29,35 @@ export interface EnrichmentFeature {
   producers: Array<{ close(): Promise<void> }>;
 }
 
-/** Being written. */
-export function createEnrichmentFeature(_deps: EnrichmentFeatureDeps): EnrichmentFeature {
-  return { routes: [], startWorker: () => ({ close: async () => undefined, waitUntilReady: async () => undefined }), producers: [] };
+/** Wires the enrichment worker (consuming what business creation queues), E1, E11 and refreshes. */
+export function createEnrichmentFeature(deps: EnrichmentFeatureDeps): EnrichmentFeature {
+  const context = { connection: deps.redis, prefix: deps.redisPrefix, logger: deps.logger };
+  const enrichmentJobs = createProducer(businessEnrichmentQueue, context);
+  const completed = createProducer(enrichmentCompletedQueue, context);
+  const tasks = createPgTaskStore(deps.db);
+  const records = createPgPublicRecordsStore(deps.db);
+  const enrichment = createEnrichmentService({
+    tasks,
+    records,
+    businesses: deps.businesses,
+    enrichment: enrichmentJobs,
+    providerName: deps.provider.name,
+    clock: deps.clock,
+  });
+  const process = createEnrichmentProcessor({
+    db: deps.db,
+    tasks,
+    records,
+    businesses: deps.businesses,
+    provider: deps.provider,
+    completed,
+    clock: deps.clock,
+    logger: deps.logger,
+  });
+  return {
+    routes: enrichmentRoutes({ enrichment, authenticate: deps.authenticate }),
+    startWorker: (connection) =>
+      createWorker(businessEnrichmentQueue, (job) => process(job), { connection, prefix: deps.redisPrefix, logger: deps.logger }),
+    producers: [enrichmentJobs, completed],
+  };
 }

@@ -32,7 +32,7 @@ export interface IntegrationTestApp {
 
 /** Options of {@link startIntegrationTestApp}: providers and settings to use instead of the defaults. */
 export type IntegrationTestOptions = Partial<
-  Pick<IntegrationAreaDeps, 'publicRecordsProvider' | 'screeningProvider' | 'screeningSandboxDelayMs' | 'enrichmentAttempts'>
+  Pick<IntegrationAreaDeps, 'publicRecordsProvider' | 'screeningProvider' | 'screeningSandboxDelayMs'>
 > & { workers?: boolean };
 
 /** Starts the integration app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
@@ -56,7 +56,6 @@ export async function startIntegrationTestApp(options: IntegrationTestOptions = 
     keySource: keys.keySource,
     tokenIssuer: TEST_ISSUER,
     screeningSandboxDelayMs: 0,
-    enrichmentAttempts: 3,
     ...providers,
   });
   const workerConnection = createRedisConnection(testRedis.url, 'worker');

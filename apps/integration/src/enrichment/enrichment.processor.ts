@@ -1,0 +1,90 @@
+import type { Knex } from '@kyb/db';
+import type { Producer, WorkerLogger } from '@kyb/queues';
+import type { BusinessDirectory } from '@kyb/tenants';
+import { ProviderError } from '../providers/business-profile';
+import type { PublicRecordsProvider } from '../providers/public-records.provider';
+import { summarisePublicRecords } from '../public-records/public-records.summary';
+import type { PublicRecordsStore } from '../public-records/public-records.store';
+import { loadBusinessProfile } from '../providers/load-business-profile';
+import type { TaskRow, TaskStore } from './integration-tasks.store';
+
+/** The slice of a BullMQ job the processor reads. */
+export interface EnrichmentJob {
+  id?: string;
+  data: { businessId: string; customerId: string };
+  attemptsMade: number;
+  opts: { attempts?: number };
+}
+
+/** What the enrichment processor is built from. */
+export interface EnrichmentProcessorDeps {
+  db: Knex;
+  tasks: TaskStore;
+  records: PublicRecordsStore;
+  businesses: BusinessDirectory;
+  provider: PublicRecordsProvider;
+  /** Tells the score area that a business's records are in. */
+  completed: Pick<Producer<{ businessId: string; taskId: string }>, 'add'>;
+  clock: () => Date;
+  logger: WorkerLogger;
+}
+
+const UNEXPECTED = 'The public records provider failed unexpectedly.';
+
+/** Job id of the announcement of a finished task: one per task, however often it is sent. */
+export const completedJobId = (taskId: string) => `enriched-${taskId}`;
+
+/**
+ * Runs one enrichment job: finds or records its integration task, fetches the business's public
+ * records, and stores them with the BJL records in one transaction. Safe to run again: a
+ * finished task is only announced again, and records are keyed so nothing is duplicated.
+ */
+export function createEnrichmentProcessor(deps: EnrichmentProcessorDeps) {
+  const announce = (task: Pick<TaskRow, 'id' | 'business_id'>) =>
+    deps.completed.add({ businessId: task.business_id, taskId: task.id }, { jobId: completedJobId(task.id) });
+
+  return async function processEnrichment(job: EnrichmentJob): Promise<void> {
+    const { businessId, customerId } = job.data;
+    const task = await deps.tasks.findOrCreate({ jobId: job.id ?? `enrich-${businessId}`, businessId, customerId, provider: deps.provider.name });
+    if (task.status === 'SUCCEEDED') return void (await announce(task));
+    if (task.status === 'FAILED') return;
+
+    const profile = await loadBusinessProfile(deps.businesses, businessId);
+    if (!profile) {
+      await deps.tasks.fail(task.id, 'The business no longer exists.', deps.clock());
+      return;
+    }
+    await deps.tasks.start(task.id, deps.clock());
+    let fetched;
+    try {
+      fetched = await deps.provider.fetchPublicRecords(profile);
+    } catch (err) {
+      const known = err instanceof ProviderError;
+      const reason = known ? err.message : UNEXPECTED;
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (known && !err.transient) {
+        await deps.tasks.fail(task.id, reason, deps.clock());
+        deps.logger.warn({ taskId: task.id, businessId, err }, 'public records refused');
+        return;
+      }
+      if (lastAttempt) await deps.tasks.fail(task.id, reason, deps.clock());
+      else await deps.tasks.noteRetry(task.id, reason, deps.clock());
+      throw err;
+    }
+    const at = deps.clock();
+    const summary = summarisePublicRecords(fetched);
+    await deps.db.transaction(async (trx) => {
+      await deps.records.write(trx, {
+        businessId,
+        taskId: task.id,
+        provider: deps.provider.name,
+        platformId: deps.provider.platformId,
+        summary,
+        records: fetched.records,
+        at,
+      });
+      await deps.tasks.succeed(trx, task.id, at);
+    });
+    await announce(task);
+  };
+}

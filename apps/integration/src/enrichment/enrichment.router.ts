@@ -1,0 +1,115 @@
+import type { RequestHandler } from 'express';
+import { callerOf, requireRole } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import { toListQuery, type JsonSchema } from '@kyb/validation';
+import { bjlFactsSchema, bjlParams, listTasksQuery, publicRecordsParams, publicRecordsSchema, taskListSchema, taskSchema } from './enrichment.schemas';
+import type { EnrichmentService } from './enrichment.service';
+import type { TASK_SORT_FIELDS, TaskListQuery } from './integration-tasks.store';
+
+/** E1's message, as the published sample shows it. */
+export const PUBLIC_RECORDS_FETCHED = 'Success';
+/** E1 while the records are still being fetched. */
+export const PUBLIC_RECORDS_PENDING = 'Public records are still being fetched.';
+/** E11's message (ARCHITECTURE.md). */
+export const BJL_FETCHED = 'Business BJL details fetched successfully';
+
+const errors = {
+  400: { description: 'A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type' },
+  401: { description: 'Missing, invalid or expired token, or a role not allowed' },
+  403: { description: "Another tenant's business: 'You are not allowed to access the data.' (AccessMiddlewareError)" },
+  404: { description: 'Business not found (BusinessApiError)' },
+};
+
+const taskEnvelope = (message: string): JsonSchema =>
+  successEnvelope({ type: 'object', properties: { business_integration_task: taskSchema } }, message);
+
+/** E1, E11, and the enrichment tasks behind them. */
+export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenticate: RequestHandler }): RouteDefinition[] {
+  const { enrichment, authenticate } = deps;
+  const readers = [authenticate, requireRole('ADMIN', 'CUSTOMER', 'APPLICANT')];
+  return [
+    {
+      method: 'get',
+      path: '/business/:businessID/public-records',
+      summary: 'Get public records (E1)',
+      description:
+        '200 with the latest public records. While the first fetch is still running: 202 with `public_records: null` and the task. ' +
+        'When it failed: 404 PublicRecordsUnavailableError with the task and its reason; when none was ever requested: 404 PublicRecordsNotFoundError.',
+      tags: ['Public Records'],
+      auth: true,
+      guards: readers,
+      schemas: { params: publicRecordsParams },
+      responses: {
+        200: {
+          description: 'The public records of contract 2.2',
+          schema: successEnvelope({ type: 'object', required: ['public_records'], properties: { public_records: publicRecordsSchema } }, PUBLIC_RECORDS_FETCHED),
+        },
+        202: {
+          description: 'Still being fetched',
+          schema: successEnvelope(
+            { type: 'object', properties: { public_records: { type: 'null' }, business_integration_task: taskSchema } },
+            PUBLIC_RECORDS_PENDING,
+          ),
+        },
+        ...errors,
+        404: { description: 'Business not found (BusinessApiError), no records yet (PublicRecordsNotFoundError) or the fetch failed (PublicRecordsUnavailableError)' },
+      },
+      handler: async (req, res) => {
+        const answer = await enrichment.publicRecords(callerOf(req), req.params.businessID as string);
+        if (answer.ready) res.json(success(PUBLIC_RECORDS_FETCHED, { public_records: answer.publicRecords }));
+        else res.status(202).json(success(PUBLIC_RECORDS_PENDING, { public_records: null, business_integration_task: answer.task }));
+      },
+    },
+    {
+      method: 'get',
+      path: '/facts/business/:businessId/bjl',
+      summary: 'Bankruptcies, judgements and liens facts (E11)',
+      description: 'Every value is null until public records were fetched once.',
+      tags: ['Facts'],
+      auth: true,
+      guards: readers,
+      schemas: { params: bjlParams },
+      responses: { 200: { description: 'The six facts of contract 2.9', schema: successEnvelope(bjlFactsSchema, BJL_FETCHED) }, ...errors },
+      handler: async (req, res) => {
+        res.json(success(BJL_FETCHED, await enrichment.bjlFacts(callerOf(req), req.params.businessId as string)));
+      },
+    },
+    {
+      method: 'post',
+      path: '/business/:businessID/refresh',
+      summary: "Fetch a business's public records again",
+      description: 'Answers 202 with the new task, or with the task already waiting or running (no second one is started).',
+      tags: ['Public Records'],
+      auth: true,
+      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER')],
+      schemas: { params: publicRecordsParams },
+      responses: {
+        202: { description: 'The task that will fetch the records', schema: taskEnvelope('Enrichment requested successfully') },
+        ...errors,
+        503: { description: 'The queue did not take the job (QueueUnavailableError); nothing was started' },
+      },
+      handler: async (req, res) => {
+        const { created, task } = await enrichment.refresh(callerOf(req), req.params.businessID as string);
+        const message = created ? 'Enrichment requested successfully' : 'Enrichment is already in progress';
+        res.status(202).json(success(message, { business_integration_task: task }));
+      },
+    },
+    {
+      method: 'get',
+      path: '/business/:businessID/integration-tasks',
+      summary: "A business's integration tasks, newest first",
+      description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[created_at|updated_at|status]=asc|desc, filter[status]=...',
+      tags: ['Public Records'],
+      auth: true,
+      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER')],
+      schemas: { params: publicRecordsParams, query: listTasksQuery },
+      responses: { 200: { description: 'One page of tasks', schema: successEnvelope(taskListSchema, 'Success') }, ...errors },
+      handler: async (req, res) => {
+        const query = toListQuery<(typeof TASK_SORT_FIELDS)[number], TaskListQuery['filter'], never>(req.query as Record<string, unknown>, ['created_at', 'desc']);
+        res.json(success('Success', await enrichment.listTasks(callerOf(req), { ...query, businessId: req.params.businessID as string })));
+      },
+    },
+  ];
+}

@@ -1,0 +1,137 @@
+import { listPageSchema, listQuerySchema, uuidParams, type JsonSchema } from '@kyb/validation';
+import { TASK_SORT_FIELDS } from './integration-tasks.store';
+
+const text: JsonSchema = { type: ['string', 'null'] };
+const timestamp: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
+const numbers = (names: string[]): JsonSchema => ({
+  type: 'object',
+  properties: Object.fromEntries(names.map((n) => [n, { type: 'number' }])),
+  required: names,
+});
+
+/** E1 path. */
+export const publicRecordsParams: JsonSchema = uuidParams('businessID');
+
+/** E11 path. */
+export const bjlParams: JsonSchema = uuidParams('businessId');
+
+/** An integration task. */
+export const taskSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    business_id: { type: 'string', format: 'uuid' },
+    kind: { type: 'string', enum: ['PUBLIC_RECORDS'] },
+    status: { type: 'string', enum: ['PENDING', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED'] },
+    provider: { type: 'string' },
+    attempts: { type: 'integer' },
+    failure_reason: { ...text, description: 'why the task failed, or why its last attempt failed while it is retried' },
+    created_at: timestamp,
+    updated_at: timestamp,
+    started_at: timestamp,
+    completed_at: timestamp,
+  },
+};
+
+/** Listing a business's integration tasks. */
+export const listTasksQuery: JsonSchema = listQuerySchema({
+  sortFields: TASK_SORT_FIELDS,
+  filters: { status: { type: 'string', enum: ['PENDING', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED'] } },
+  searchFields: [],
+});
+
+/** A page of tasks. */
+export const taskListSchema: JsonSchema = listPageSchema(taskSchema);
+
+const REVIEW_STATISTICS = [
+  'count_of_total_reviewers_all_time', 'count_of_duplicate_reviewers_all_time', 'min_rating_all_time', 'median_rating_all_time',
+  'max_rating_all_time', 'standard_deviation_of_rating_all_time', 'variance_of_rating_all_time', 'count_of_0_or_1_star_ratings_all_time',
+  'count_of_2_star_ratings_all_time', 'count_of_3_star_ratings_all_time', 'count_of_4_star_ratings_all_time', 'count_of_5_star_ratings_all_time',
+  'percentage_of_0_or_1_star_ratings_all_time', 'percentage_of_2_star_ratings_all_time', 'percentage_of_3_star_ratings_all_time',
+  'percentage_of_4_star_ratings_all_time', 'percentage_of_5_star_ratings_all_time', 'count_of_reviews_containing_alert_words_all_time',
+  'percentage_of_reviews_containing_alert_words_all_time',
+];
+
+const RESOLUTIONS = ['answered', 'resolved', 'unanswered', 'unresolved', 'other'];
+const COMPLAINT_STATISTICS = [
+  'count_of_complaints_all_time', 'count_of_consumer_financial_protection_bureau_complaints_all_time',
+  'percentage_of_complaints_containing_alert_words_all_time', 'count_of_federal_trade_commission_complaints_all_time',
+  ...RESOLUTIONS.flatMap((s) => [`count_of_${s}_resolved_status_all_time`, `percentage_of_${s}_resolved_status_all_time`]),
+];
+
+/** `data.public_records` of E1 (contract 2.2), spellings as the contract has them. */
+export const publicRecordsSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    business_integration_task_id: { type: 'string', format: 'uuid' },
+    number_of_business_liens: { type: 'string', pattern: '^[0-9]+$' },
+    most_recent_business_lien_filing_date: timestamp,
+    most_recent_business_lien_status: { type: ['string', 'null'], enum: ['active', 'released', null] },
+    number_of_bankruptcies: { type: 'string', pattern: '^[0-9]+$' },
+    most_recent_bankruptcy_filing_date: timestamp,
+    number_of_judgement_fillings: { type: 'string', pattern: '^[0-9]+$' },
+    most_recent_judgement_filling_date: timestamp,
+    corporate_filing_business_name: text,
+    corporate_filing_filling_date: timestamp,
+    corporate_filing_incorporation_state: text,
+    corporate_filing_corporation_type: text,
+    corporate_filing_resgistration_type: text,
+    corporate_filing_secretary_of_state_status: text,
+    corporate_filing_secretary_of_state_status_date: timestamp,
+    average_rating: { type: 'string', description: 'decimal text' },
+    created_at: timestamp,
+    updated_at: timestamp,
+    monthly_rating: { type: 'string', description: 'decimal text' },
+    monthly_rating_date: timestamp,
+    official_website: text,
+    reviews: {
+      type: 'array',
+      items: { type: 'object', properties: { source: { type: 'string' }, count: { type: 'integer' }, percentage: { type: 'string' } } },
+    },
+    review_statistics: numbers(REVIEW_STATISTICS),
+    compalint_statistics: numbers(COMPLAINT_STATISTICS),
+    additional_records: {
+      type: 'object',
+      properties: Object.fromEntries(
+        ['minority_owned_enterprise', 'woman_owned_enterprise', 'veteran_owned_enterprise', 'number_of_employees'].map((k) => [
+          k,
+          { type: 'string', description: '`N/A` when unavailable' },
+        ]),
+      ),
+    },
+  },
+};
+
+const fact = (value: JsonSchema): JsonSchema => ({
+  type: 'object',
+  required: ['name', 'value', 'alternatives'],
+  properties: {
+    name: { type: 'string' },
+    value,
+    description: { type: 'string' },
+    'source.confidence': { type: 'number' },
+    'source.platformId': { type: 'integer' },
+    alternatives: { type: 'array', items: {} },
+    dependencies: { type: 'array', items: { type: 'string' } },
+  },
+});
+const recordValue = (extra: Record<string, JsonSchema>): JsonSchema => ({
+  type: ['object', 'null'],
+  properties: { count: { type: 'integer' }, most_recent: timestamp, most_recent_status: text, ...extra },
+});
+const count: JsonSchema = { type: ['integer', 'null'] };
+const amount: JsonSchema = { type: ['number', 'null'] };
+
+/** `data` of E11: the six BJL facts of contract 2.9. */
+export const bjlFactsSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    bankruptcies: fact(recordValue({})),
+    judgements: fact(recordValue({ most_recent_amount: amount })),
+    liens: fact(recordValue({ most_recent_amount: amount, total_open_lien_amount: { type: 'number' } })),
+    num_bankruptcies: fact(count),
+    num_judgements: fact(count),
+    num_liens: fact(count),
+  },
+};

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from '@kyb/auth';
+import { AppError } from '@kyb/envelope';
+import type { Producer } from '@kyb/queues';
+import type { BusinessDirectory } from '@kyb/tenants';
+import { listPage } from '@kyb/validation';
+import { findAccessibleBusiness } from '../businesses/business-access';
+import { buildBjlFacts, type BjlFacts } from '../facts/bjl-facts';
+import { PublicRecordsNotFoundError, PublicRecordsUnavailableError } from '../public-records/public-records.errors';
+import { presentPublicRecords } from '../public-records/public-records.presenter';
+import type { PublicRecordsStore } from '../public-records/public-records.store';
+import type { PublicRecords } from '../public-records/public-records.types';
+import type { TaskListQuery, TaskStore } from './integration-tasks.store';
+import { presentTask, type TaskView } from './task.presenter';
+
+/** What E1 answers: the records, or the task still fetching them. */
+export type PublicRecordsAnswer = { ready: true; publicRecords: PublicRecords } | { ready: false; task: TaskView };
+
+/** What the enrichment service is built from. */
+export interface EnrichmentServiceDeps {
+  tasks: TaskStore;
+  records: PublicRecordsStore;
+  businesses: BusinessDirectory;
+  enrichment: Pick<Producer<{ businessId: string; customerId: string }>, 'add'>;
+  providerName: string;
+  clock: () => Date;
+}
+
+/**
+ * A task untouched for this long no longer stops a refresh: its job was lost (a Redis flush), and
+ * a live attempt touches its task at least once per backoff step.
+ */
+const OPEN_TASK_FRESH_MS = 15 * 60 * 1000;
+
+/** 503 `UNKNOWN_ERROR`: the queue did not take the job; nothing was started. */
+export class QueueUnavailableError extends AppError {
+  constructor(cause: unknown) {
+    super({
+      message: 'The enrichment could not be queued; try again shortly.',
+      httpStatus: 503,
+      errorCode: 'UNKNOWN_ERROR',
+      errorName: 'QueueUnavailableError',
+      cause,
+    });
+  }
+}
+
+/** Reading public records (E1) and BJL facts (E11), and asking for them again. */
+export function createEnrichmentService(deps: EnrichmentServiceDeps) {
+  return {
+    /** The latest public records; while none exist, the task fetching them (or why there are none). */
+    async publicRecords(caller: AuthContext, businessId: string): Promise<PublicRecordsAnswer> {
+      await findAccessibleBusiness(deps.businesses, caller, businessId);
+      const row = await deps.records.find(businessId);
+      if (row) return { ready: true, publicRecords: presentPublicRecords(row) };
+      const task = await deps.tasks.latest(businessId);
+      if (!task) throw new PublicRecordsNotFoundError();
+      if (task.status === 'FAILED') throw new PublicRecordsUnavailableError(presentTask(task));
+      return { ready: false, task: presentTask(task) };
+    },
+
+    async bjlFacts(caller: AuthContext, businessId: string): Promise<BjlFacts> {
+      await findAccessibleBusiness(deps.businesses, caller, businessId);
+      const row = await deps.records.find(businessId);
+      if (!row) return buildBjlFacts(null, []);
+      return buildBjlFacts({ platformId: row.platform_id }, await deps.records.bjlRecords(businessId));
+    },
+
+    /**
+     * Asks for the business's public records again. A task still waiting or running is answered
+     * instead of a second one; otherwise a new task is recorded and its job queued.
+     */
+    async refresh(caller: AuthContext, businessId: string): Promise<{ created: boolean; task: TaskView }> {
+      const business = await findAccessibleBusiness(deps.businesses, caller, businessId);
+      const open = await deps.tasks.open(businessId, new Date(deps.clock().getTime() - OPEN_TASK_FRESH_MS));
+      if (open) return { created: false, task: presentTask(open) };
+      const jobId = `refresh-${randomUUID()}`;
+      const task = await deps.tasks.findOrCreate({
+        jobId,
+        businessId,
+        customerId: business.customerId,
+        provider: deps.providerName,
+        requestedBy: caller.userId,
+      });
+      try {
+        await deps.enrichment.add({ businessId, customerId: business.customerId }, { jobId });
+      } catch (err) {
+        await deps.tasks.fail(task.id, 'The enrichment could not be queued.', deps.clock());
+        throw new QueueUnavailableError(err);
+      }
+      return { created: true, task: presentTask(task) };
+    },
+
+    async listTasks(caller: AuthContext, query: TaskListQuery) {
+      await findAccessibleBusiness(deps.businesses, caller, query.businessId);
+      const { items, total } = await deps.tasks.list(query);
+      return listPage(items.map(presentTask), total, query);
+    },
+  };
+}
+
+/** The enrichment service type, for injection. */
+export type EnrichmentService = ReturnType<typeof createEnrichmentService>;

@@ -1,0 +1,102 @@
+import type { Knex } from '@kyb/db';
+
+/** States of an integration task. */
+export type TaskStatus = 'PENDING' | 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED';
+
+/** An integration task row: one request for a business's public records. */
+export interface TaskRow {
+  id: string;
+  business_id: string;
+  customer_id: string;
+  job_id: string;
+  kind: string;
+  status: TaskStatus;
+  provider: string;
+  attempts: number;
+  failure_reason: string | null;
+  requested_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+}
+
+const TABLE = 'integration.integration_tasks';
+
+/** Sortable and filterable fields of the task list. */
+export const TASK_SORT_FIELDS = ['created_at', 'updated_at', 'status'] as const;
+
+/** A page of a business's tasks. */
+export interface TaskListQuery {
+  businessId: string;
+  page: number;
+  itemsPerPage: number;
+  paginate: boolean;
+  sort: Array<[(typeof TASK_SORT_FIELDS)[number], 'asc' | 'desc']>;
+  filter: { status?: TaskStatus };
+}
+
+/** SQL of integration tasks. */
+export function createPgTaskStore(db: Knex) {
+  return {
+    /** The task of queue job `jobId`, created PENDING if it has none (a redelivered job finds its own). */
+    async findOrCreate(input: { jobId: string; businessId: string; customerId: string; provider: string; requestedBy?: string | null }): Promise<TaskRow> {
+      await db(TABLE)
+        .insert({
+          job_id: input.jobId,
+          business_id: input.businessId,
+          customer_id: input.customerId,
+          provider: input.provider,
+          requested_by: input.requestedBy ?? null,
+        })
+        .onConflict('job_id')
+        .ignore();
+      return db(TABLE).where({ job_id: input.jobId }).first();
+    },
+    async find(id: string): Promise<TaskRow | undefined> {
+      return db(TABLE).where({ id }).first();
+    },
+    /** The newest task of the business, if any. */
+    async latest(businessId: string): Promise<TaskRow | undefined> {
+      return db(TABLE).where({ business_id: businessId }).orderBy('created_at', 'desc').orderBy('id').first();
+    },
+    /** The newest task of the business still waiting or running and touched since `since`, if any. */
+    async open(businessId: string, since: Date): Promise<TaskRow | undefined> {
+      return db(TABLE)
+        .where({ business_id: businessId })
+        .whereIn('status', ['PENDING', 'IN_PROGRESS'])
+        .where('updated_at', '>=', since)
+        .orderBy('created_at', 'desc')
+        .first();
+    },
+    async list(query: TaskListQuery): Promise<{ items: TaskRow[]; total: number }> {
+      const base = db(TABLE).where({ business_id: query.businessId });
+      if (query.filter.status) base.where({ status: query.filter.status });
+      const [{ count }] = await base.clone().count<Array<{ count: string }>>({ count: '*' });
+      const page = base.clone().select('*');
+      for (const [field, direction] of query.sort) page.orderBy(field, direction);
+      page.orderBy('id');
+      if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
+      return { items: await page, total: Number(count) };
+    },
+    /** Counts an attempt and marks the task running. */
+    async start(id: string, at: Date): Promise<void> {
+      await db(TABLE)
+        .where({ id })
+        .update({ status: 'IN_PROGRESS', attempts: db.raw('attempts + 1'), started_at: db.raw('coalesce(started_at, ?)', [at]), updated_at: at });
+    },
+    /** Keeps the reason of a failed attempt that will be retried. */
+    async noteRetry(id: string, reason: string, at: Date): Promise<void> {
+      await db(TABLE).where({ id }).update({ status: 'PENDING', failure_reason: reason, updated_at: at });
+    },
+    async fail(id: string, reason: string, at: Date): Promise<void> {
+      await db(TABLE).where({ id }).update({ status: 'FAILED', failure_reason: reason, completed_at: at, updated_at: at });
+    },
+    async succeed(trx: Knex, id: string, at: Date): Promise<void> {
+      await trx(TABLE).where({ id }).update({ status: 'SUCCEEDED', failure_reason: null, completed_at: at, updated_at: at });
+    },
+  };
+}
+
+/** The task store type, for injection. */
+export type TaskStore = ReturnType<typeof createPgTaskStore>;

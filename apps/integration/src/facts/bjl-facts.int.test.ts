@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { businessEnrichmentQueue, createProducer, type Producer } from '@kyb/queues';
+import { expectSameShape } from '@kyb/testing';
+import { providerRecords, scriptedProvider } from '../test-support/fake-providers';
+import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
+
+const sample = JSON.parse(readFileSync(join(__dirname, '../test-support/samples/bjl-facts.response.200.json'), 'utf8'));
+
+describe('E11 BJL facts', () => {
+  let t: IntegrationTestApp;
+  let jobs: Producer<{ businessId: string; customerId: string }>;
+  const provider = scriptedProvider(17);
+  const customerId = randomUUID();
+  let owner: string;
+
+  beforeAll(async () => {
+    t = await startIntegrationTestApp({ publicRecordsProvider: provider });
+    jobs = createProducer(businessEnrichmentQueue, { connection: t.redis, prefix: t.redisPrefix });
+    owner = t.keys.tokenFor({ role: 'CUSTOMER', customerId });
+  });
+  afterAll(async () => {
+    await jobs.close();
+    await t.close();
+  });
+
+  const facts = (businessId: string, token?: string) => {
+    const req = request(t.app).get(`/integration/api/v1/facts/business/${businessId}/bjl`);
+    return token ? req.set('Authorization', `Bearer ${token}`) : req;
+  };
+
+  it('answers the six facts with the literal dotted source keys, num_* derived from their parents', async () => {
+    const id = randomUUID();
+    await t.business({ id, customerId });
+    provider.script(id, [
+      providerRecords([
+        { kind: 'LIEN', providerRecordId: 'L-9', filingDate: '2025-05-15T00:00:00.000Z', status: 'active', amount: 4445 },
+        { kind: 'JUDGEMENT', providerRecordId: 'J-1', filingDate: '2022-06-01T00:00:00.000Z', status: 'satisfied', amount: 800 },
+      ]),
+    ]);
+    await jobs.add({ businessId: id, customerId }, { jobId: `enrich-${id}` });
+    await eventually(async () => ((await t.db('integration.public_records').where({ business_id: id }).first()) ? true : undefined));
+    const res = await facts(id, owner).expect(200);
+    expect(res.body.status).toBe('success');
+    expect(res.body.message).toBe('Business BJL details fetched successfully');
+    expect(Object.keys(res.body.data)).toEqual(['bankruptcies', 'judgements', 'liens', 'num_bankruptcies', 'num_judgements', 'num_liens']);
+    expect(res.body.data.liens).toEqual({
+      name: 'liens',
+      value: { count: 1, most_recent: '2025-05-15T00:00:00.000Z', most_recent_status: 'active', most_recent_amount: 4445, total_open_lien_amount: 4445 },
+      description: 'Liens associated to this business',
+      'source.confidence': 1,
+      'source.platformId': 17,
+      alternatives: [],
+    });
+    expect(res.body.data.bankruptcies).toEqual(sample.data.bankruptcies);
+    expect(res.body.data.judgements.value).toEqual({ count: 1, most_recent: '2022-06-01T00:00:00.000Z', most_recent_status: 'satisfied', most_recent_amount: 800 });
+    expect(res.body.data.num_liens).toEqual(sample.data.num_liens);
+    expect(res.body.data.num_judgements).toEqual({ name: 'num_judgements', value: 1, dependencies: ['judgements'], alternatives: [] });
+    const { judgements: _j, num_judgements: _n, ...comparable } = sample.data;
+    expectSameShape(res.body.data, comparable);
+    expect(res.headers.etag).toBeDefined();
+  });
+
+  it('answers null values before the records were fetched', async () => {
+    const id = randomUUID();
+    await t.business({ id, customerId });
+    const res = await facts(id, owner).expect(200);
+    expect(res.body.data.judgements).toEqual(sample.data.judgements);
+    expect(res.body.data.num_judgements).toEqual(sample.data.num_judgements);
+    expect(res.body.data.liens).toEqual({ name: 'liens', value: null, alternatives: [] });
+  });
+
+  it('requires a token and checks the tenant', async () => {
+    const id = randomUUID();
+    await t.business({ id, customerId });
+    expect((await facts(id).expect(401)).body.message).toBe('Authorization header not present');
+    expect((await facts(id, t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID() })).expect(403)).body).toEqual({
+      status: 'fail',
+      message: 'You are not allowed to access the data.',
+      errorCode: 'UNAUTHORIZED',
+      data: { errorName: 'AccessMiddlewareError' },
+    });
+    await facts(id, t.keys.tokenFor({ role: 'APPLICANT', customerId, businessIds: [id] })).expect(200);
+    expect((await facts(randomUUID(), owner).expect(404)).body.data.errorName).toBe('BusinessApiError');
+    expect((await facts('123', owner).expect(400)).body.message).toBe('params.businessId must match format "uuid"');
+  });
+});

@@ -1,0 +1,96 @@
+import type { BjlKind } from '../providers/public-records.provider';
+
+/** A BJL record as the facts read it. */
+export interface FactRecord {
+  kind: BjlKind;
+  filing_date: Date;
+  status: string;
+  amount: number | null;
+}
+
+/** A fact of contract 2.9; `source.confidence` and `source.platformId` are literal keys. */
+export interface Fact {
+  name: string;
+  value: unknown;
+  description?: string;
+  'source.confidence'?: number;
+  'source.platformId'?: number;
+  alternatives: unknown[];
+  dependencies?: string[];
+}
+
+/** The six facts of E11. */
+export interface BjlFacts {
+  bankruptcies: Fact;
+  judgements: Fact;
+  liens: Fact;
+  num_bankruptcies: Fact;
+  num_judgements: Fact;
+  num_liens: Fact;
+}
+
+const DESCRIPTIONS = {
+  bankruptcies: 'Bankruptcies associated to this business',
+  judgements: 'Judgements associated to this business',
+  liens: 'Liens associated to this business',
+} as const;
+
+type Parent = keyof typeof DESCRIPTIONS;
+const KIND_OF: Record<Parent, BjlKind> = { bankruptcies: 'BANKRUPTCY', judgements: 'JUDGEMENT', liens: 'LIEN' };
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The record filed last. */
+function newest(records: FactRecord[]): FactRecord | undefined {
+  return records.reduce<FactRecord | undefined>((best, r) => (!best || r.filing_date > best.filing_date ? r : best), undefined);
+}
+
+function valueOf(parent: Parent, records: FactRecord[]): Record<string, unknown> {
+  const latest = newest(records);
+  const base = {
+    count: records.length,
+    most_recent: latest ? latest.filing_date.toISOString() : null,
+    most_recent_status: latest ? latest.status : null,
+  };
+  if (parent === 'bankruptcies') return base;
+  const withAmount = { ...base, most_recent_amount: latest?.amount ?? null };
+  if (parent === 'judgements') return withAmount;
+  const open = records.filter((r) => r.status === 'active').reduce((sum, r) => sum + (r.amount ?? 0), 0);
+  return { ...withAmount, total_open_lien_amount: round2(open) };
+}
+
+function parentFact(parent: Parent, source: { platformId: number } | null, records: FactRecord[]): Fact {
+  if (!source) return { name: parent, value: null, alternatives: [] };
+  return {
+    name: parent,
+    value: valueOf(parent, records.filter((r) => r.kind === KIND_OF[parent])),
+    description: DESCRIPTIONS[parent],
+    'source.confidence': 1,
+    'source.platformId': source.platformId,
+    alternatives: [],
+  };
+}
+
+function countFact(parent: Fact): Fact {
+  const value = parent.value as { count: number } | null;
+  return { name: `num_${parent.name}`, value: value ? value.count : null, dependencies: [parent.name], alternatives: [] };
+}
+
+/**
+ * The BJL facts of a business. `source` is null until public records were fetched once: every
+ * value is then null (unknown), as the contract's sample shows for a fact without data. The
+ * `num_*` facts are derived from their parent facts' counts.
+ */
+export function buildBjlFacts(source: { platformId: number } | null, records: FactRecord[]): BjlFacts {
+  const bankruptcies = parentFact('bankruptcies', source, records);
+  const judgements = parentFact('judgements', source, records);
+  const liens = parentFact('liens', source, records);
+  return {
+    bankruptcies,
+    judgements,
+    liens,
+    num_bankruptcies: countFact(bankruptcies),
+    num_judgements: countFact(judgements),
+    num_liens: countFact(liens),
+  };
+}

@@ -1,0 +1,111 @@
+import type { Knex } from '@kyb/db';
+import type { BjlKind, BjlRecord } from '../providers/public-records.provider';
+import type { PublicRecordsSummary } from './public-records.types';
+
+/** A stored public-records row. */
+export interface PublicRecordsRow {
+  id: string;
+  business_id: string;
+  business_integration_task_id: string;
+  provider: string;
+  platform_id: number;
+  summary: PublicRecordsSummary;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A stored bankruptcy, lien or judgement. */
+export interface BjlRow {
+  kind: BjlKind;
+  provider_record_id: string;
+  filing_date: Date;
+  status: string;
+  amount: number | null;
+}
+
+const RECORDS = 'integration.public_records';
+const BJL = 'integration.bjl_records';
+const TASKS = 'integration.integration_tasks';
+
+/** What one finished task writes. */
+export interface PublicRecordsWrite {
+  businessId: string;
+  taskId: string;
+  provider: string;
+  platformId: number;
+  summary: PublicRecordsSummary;
+  records: BjlRecord[];
+  at: Date;
+}
+
+/** SQL of public records and the BJL records behind the facts. */
+export function createPgPublicRecordsStore(db: Knex) {
+  return {
+    async find(businessId: string): Promise<PublicRecordsRow | undefined> {
+      return db(RECORDS).where({ business_id: businessId }).first();
+    },
+    async bjlRecords(businessId: string): Promise<BjlRow[]> {
+      const rows = await db(BJL)
+        .where({ business_id: businessId })
+        .select('kind', 'provider_record_id', 'filing_date', 'status', 'amount')
+        .orderBy('filing_date', 'desc')
+        .orderBy('provider_record_id');
+      return rows.map((r) => ({ ...r, amount: r.amount === null ? null : Number(r.amount) }));
+    },
+    /**
+     * Writes a task's records in `trx`: one public-records row per business (updated in place)
+     * and the BJL records keyed by the provider's ids, so a re-run never duplicates. Records of
+     * an older task never replace those of a newer one; answers whether the write happened.
+     */
+    async write(trx: Knex.Transaction, input: PublicRecordsWrite): Promise<boolean> {
+      const current = await trx(RECORDS)
+        .join(TASKS, `${TASKS}.id`, `${RECORDS}.business_integration_task_id`)
+        .where(`${RECORDS}.business_id`, input.businessId)
+        .forUpdate()
+        .first<{ task_id: string; task_created_at: Date } | undefined>(`${TASKS}.id as task_id`, `${TASKS}.created_at as task_created_at`);
+      if (current && current.task_id !== input.taskId) {
+        const incoming = await trx(TASKS).where({ id: input.taskId }).first<{ created_at: Date }>('created_at');
+        if (incoming && incoming.created_at < current.task_created_at) return false;
+      }
+      await trx(RECORDS)
+        .insert({
+          business_id: input.businessId,
+          business_integration_task_id: input.taskId,
+          provider: input.provider,
+          platform_id: input.platformId,
+          summary: JSON.stringify(input.summary),
+          created_at: input.at,
+          updated_at: input.at,
+        })
+        .onConflict('business_id')
+        .merge(['business_integration_task_id', 'provider', 'platform_id', 'summary', 'updated_at']);
+      const keep = input.records.map((r) => `${r.kind}:${r.providerRecordId}`);
+      await trx(BJL)
+        .where({ business_id: input.businessId })
+        .whereRaw(`not (kind || ':' || provider_record_id = any(?::text[]))`, [keep])
+        .delete();
+      if (input.records.length > 0) {
+        await trx(BJL)
+          .insert(
+            input.records.map((r) => ({
+              business_id: input.businessId,
+              business_integration_task_id: input.taskId,
+              kind: r.kind,
+              provider_record_id: r.providerRecordId,
+              filing_date: r.filingDate,
+              status: r.status,
+              amount: r.amount,
+              created_at: input.at,
+              updated_at: input.at,
+            })),
+          )
+          .onConflict(['business_id', 'kind', 'provider_record_id'])
+          .merge(['business_integration_task_id', 'filing_date', 'status', 'amount', 'updated_at']);
+      }
+      return true;
+    },
+  };
+}
+
+/** The public-records store type, for injection. */
+export type PublicRecordsStore = ReturnType<typeof createPgPublicRecordsStore>;
