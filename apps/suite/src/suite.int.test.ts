@@ -36,6 +36,15 @@ function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
   });
 }
 
+/** Polls `check` every 100 ms until it answers a value, for at most 20 s. */
+async function poll<T>(check: () => Promise<T | undefined>): Promise<T> {
+  for (const deadline = Date.now() + 20000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    const value = await check();
+    if (value !== undefined) return value;
+  }
+  throw new Error('condition not met within 20 s');
+}
+
 function exitCode(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
@@ -98,6 +107,16 @@ describe('npm start (the built suite)', () => {
     const read = await fetch(`${base}/case/api/v1/businesses/${businessId}`, { headers: { authorization: `Bearer ${body.data.data.id_token}` } });
     expect(((await read.json()) as { data: { tin: string } }).data.tin).toBe('XXXXX6789');
 
+    // The integration worker consumes the enrichment job E12 queued: public records (E1) and facts (E11) appear.
+    const bearer = { authorization: `Bearer ${body.data.data.id_token}` };
+    const records = await poll(async () => {
+      const res = await fetch(`${base}/integration/api/v1/business/${businessId}/public-records`, { headers: bearer });
+      return res.status === 200 ? ((await res.json()) as { data: { public_records: { number_of_business_liens: string } } }) : undefined;
+    });
+    expect(records.data.public_records.number_of_business_liens).toBe('0');
+    const facts = await fetch(`${base}/integration/api/v1/facts/business/${businessId}/bjl`, { headers: bearer });
+    expect(((await facts.json()) as { data: { num_liens: { value: number } } }).data.num_liens.value).toBe(0);
+
     // Invite an applicant for it, who signs up with the invitation and may then read that business only.
     const invited = await fetch(`${base}/case/api/v1/customers/${body.data.data.customer_details.id}/businesses/invite`, {
       method: 'POST',
@@ -121,6 +140,7 @@ describe('npm start (the built suite)', () => {
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     expect((await fetch(`${base}/case/api/v1/openapi.json`)).status).toBe(200);
     expect((await fetch(`${base}/auth/api/v1/openapi.json`)).status).toBe(200);
+    expect((await fetch(`${base}/integration/api/v1/openapi.json`)).status).toBe(200);
     const unknown = await fetch(`${base}/nowhere`);
     expect(unknown.status).toBe(404);
 

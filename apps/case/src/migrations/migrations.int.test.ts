@@ -25,7 +25,7 @@ describe('case migrations', () => {
       '20261122_0007_business_directory',
     ]);
     expect(await tables()).toEqual([
-      'applicants', 'business_addresses', 'business_directory', 'business_owner_directory', 'business_names', 'businesses', 'cases', 'invitation_directory', 'invitations', 'mail_outbox', 'onboarding_runs', 'onboarding_usage', 'owner_titles', 'owners',
+      'applicants', 'business_addresses', 'business_directory', 'business_names', 'business_owner_directory', 'businesses', 'cases', 'invitation_directory', 'invitations', 'mail_outbox', 'onboarding_runs', 'onboarding_usage', 'owner_titles', 'owners',
     ]);
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
