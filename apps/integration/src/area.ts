@@ -5,7 +5,7 @@ import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { closeGracefully, type Redis } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
-import { createBusinessDirectory } from '@kyb/tenants';
+import { createBusinessDirectory, createCustomerDirectory } from '@kyb/tenants';
 import { createEnrichmentFeature } from './enrichment/enrichment.feature';
 import type { PublicRecordsProvider } from './providers/public-records.provider';
 import { createSandboxPublicRecordsProvider } from './providers/sandbox-public-records.provider';
@@ -64,6 +64,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps): IntegrationAre
   const screening = createScreeningFeature({
     ...shared,
     sealedBox: createSealedBox(deps.dataEncryptionKey),
+    customers: createCustomerDirectory(deps.db),
     provider: deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 }),
   });
   const routes = withOpenApiRoute([...enrichment.routes, ...screening.routes], {

@@ -1,10 +1,17 @@
 import type { RequestHandler } from 'express';
 import type { Knex } from '@kyb/db';
 import type { Logger, RouteDefinition } from '@kyb/http';
-import type { Redis } from '@kyb/queues';
+import { createProducer, createWorker, screeningQueue, type Redis } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
-import type { BusinessDirectory } from '@kyb/tenants';
+import type { BusinessDirectory, CustomerDirectory } from '@kyb/tenants';
+import { screeningCredentialsRoutes } from './screening-credentials.router';
+import { createScreeningCredentialsService } from './screening-credentials.service';
+import { createPgScreeningCredentialsStore } from './screening-credentials.store';
+import { createScreeningProcessor } from './screening.processor';
 import type { ScreeningProvider } from './screening.provider';
+import { screeningRoutes } from './screening.router';
+import { createScreeningService } from './screening.service';
+import { createPgScreeningStore } from './screening.store';
 
 /** What the screening feature is built from. */
 export interface ScreeningFeatureDeps {
@@ -14,6 +21,7 @@ export interface ScreeningFeatureDeps {
   logger: Logger;
   sealedBox: SealedBox;
   businesses: BusinessDirectory;
+  customers: CustomerDirectory;
   provider: ScreeningProvider;
   authenticate: RequestHandler;
   clock: () => Date;
@@ -28,7 +36,31 @@ export interface ScreeningFeature {
 }
 
 /** Wires credentials, connection status, screening runs, their worker and results. */
-export function createScreeningFeature(_deps: ScreeningFeatureDeps): ScreeningFeature {
-  // Being written: no routes yet.
-  return { routes: [], startWorker: () => ({ close: async () => undefined, waitUntilReady: async () => undefined }), producers: [] };
+export function createScreeningFeature(deps: ScreeningFeatureDeps): ScreeningFeature {
+  const { db, logger, clock, provider, businesses } = deps;
+  const queue = createProducer(screeningQueue, { connection: deps.redis, prefix: deps.redisPrefix, logger });
+  const store = createPgScreeningStore(db);
+  const credentials = createScreeningCredentialsService({
+    store: createPgScreeningCredentialsStore(db),
+    sealedBox: deps.sealedBox,
+    provider,
+    clock,
+    logger,
+  });
+  const screenings = createScreeningService({ db, store, credentials, businesses, queue, providerName: provider.name, clock, logger });
+  const process = createScreeningProcessor({ store, credentials, businesses, provider, clock, logger });
+  return {
+    routes: [
+      ...screeningCredentialsRoutes({ credentials, customers: deps.customers, authenticate: deps.authenticate }),
+      ...screeningRoutes({ screenings, authenticate: deps.authenticate }),
+    ],
+    startWorker(connection) {
+      return createWorker(
+        screeningQueue,
+        (job) => process(job.data.screeningId, { made: job.attemptsMade, allowed: job.opts.attempts ?? 1 }),
+        { connection, prefix: deps.redisPrefix, logger },
+      );
+    },
+    producers: [queue],
+  };
 }

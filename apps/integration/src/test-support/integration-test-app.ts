@@ -4,7 +4,7 @@ import { createTestKeys, type TestKeys } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { createLogger } from '@kyb/http';
 import { createRedisConnection, type Redis } from '@kyb/queues';
-import { createBusinessDirectoryStandIn, type StandInBusiness } from '@kyb/tenants';
+import { createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, type StandInBusiness } from '@kyb/tenants';
 import { createTestDatabase, createTestRedis, TEST_ISSUER, type TestDatabase } from '@kyb/testing';
 import { buildApp } from '../app';
 import type { IntegrationArea, IntegrationAreaDeps } from '../area';
@@ -25,6 +25,8 @@ export interface IntegrationTestApp {
   clock: { now(): Date; set(at: Date | undefined): void };
   /** Puts a business (and its owners) in the directory the integration area reads. */
   business(business: StandInBusiness): Promise<void>;
+  /** Puts a customer in the directory the integration area reads. */
+  customer(customerId: string): Promise<void>;
   /** Removes a business from the directory, as a deletion in the case area would. */
   removeBusiness(businessId: string): Promise<void>;
   close(): Promise<void>;
@@ -42,6 +44,7 @@ export async function startIntegrationTestApp(options: IntegrationTestOptions = 
   const testRedis = createTestRedis();
   const redis = createRedisConnection(testRedis.url, 'producer');
   const directory = await createBusinessDirectoryStandIn(database.db);
+  const customers = await createCustomerDirectoryStandIn(database.db);
   const dataEncryptionKey = randomBytes(32);
   let now: Date | undefined;
   const clock = { now: () => now ?? new Date(), set: (at: Date | undefined) => (now = at) };
@@ -71,6 +74,7 @@ export async function startIntegrationTestApp(options: IntegrationTestOptions = 
     dataEncryptionKey,
     clock,
     business: (business) => directory.put(business),
+    customer: (id) => customers.put({ id }),
     removeBusiness: (businessId) => directory.remove(businessId),
     async close() {
       await area.stop();

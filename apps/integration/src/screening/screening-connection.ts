@@ -1,0 +1,33 @@
+/** The states of a customer's screening connection (ARCHITECTURE.md, integration area). */
+export type ConnectionState = 'CONNECTED' | 'NOT_CONNECTED' | 'EXPIRED' | 'ERROR';
+
+/** `data.statusConnection` of the connection check, exactly as the published sample shows it. */
+export interface ConnectionStatus {
+  status: ConnectionState;
+  /** Our own client-safe text saying why. */
+  message: string;
+  details: {
+    isActive: boolean;
+    /** When the connection stops working (the certificate's expiry), ISO 8601; null when nothing is stored. */
+    expiresAt: string | null;
+    certificateExpiry: string | null;
+  };
+}
+
+/** The message of a working connection, as the sample shows it. */
+export const CONNECTION_ESTABLISHED = 'Connection established successfully';
+
+/** No credentials are stored for the customer. */
+export function notConnected(): ConnectionStatus {
+  return {
+    status: 'NOT_CONNECTED',
+    message: 'No screening credentials are stored for this customer.',
+    details: { isActive: false, expiresAt: null, certificateExpiry: null },
+  };
+}
+
+/** A status of stored credentials whose certificate expires at `certificateExpiry`. */
+export function storedStatus(status: Exclude<ConnectionState, 'NOT_CONNECTED'>, message: string, certificateExpiry: Date): ConnectionStatus {
+  const expiry = certificateExpiry.toISOString();
+  return { status, message, details: { isActive: status === 'CONNECTED', expiresAt: expiry, certificateExpiry: expiry } };
+}

@@ -1,0 +1,86 @@
+import type { RequestHandler } from 'express';
+import { callerOf, requireRole, requireTenant, RoleNotAllowedError } from '@kyb/auth';
+import { NotFoundError, success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import type { CustomerDirectory } from '@kyb/tenants';
+import { successEnvelope } from '@kyb/openapi';
+import { credentialsBody, credentialsSummarySchema, customerParams, statusConnectionSchema } from './screening-credentials.schemas';
+import type { CredentialsInput, ScreeningCredentialsService } from './screening-credentials.service';
+
+/** Message of a stored set of credentials. */
+export const CREDENTIALS_SAVED = 'Screening credentials saved successfully';
+/** Message of the connection check. */
+export const CONNECTION_STATUS_FETCHED = 'Connection status fetched successfully';
+
+/** 404 `NOT_FOUND` 'Customer not found' `CustomerApiError`, as the auth area answers it. */
+class CustomerNotFoundError extends NotFoundError {
+  constructor() {
+    super('Customer not found', 'CustomerApiError');
+  }
+}
+
+/** Only an ADMIN, or a CUSTOMER user whose subrole is `owner`, may set the tenant's secrets. */
+const requireAdminOrOwner: RequestHandler = (req, _res, next) => {
+  const caller = callerOf(req);
+  if (caller.role !== 'ADMIN' && !(caller.role === 'CUSTOMER' && caller.subrole === 'owner')) throw new RoleNotAllowedError();
+  next();
+};
+
+/** Setting a customer's screening credentials and checking the connection they give. */
+export function screeningCredentialsRoutes(deps: {
+  credentials: ScreeningCredentialsService;
+  customers: CustomerDirectory;
+  authenticate: RequestHandler;
+}): RouteDefinition[] {
+  const { credentials, customers, authenticate } = deps;
+
+  const customerId = (req: Parameters<RequestHandler>[0]) => String(req.params.customerId);
+  return [
+    {
+      method: 'put',
+      path: '/screening/:customerId/credentials',
+      summary: "Store (replace) a customer's screening credentials; they are sealed at rest and never returned",
+      description:
+        'The private key must parse; a certificate must parse and belong to the key, and its expiry is used. Without a certificate, certificate_expiry is required.',
+      tags: ['Verification'],
+      auth: true,
+      guards: [authenticate, requireAdminOrOwner, requireTenant('customerId')],
+      schemas: { params: customerParams, body: credentialsBody },
+      responses: {
+        200: { description: 'Stored; only what may be shown of them', schema: successEnvelope(credentialsSummarySchema, CREDENTIALS_SAVED) },
+        400: { description: 'Schema (ValidationMiddlewareError), or a key or certificate that cannot be used (ScreeningCredentialsError)' },
+        401: { description: 'Authentication (part 5), or Role Not Allowed (only ADMIN or a CUSTOMER owner)' },
+        403: { description: 'Another tenant (AccessMiddlewareError)' },
+        404: { description: 'No such customer (CustomerApiError)' },
+      },
+      handler: async (req, res) => {
+        // A CUSTOMER's token vouches for its tenant; an ADMIN may name any id, so it must exist.
+        if (callerOf(req).role === 'ADMIN' && !(await customers.find(customerId(req)))) throw new CustomerNotFoundError();
+        const saved = await credentials.save(callerOf(req).userId, customerId(req), req.body as CredentialsInput);
+        res.json(success(CREDENTIALS_SAVED, saved));
+      },
+    },
+    {
+      method: 'get',
+      path: '/screening/:customerId/check-connection-status',
+      summary: "Check a customer's screening connection: CONNECTED, NOT_CONNECTED, EXPIRED or ERROR",
+      tags: ['Verification'],
+      auth: true,
+      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant('customerId')],
+      schemas: { params: customerParams },
+      responses: {
+        200: {
+          description: 'The connection status',
+          schema: successEnvelope({ type: 'object', required: ['statusConnection'], properties: { statusConnection: statusConnectionSchema } }, CONNECTION_STATUS_FETCHED),
+        },
+        400: { description: 'Not a UUID (ValidationMiddlewareError)' },
+        401: { description: 'Authentication (part 5), or Role Not Allowed' },
+        403: { description: 'Another tenant (AccessMiddlewareError)' },
+      },
+      handler: async (req, res) => {
+        const { statusConnection } = await credentials.inspect(customerId(req));
+        res.json(success(CONNECTION_STATUS_FETCHED, { statusConnection }));
+      },
+    },
+  ];
+}

@@ -1,0 +1,118 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { callerOf, requireRole, requireTenant } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import { toListQuery } from '@kyb/validation';
+import { RESULT_MESSAGES, type ScreeningResultAnswer } from './screening.presenter';
+import {
+  acknowledgementSchema,
+  businessParams,
+  listScreeningsQuery,
+  resultSchema,
+  runBody,
+  runParams,
+  screeningListSchema,
+  screeningParams,
+} from './screening.schemas';
+import type { ScreeningService } from './screening.service';
+import type { SCREENING_SORT_FIELDS, ScreeningListQuery } from './screening.store';
+
+/** E3's message, as the published sample shows it. */
+export const SCREENING_TASK_CREATED = 'Screening task created and processed with state of completed';
+/** Message of the history list. */
+export const SCREENINGS_LISTED = 'Screenings retrieved successfully';
+
+const errors = {
+  400: { description: 'Invalid path or query (ValidationMiddlewareError), or a bad Authorization header type' },
+  401: { description: 'Authentication (part 5), or Role Not Allowed' },
+  403: { description: 'A business or customer of another tenant (AccessMiddlewareError)' },
+};
+
+const resultResponses = (notFound: string) => ({
+  200: { description: 'Completed (matchData) or failed (screening.failure_reason)', schema: successEnvelope(resultSchema, RESULT_MESSAGES.completed) },
+  202: { description: 'Still PENDING or PROCESSING: matchData is null', schema: successEnvelope(resultSchema, RESULT_MESSAGES.processing) },
+  ...errors,
+  404: { description: `Business not found (BusinessApiError), or ${notFound} (ScreeningNotFoundError)` },
+});
+
+function answer(res: Response, result: ScreeningResultAnswer): void {
+  res.status(result.httpStatus).json(success(result.message, result.data));
+}
+
+const param = (req: Request, name: string) => String(req.params[name]);
+
+/** E3 (run a screening) and reading screening results. */
+export function screeningRoutes(deps: { screenings: ScreeningService; authenticate: RequestHandler }): RouteDefinition[] {
+  const { screenings, authenticate } = deps;
+  const readGuards = [authenticate, requireRole('ADMIN', 'CUSTOMER')];
+  return [
+    {
+      method: 'post',
+      path: '/verification/customers/:customerId/businesses/:businessId/screening',
+      summary: 'Run a merchant-screening check of a business (E3); answers an acknowledgement, the result comes later',
+      description:
+        'Body optional: icas (at most 100, letters and digits, no duplicates); without it the ICAs stored with the credentials are searched. ' +
+        'The connection must be CONNECTED. While a screening of the business over the same ICAs runs, that one is answered.',
+      tags: ['Verification'],
+      auth: true,
+      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant('customerId')],
+      schemas: { params: runParams, body: runBody },
+      responses: {
+        200: { description: 'Accepted and queued', schema: successEnvelope(acknowledgementSchema, SCREENING_TASK_CREATED) },
+        ...errors,
+        404: { description: 'Business not found (BusinessApiError)' },
+        409: { description: 'The screening connection is not CONNECTED (ScreeningConnectionError, data.statusConnection)' },
+      },
+      handler: async (req, res) => {
+        const icas = (req.body as { icas?: string[] } | undefined)?.icas;
+        const acknowledgement = await screenings.run(callerOf(req), param(req, 'customerId'), param(req, 'businessId'), icas);
+        res.json(success(SCREENING_TASK_CREATED, acknowledgement));
+      },
+    },
+    {
+      method: 'get',
+      path: '/verification/businesses/:businessId/screening',
+      summary: 'The latest screening of a business: 202 while it runs, 200 with matchData or the failure reason',
+      tags: ['Verification'],
+      auth: true,
+      guards: readGuards,
+      schemas: { params: businessParams },
+      responses: resultResponses('no screening has been run'),
+      handler: async (req, res) => answer(res, await screenings.latest(callerOf(req), param(req, 'businessId'))),
+    },
+    {
+      method: 'get',
+      path: '/verification/businesses/:businessId/screenings',
+      summary: "A business's screenings, newest first",
+      description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[field]=asc|desc, filter[status]=...',
+      tags: ['Verification'],
+      auth: true,
+      guards: readGuards,
+      schemas: { params: businessParams, query: listScreeningsQuery },
+      responses: {
+        200: { description: 'One page of screenings', schema: successEnvelope(screeningListSchema, SCREENINGS_LISTED) },
+        ...errors,
+        404: { description: 'Business not found (BusinessApiError)' },
+      },
+      handler: async (req, res) => {
+        const query = toListQuery<(typeof SCREENING_SORT_FIELDS)[number], ScreeningListQuery['filter'], never>(req.query as Record<string, unknown>, [
+          'created_at',
+          'desc',
+        ]);
+        res.json(success(SCREENINGS_LISTED, await screenings.list(callerOf(req), { ...query, businessId: param(req, 'businessId') })));
+      },
+    },
+    {
+      method: 'get',
+      path: '/verification/businesses/:businessId/screenings/:screeningId',
+      summary: 'One screening of a business, answered like the latest one',
+      tags: ['Verification'],
+      auth: true,
+      guards: readGuards,
+      schemas: { params: screeningParams },
+      responses: resultResponses('a screening that is not of this business'),
+      handler: async (req, res) => answer(res, await screenings.get(callerOf(req), param(req, 'businessId'), param(req, 'screeningId'))),
+    },
+  ];
+}

@@ -1,0 +1,121 @@
+import type { Knex } from '@kyb/db';
+import type { ListQuery } from '@kyb/validation';
+import type { MatchResult, ScreeningOutcome } from './screening.provider';
+
+const TABLE = 'integration.screenings';
+
+/** Where a screening is: PENDING (queued) -> PROCESSING -> COMPLETED | FAILED. */
+export type ScreeningStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
+/** Statuses of a screening that has not ended yet. */
+export const IN_FLIGHT: readonly ScreeningStatus[] = ['PENDING', 'PROCESSING'];
+
+/** A row of `integration.screenings`. */
+export interface ScreeningRow {
+  id: string;
+  customer_id: string;
+  business_id: string;
+  status: ScreeningStatus;
+  icas: string[];
+  provider: string;
+  match_result: MatchResult | null;
+  result: ScreeningOutcome | null;
+  failure_reason: string | null;
+  attempts: number;
+  requested_by: string;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+}
+
+/** Columns a business's screenings may be sorted by. */
+export const SCREENING_SORT_FIELDS = ['created_at', 'updated_at', 'completed_at', 'status'] as const;
+
+/** One page of a business's screenings. */
+export type ScreeningListQuery = ListQuery<(typeof SCREENING_SORT_FIELDS)[number], { status?: ScreeningStatus }, never> & { businessId: string };
+
+/** SQL for screening runs and their results. */
+export function createPgScreeningStore(db: Knex) {
+  return {
+    /**
+     * Serialises requests for one business until the transaction ends, so two simultaneous
+     * requests cannot both start a screening.
+     */
+    async lockBusiness(trx: Knex.Transaction, businessId: string): Promise<void> {
+      await trx.raw(`select pg_advisory_xact_lock(hashtext('screening:' || ?))`, [businessId]);
+    },
+
+    /** A screening of the business over exactly these ICAs (in any order) that has not ended. */
+    async findInFlight(trx: Knex.Transaction, businessId: string, icas: string[]): Promise<ScreeningRow | undefined> {
+      const list = JSON.stringify(icas);
+      return trx<ScreeningRow>(TABLE)
+        .where({ business_id: businessId })
+        .whereIn('status', IN_FLIGHT)
+        .whereRaw('icas @> ?::jsonb and icas <@ ?::jsonb', [list, list])
+        .orderBy('created_at', 'desc')
+        .first();
+    },
+
+    async insert(
+      trx: Knex.Transaction,
+      row: Pick<ScreeningRow, 'customer_id' | 'business_id' | 'icas' | 'provider' | 'requested_by' | 'created_at'>,
+    ): Promise<ScreeningRow> {
+      const [stored] = await trx(TABLE)
+        .insert({ ...row, icas: JSON.stringify(row.icas), status: 'PENDING', updated_at: row.created_at })
+        .returning<ScreeningRow[]>('*');
+      return stored;
+    },
+
+    async findById(id: string): Promise<ScreeningRow | undefined> {
+      return db<ScreeningRow>(TABLE).where({ id }).first();
+    },
+
+    /** The most recent screening of the business. */
+    async latest(businessId: string): Promise<ScreeningRow | undefined> {
+      return db<ScreeningRow>(TABLE).where({ business_id: businessId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).first();
+    },
+
+    async list(query: ScreeningListQuery): Promise<{ items: ScreeningRow[]; total: number }> {
+      const base = db<ScreeningRow>(TABLE).where({ business_id: query.businessId });
+      if (query.filter.status) base.andWhere('status', query.filter.status);
+      const [{ count }] = await base.clone().count<Array<{ count: string }>>({ count: '*' });
+      const page = base.clone().select('*');
+      for (const [column, direction] of query.sort) page.orderBy(column, direction, direction === 'desc' ? 'last' : 'first');
+      page.orderBy('id', 'desc');
+      if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
+      return { items: await page, total: Number(count) };
+    },
+
+    /** Marks a screening that has not ended PROCESSING and counts the attempt; undefined when it has ended. */
+    async markProcessing(id: string, now: Date): Promise<ScreeningRow | undefined> {
+      const [row] = await db(TABLE)
+        .where({ id })
+        .whereIn('status', IN_FLIGHT)
+        .update({ status: 'PROCESSING', attempts: db.raw('attempts + 1'), updated_at: now })
+        .returning<ScreeningRow[]>('*');
+      return row;
+    },
+
+    async complete(id: string, outcome: ScreeningOutcome, now: Date): Promise<void> {
+      await db(TABLE)
+        .where({ id })
+        .whereIn('status', IN_FLIGHT)
+        .update({
+          status: 'COMPLETED',
+          match_result: outcome.matchResult,
+          result: JSON.stringify(outcome),
+          failure_reason: null,
+          completed_at: now,
+          updated_at: now,
+        });
+    },
+
+    /** Ends a screening that has not ended as FAILED, with a client-safe reason. */
+    async fail(id: string, reason: string, now: Date): Promise<void> {
+      await db(TABLE).where({ id }).whereIn('status', IN_FLIGHT).update({ status: 'FAILED', failure_reason: reason, updated_at: now });
+    },
+  };
+}
+
+/** The screening store type, for injection. */
+export type ScreeningStore = ReturnType<typeof createPgScreeningStore>;
