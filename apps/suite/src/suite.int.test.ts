@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -66,6 +67,7 @@ describe('npm start (the built suite)', () => {
         REDIS_URL: process.env.KYB_TEST_REDIS_URL,
         SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-suite-')),
         LOG_LEVEL: 'warn',
+        SCREENING_SANDBOX_DELAY_MS: '100',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -116,6 +118,30 @@ describe('npm start (the built suite)', () => {
     expect(records.data.public_records.number_of_business_liens).toBe('0');
     const facts = await fetch(`${base}/integration/api/v1/facts/business/${businessId}/bjl`, { headers: bearer });
     expect(((await facts.json()) as { data: { num_liens: { value: number } } }).data.num_liens.value).toBe(0);
+
+    // The owner stores screening credentials, runs a screening, and the worker's result becomes readable.
+    const customerId = body.data.data.customer_details.id;
+    const json = { ...bearer, 'content-type': 'application/json' };
+    const privateKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' });
+    const stored = await fetch(`${base}/integration/api/v1/screening/${customerId}/credentials`, {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ consumer_key: 'suite-consumer-key', private_key: privateKey, certificate_expiry: '2099-01-01T00:00:00Z', icas: ['1996'] }),
+    });
+    expect(stored.status).toBe(200);
+    const connection = await fetch(`${base}/integration/api/v1/screening/${customerId}/check-connection-status`, { headers: bearer });
+    expect(((await connection.json()) as { data: { statusConnection: { status: string } } }).data.statusConnection.status).toBe('CONNECTED');
+    const screening = await fetch(`${base}/integration/api/v1/verification/customers/${customerId}/businesses/${businessId}/screening`, {
+      method: 'POST',
+      headers: json,
+      body: '{}',
+    });
+    expect(((await screening.json()) as { data: { task_status: string } }).data.task_status).toBe('completed');
+    const result = await poll(async () => {
+      const res = await fetch(`${base}/integration/api/v1/verification/businesses/${businessId}/screening`, { headers: bearer });
+      return res.status === 200 ? ((await res.json()) as { data: { matchData: { matchResult: string } } }) : undefined;
+    });
+    expect(result.data.matchData.matchResult).toBe('No Match');
 
     // Invite an applicant for it, who signs up with the invitation and may then read that business only.
     const invited = await fetch(`${base}/case/api/v1/customers/${body.data.data.customer_details.id}/businesses/invite`, {
