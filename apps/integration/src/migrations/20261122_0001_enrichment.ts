@@ -36,8 +36,9 @@ export const enrichment: Migration = {
       t.uuid('business_integration_task_id').notNullable().references('id').inTable('integration.integration_tasks');
       t.text('provider').notNullable();
       t.integer('platform_id').notNullable();
-      // The fields of contract 2.2 (besides ids and timestamps), derived once when the records arrive.
-      t.jsonb('summary').notNullable();
+      // The fields of contract 2.2 (besides ids and timestamps), derived once when the records arrive;
+      // json, not jsonb, so they keep the contract's key order.
+      t.json('summary').notNullable();
       t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
       t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
     });

@@ -26,7 +26,7 @@ export const screening: Migration = {
       t.jsonb('icas').notNullable();
       t.text('provider').notNullable();
       t.text('match_result').nullable();
-      t.jsonb('result').nullable();
+      t.json('result').nullable();
       t.text('failure_reason').nullable();
       t.integer('attempts').notNullable().defaultTo(0);
       t.uuid('requested_by').notNullable();

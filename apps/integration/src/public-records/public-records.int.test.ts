@@ -57,6 +57,10 @@ describe('E1 public records', () => {
     const records = res.body.data.public_records;
     expectSameShape(res.body, sample);
     expect(Object.keys(records)).toEqual(Object.keys(sample.data.public_records));
+    for (const nested of ['review_statistics', 'compalint_statistics', 'additional_records']) {
+      expect(Object.keys(records[nested])).toEqual(Object.keys(sample.data.public_records[nested]));
+    }
+    expect(Object.keys(records.reviews[0])).toEqual(Object.keys(sample.data.public_records.reviews[0]));
     const task = await t.db('integration.integration_tasks').where({ business_id: id }).first();
     expect(records).toMatchObject({
       business_integration_task_id: task.id,
