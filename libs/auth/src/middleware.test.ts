@@ -4,7 +4,8 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { createErrorHandler } from '@kyb/envelope';
 import { createTestKeys, TEST_ISSUER } from './test-keys';
-import { authenticate, callerOf, requirePermission, requireRole, requireTenant } from './middleware';
+import { authenticate, callerOf, canAccessBusiness, requirePermission, requireRole, requireTenant } from './middleware';
+import type { AuthContext } from './claims';
 import { createTokenVerifier } from './tokens';
 
 const CUSTOMER = '2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1';
@@ -123,5 +124,31 @@ describe('guards', () => {
     );
     const admin = tokens.tokenFor({ role: 'ADMIN', userId: 'admin-1' });
     expect(await call(`Bearer ${admin}`)).toEqual({ status: 200, body: { userId: 'admin-1', role: 'ADMIN' } });
+  });
+});
+
+describe('canAccessBusiness', () => {
+  const tenant = '11111111-1111-4111-8111-111111111111';
+  const business = '22222222-2222-4222-8222-222222222222';
+  const caller = (role: AuthContext['role'], customerId: string | null, businessIds: string[] = []): AuthContext => ({
+    userId: 'u',
+    role,
+    customerId,
+    subrole: null,
+    permissions: new Set(),
+    tokenUse: 'id',
+    businessIds,
+  });
+
+  it('lets an ADMIN see any business and a CUSTOMER the businesses of its own tenant', () => {
+    expect(canAccessBusiness(caller('ADMIN', null), tenant, business)).toBe(true);
+    expect(canAccessBusiness(caller('CUSTOMER', tenant), tenant, business)).toBe(true);
+    expect(canAccessBusiness(caller('CUSTOMER', '33333333-3333-4333-8333-333333333333'), tenant, business)).toBe(false);
+  });
+
+  it('lets an APPLICANT see only the businesses it was invited to, in its own tenant', () => {
+    expect(canAccessBusiness(caller('APPLICANT', tenant, [business]), tenant, business)).toBe(true);
+    expect(canAccessBusiness(caller('APPLICANT', tenant, []), tenant, business)).toBe(false);
+    expect(canAccessBusiness(caller('APPLICANT', '33333333-3333-4333-8333-333333333333', [business]), tenant, business)).toBe(false);
   });
 });
