@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { authenticate, createTokenVerifier, type KeySource } from '@kyb/auth';
+import { authenticateWith, type KeySource } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type LargeBody, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
@@ -59,12 +59,7 @@ export interface CaseArea {
 /** Wires the case area's stores, services and routes. */
 export function createCaseArea(deps: CaseAreaDeps): CaseArea {
   const clock = deps.clock ?? (() => new Date());
-  const verifier = createTokenVerifier({
-    keys: deps.keySource,
-    issuer: deps.tokenIssuer,
-    nowSeconds: () => Math.floor(clock().getTime() / 1000),
-  });
-  const guard = authenticate(verifier);
+  const guard = authenticateWith({ keys: deps.keySource, issuer: deps.tokenIssuer, clock });
   const businessStore = createPgBusinessStore(deps.db);
   const sealedBox = createSealedBox(deps.dataEncryptionKey);
   const businesses = createBusinessesService({ businesses: businessStore });

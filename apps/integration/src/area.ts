@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { authenticate, createTokenVerifier, type KeySource } from '@kyb/auth';
+import { authenticateWith, type KeySource } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
@@ -49,12 +49,7 @@ export interface IntegrationArea {
 /** Wires the integration area's features. */
 export function createIntegrationArea(deps: IntegrationAreaDeps): IntegrationArea {
   const clock = deps.clock ?? (() => new Date());
-  const verifier = createTokenVerifier({
-    keys: deps.keySource,
-    issuer: deps.tokenIssuer,
-    nowSeconds: () => Math.floor(clock().getTime() / 1000),
-  });
-  const guard = authenticate(verifier);
+  const guard = authenticateWith({ keys: deps.keySource, issuer: deps.tokenIssuer, clock });
   const businesses = createBusinessDirectory(deps.db);
   const shared = { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, logger: deps.logger, businesses, authenticate: guard, clock };
   const enrichment = createEnrichmentFeature({

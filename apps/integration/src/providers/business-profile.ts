@@ -1,29 +1,13 @@
-/** What a data provider is told about a business to find it: never TIN or SSN. */
-export interface BusinessProfile {
-  id: string;
-  customerId: string;
-  name: string;
-  officialWebsite: string | null;
-  mobile: string | null;
-  addressLine1: string | null;
-  addressCity: string | null;
-  addressState: string | null;
-  addressPostalCode: string | null;
-  addressCountry: string | null;
-  owners: OwnerProfile[];
-}
+import type { BusinessEntry, BusinessOwnerEntry } from '@kyb/tenants';
 
 /** An owner (principal) of a business as a provider sees it. */
-export interface OwnerProfile {
-  id: string;
-  firstName: string;
-  lastName: string;
-  line1: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-}
+export type OwnerProfile = Pick<BusinessOwnerEntry, 'id' | 'firstName' | 'lastName' | 'line1' | 'city' | 'state' | 'postalCode' | 'country'>;
+
+/** What a data provider is told about a business to find it: never TIN or SSN. */
+export type BusinessProfile = Pick<
+  BusinessEntry,
+  'id' | 'customerId' | 'name' | 'officialWebsite' | 'mobile' | 'addressLine1' | 'addressCity' | 'addressState' | 'addressPostalCode' | 'addressCountry'
+> & { owners: OwnerProfile[] };
 
 /**
  * A provider could not answer. `transient` failures (outage, timeout, rate limit) are retried
