@@ -7,7 +7,9 @@ import { closeGracefully, type Redis } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
 import { createBusinessDirectory, createCustomerDirectory } from '@kyb/tenants';
 import { createEnrichmentFeature } from './enrichment/enrichment.feature';
+import type { FinancialsProvider } from './providers/financials.provider';
 import type { PublicRecordsProvider } from './providers/public-records.provider';
+import { createSandboxFinancialsProvider } from './providers/sandbox-financials.provider';
 import { createSandboxPublicRecordsProvider } from './providers/sandbox-public-records.provider';
 import { createScreeningFeature } from './screening/screening.feature';
 import type { ScreeningProvider } from './screening/screening.provider';
@@ -29,6 +31,8 @@ export interface IntegrationAreaDeps {
   tokenIssuer: string;
   /** Where public records come from (default: the sandbox). */
   publicRecordsProvider?: PublicRecordsProvider;
+  /** Where financial statements and the credit bureau report come from (default: the sandbox). */
+  financialsProvider?: FinancialsProvider;
   /** Where screenings run (default: the sandbox, taking `screeningSandboxDelayMs`). */
   screeningProvider?: ScreeningProvider;
   screeningSandboxDelayMs?: number;
@@ -55,6 +59,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps): IntegrationAre
   const enrichment = createEnrichmentFeature({
     ...shared,
     provider: deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider(),
+    financials: deps.financialsProvider ?? createSandboxFinancialsProvider(),
   });
   const screening = createScreeningFeature({
     ...shared,

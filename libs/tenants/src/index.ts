@@ -16,3 +16,19 @@ export {
   createBusinessDirectoryStandIn,
 } from './business-directory';
 export type { BusinessDirectory, BusinessEntry, BusinessOwnerEntry, StandInBusiness } from './business-directory';
+export {
+  BJL_RECORD_DIRECTORY_VIEW,
+  createIntegrationDirectory,
+  createIntegrationDirectoryStandIn,
+  FINANCIAL_PROFILE_DIRECTORY_VIEW,
+  PUBLIC_RECORDS_DIRECTORY_VIEW,
+} from './integration-directory';
+export type {
+  BjlEntry,
+  CreditBureauReport,
+  FinancialProfileEntry,
+  FinancialStatement,
+  IntegrationDirectory,
+  PublicRecordsEntry,
+  PublicRecordsSummaryView,
+} from './integration-directory';

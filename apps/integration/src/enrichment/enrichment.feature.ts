@@ -3,6 +3,7 @@ import type { Knex } from '@kyb/db';
 import type { Logger, RouteDefinition } from '@kyb/http';
 import { businessEnrichmentQueue, createProducer, createWorker, enrichmentCompletedQueue, type Redis } from '@kyb/queues';
 import type { BusinessDirectory } from '@kyb/tenants';
+import type { FinancialsProvider } from '../providers/financials.provider';
 import type { PublicRecordsProvider } from '../providers/public-records.provider';
 import { createPgPublicRecordsStore } from '../public-records/public-records.store';
 import { createEnrichmentProcessor } from './enrichment.processor';
@@ -18,6 +19,7 @@ export interface EnrichmentFeatureDeps {
   logger: Logger;
   businesses: BusinessDirectory;
   provider: PublicRecordsProvider;
+  financials: FinancialsProvider;
   authenticate: RequestHandler;
   clock: () => Date;
 }
@@ -50,6 +52,7 @@ export function createEnrichmentFeature(deps: EnrichmentFeatureDeps): Enrichment
     records,
     businesses: deps.businesses,
     provider: deps.provider,
+    financials: deps.financials,
     completed,
     clock: deps.clock,
     logger: deps.logger,

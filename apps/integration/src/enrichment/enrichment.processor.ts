@@ -2,6 +2,7 @@ import type { Knex } from '@kyb/db';
 import type { Producer, WorkerLogger } from '@kyb/queues';
 import type { BusinessDirectory } from '@kyb/tenants';
 import { ProviderError } from '../providers/business-profile';
+import type { FinancialsProvider } from '../providers/financials.provider';
 import type { PublicRecordsProvider } from '../providers/public-records.provider';
 import { summarisePublicRecords } from '../public-records/public-records.summary';
 import type { PublicRecordsStore } from '../public-records/public-records.store';
@@ -23,6 +24,7 @@ export interface EnrichmentProcessorDeps {
   records: PublicRecordsStore;
   businesses: BusinessDirectory;
   provider: PublicRecordsProvider;
+  financials: FinancialsProvider;
   /** Tells the score area that a business's records are in. */
   completed: Pick<Producer<{ businessId: string; taskId: string }>, 'add'>;
   clock: () => Date;
@@ -36,7 +38,7 @@ export const completedJobId = (taskId: string) => `enriched-${taskId}`;
 
 /**
  * Runs one enrichment job: finds or records its integration task, fetches the business's public
- * records, and stores them with the BJL records in one transaction. Safe to run again: a
+ * records and financials, and stores them with the BJL records in one transaction. Safe to run again: a
  * finished task is only announced again, and records are keyed so nothing is duplicated.
  */
 export function createEnrichmentProcessor(deps: EnrichmentProcessorDeps) {
@@ -56,8 +58,9 @@ export function createEnrichmentProcessor(deps: EnrichmentProcessorDeps) {
     }
     await deps.tasks.start(task.id, deps.clock());
     let fetched;
+    let financials;
     try {
-      fetched = await deps.provider.fetchPublicRecords(profile);
+      [fetched, financials] = await Promise.all([deps.provider.fetchPublicRecords(profile), deps.financials.fetchFinancials(profile)]);
     } catch (err) {
       const known = err instanceof ProviderError;
       const reason = known ? err.message : UNEXPECTED;
@@ -81,6 +84,8 @@ export function createEnrichmentProcessor(deps: EnrichmentProcessorDeps) {
         platformId: deps.provider.platformId,
         summary,
         records: fetched.records,
+        financials,
+        financialsProvider: deps.financials.name,
         at,
       });
       await deps.tasks.succeed(trx, task.id, at);

@@ -1,4 +1,5 @@
 import type { Knex } from '@kyb/db';
+import type { ProviderFinancials } from '../providers/financials.provider';
 import type { BjlKind, BjlRecord } from '../providers/public-records.provider';
 import type { PublicRecordsSummary } from './public-records.types';
 
@@ -26,6 +27,7 @@ export interface BjlRow {
 const RECORDS = 'integration.public_records';
 const BJL = 'integration.bjl_records';
 const TASKS = 'integration.integration_tasks';
+const FINANCIALS = 'integration.financial_profiles';
 
 /** What one finished task writes. */
 export interface PublicRecordsWrite {
@@ -35,10 +37,13 @@ export interface PublicRecordsWrite {
   platformId: number;
   summary: PublicRecordsSummary;
   records: BjlRecord[];
+  /** Financial statements and bureau report fetched with the records. */
+  financials: ProviderFinancials;
+  financialsProvider: string;
   at: Date;
 }
 
-/** SQL of public records and the BJL records behind the facts. */
+/** SQL of public records, the BJL records behind the facts, and the financial profile fetched with them. */
 export function createPgPublicRecordsStore(db: Knex) {
   return {
     async find(businessId: string): Promise<PublicRecordsRow | undefined> {
@@ -53,8 +58,9 @@ export function createPgPublicRecordsStore(db: Knex) {
       return rows.map((r) => ({ ...r, amount: r.amount === null ? null : Number(r.amount) }));
     },
     /**
-     * Writes a task's records in `trx`: one public-records row per business (updated in place)
-     * and the BJL records keyed by the provider's ids, so a re-run never duplicates. Records of
+     * Writes a task's records in `trx`: one public-records and one financial-profile row per
+     * business (updated in place) and the BJL records keyed by the provider's ids, so a re-run
+     * never duplicates. Records of
      * an older task never replace those of a newer one; answers whether the write happened.
      */
     async write(trx: Knex.Transaction, input: PublicRecordsWrite): Promise<boolean> {
@@ -102,6 +108,18 @@ export function createPgPublicRecordsStore(db: Knex) {
           .onConflict(['business_id', 'kind', 'provider_record_id'])
           .merge(['business_integration_task_id', 'filing_date', 'status', 'amount', 'updated_at']);
       }
+      await trx(FINANCIALS)
+        .insert({
+          business_id: input.businessId,
+          business_integration_task_id: input.taskId,
+          provider: input.financialsProvider,
+          statements: input.financials.statements === null ? null : JSON.stringify(input.financials.statements),
+          credit_bureau: input.financials.creditBureau === null ? null : JSON.stringify(input.financials.creditBureau),
+          created_at: input.at,
+          updated_at: input.at,
+        })
+        .onConflict('business_id')
+        .merge(['business_integration_task_id', 'provider', 'statements', 'credit_bureau', 'updated_at']);
       return true;
     },
   };

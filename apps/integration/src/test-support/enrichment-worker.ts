@@ -5,6 +5,7 @@ import { createBusinessDirectory } from '@kyb/tenants';
 import { createEnrichmentProcessor } from '../enrichment/enrichment.processor';
 import { createPgTaskStore } from '../enrichment/integration-tasks.store';
 import type { PublicRecordsProvider } from '../providers/public-records.provider';
+import { createSandboxFinancialsProvider } from '../providers/sandbox-financials.provider';
 import { createPgPublicRecordsStore } from '../public-records/public-records.store';
 
 /**
@@ -26,6 +27,7 @@ export function startEnrichmentWorker(options: {
     records: createPgPublicRecordsStore(options.db),
     businesses: createBusinessDirectory(options.db),
     provider: options.provider,
+    financials: createSandboxFinancialsProvider(),
     completed: options.completed,
     clock: () => new Date(),
     logger: options.logger,

@@ -34,7 +34,7 @@ export interface IntegrationTestApp {
 
 /** Options of {@link startIntegrationTestApp}: providers and settings to use instead of the defaults. */
 export type IntegrationTestOptions = Partial<
-  Pick<IntegrationAreaDeps, 'publicRecordsProvider' | 'screeningProvider' | 'screeningSandboxDelayMs'>
+  Pick<IntegrationAreaDeps, 'publicRecordsProvider' | 'financialsProvider' | 'screeningProvider' | 'screeningSandboxDelayMs'>
 > & { workers?: boolean };
 
 /** Starts the integration app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */

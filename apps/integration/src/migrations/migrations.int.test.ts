@@ -1,0 +1,46 @@
+import { migrateDownAll, migrateLatest } from '@kyb/db';
+import { createTestDatabase, type TestDatabase } from '@kyb/testing';
+import { integrationMigrations } from './index';
+
+describe('integration migrations', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  const relations = async () =>
+    (await database.db('information_schema.tables').where({ table_schema: 'integration' }).pluck('table_name'))
+      .filter((n) => !n.startsWith('knex_migrations'))
+      .sort();
+
+  it('run up on an empty database, apply nothing twice, and run down completely', async () => {
+    expect(await migrateLatest(database.db, integrationMigrations)).toEqual([
+      '20261122_0001_enrichment',
+      '20261122_0002_screening',
+      '20261122_0003_financials_and_views',
+    ]);
+    expect(await relations()).toEqual([
+      'bjl_record_directory', 'bjl_records', 'financial_profile_directory', 'financial_profiles', 'integration_tasks',
+      'public_records', 'public_records_directory', 'screening_credentials', 'screenings',
+    ]);
+    expect(await migrateLatest(database.db, integrationMigrations)).toEqual([]);
+    expect(await migrateDownAll(database.db, integrationMigrations)).toEqual([
+      '20261122_0003_financials_and_views',
+      '20261122_0002_screening',
+      '20261122_0001_enrichment',
+    ]);
+    expect(await relations()).toEqual([]);
+  });
+
+  it('refuse a task status, screening status or match result outside their sets', async () => {
+    await migrateLatest(database.db, integrationMigrations);
+    const id = '11111111-1111-4111-8111-111111111111';
+    await expect(
+      database.db('integration.integration_tasks').insert({ business_id: id, customer_id: id, job_id: 'j', provider: 'p', status: 'DONE' }),
+    ).rejects.toMatchObject({ code: '23514' });
+    const screening = { customer_id: id, business_id: id, icas: '[]', provider: 'p', requested_by: id };
+    await expect(database.db('integration.screenings').insert({ ...screening, status: 'DONE' })).rejects.toMatchObject({ code: '23514' });
+    await expect(database.db('integration.screenings').insert({ ...screening, match_result: 'Maybe' })).rejects.toMatchObject({ code: '23514' });
+  });
+});

@@ -1,0 +1,146 @@
+import type { Knex } from '@kyb/db';
+import { isUuid } from '@kyb/validation';
+
+/** The integration area's read modules, created by its migrations. */
+export const PUBLIC_RECORDS_DIRECTORY_VIEW = 'integration.public_records_directory';
+export const BJL_RECORD_DIRECTORY_VIEW = 'integration.bjl_record_directory';
+export const FINANCIAL_PROFILE_DIRECTORY_VIEW = 'integration.financial_profile_directory';
+
+/** One fiscal year's statements, in USD (the shape the integration area stores and publishes). */
+export interface FinancialStatement {
+  year: number;
+  revenue: number;
+  costOfGoodsSold: number;
+  operatingExpenses: number;
+  interestExpense: number;
+  depreciation: number;
+  netIncome: number;
+  totalAssets: number;
+  currentAssets: number;
+  cash: number;
+  receivables: number;
+  inventory: number;
+  totalLiabilities: number;
+  currentLiabilities: number;
+  equity: number;
+  operatingCashFlow: number;
+}
+
+/** The business credit bureau's view of a business. */
+export interface CreditBureauReport {
+  /** Business credit score 0..100, higher is better. */
+  score: number;
+  /** Accounts currently more than 30 days past due. */
+  delinquentAccounts: number;
+}
+
+/**
+ * The public records of contract 2.2 as the integration area publishes them: every field of
+ * `data.public_records` but the ids and timestamps (only the ones other areas read are typed).
+ */
+export interface PublicRecordsSummaryView {
+  number_of_business_liens: string;
+  most_recent_business_lien_status: string | null;
+  number_of_bankruptcies: string;
+  number_of_judgement_fillings: string;
+  corporate_filing_business_name: string | null;
+  corporate_filing_filling_date: string | null;
+  corporate_filing_incorporation_state: string | null;
+  corporate_filing_corporation_type: string | null;
+  corporate_filing_secretary_of_state_status: string | null;
+  average_rating: string;
+  reviews: Array<{ source: string; count: number; percentage: string }>;
+  compalint_statistics: { count_of_complaints_all_time: number };
+  additional_records: { number_of_employees: string };
+  [field: string]: unknown;
+}
+
+/** A business's newest public records. */
+export interface PublicRecordsEntry {
+  taskId: string;
+  /** Cited by facts as `source.platformId`. */
+  platformId: number;
+  summary: PublicRecordsSummaryView;
+  updatedAt: Date;
+}
+
+/** One bankruptcy, lien or judgement. */
+export interface BjlEntry {
+  kind: 'BANKRUPTCY' | 'LIEN' | 'JUDGEMENT';
+  filingDate: Date;
+  status: string;
+  amount: number | null;
+}
+
+/** A business's newest financial statements (oldest year first) and bureau report; null where unknown. */
+export interface FinancialProfileEntry {
+  statements: FinancialStatement[] | null;
+  creditBureau: CreditBureauReport | null;
+  updatedAt: Date;
+}
+
+/** Reads what the integration area knows of a business through its directory views. */
+export function createIntegrationDirectory(db: Knex) {
+  return {
+    async publicRecords(businessId: string): Promise<PublicRecordsEntry | undefined> {
+      if (!isUuid(businessId)) return undefined;
+      const row = await db(PUBLIC_RECORDS_DIRECTORY_VIEW).where({ business_id: businessId }).first();
+      return row
+        ? { taskId: row.business_integration_task_id, platformId: row.platform_id, summary: row.summary, updatedAt: row.updated_at }
+        : undefined;
+    },
+    /** Newest filing first. */
+    async bjlRecords(businessId: string): Promise<BjlEntry[]> {
+      if (!isUuid(businessId)) return [];
+      const rows = await db(BJL_RECORD_DIRECTORY_VIEW).where({ business_id: businessId }).orderBy('filing_date', 'desc');
+      return rows.map((r) => ({ kind: r.kind, filingDate: r.filing_date, status: r.status, amount: r.amount === null ? null : Number(r.amount) }));
+    },
+    async financialProfile(businessId: string): Promise<FinancialProfileEntry | undefined> {
+      if (!isUuid(businessId)) return undefined;
+      const row = await db(FINANCIAL_PROFILE_DIRECTORY_VIEW).where({ business_id: businessId }).first();
+      return row ? { statements: row.statements, creditBureau: row.credit_bureau, updatedAt: row.updated_at } : undefined;
+    },
+  };
+}
+
+/** The integration directory type, for injection. */
+export type IntegrationDirectory = ReturnType<typeof createIntegrationDirectory>;
+
+/** For tests of areas that read the integration directory: tables with the views' contract. */
+export async function createIntegrationDirectoryStandIn(db: Knex) {
+  await db.raw('create schema if not exists integration');
+  await db.raw(`create table if not exists ${PUBLIC_RECORDS_DIRECTORY_VIEW} (business_id uuid primary key, business_integration_task_id uuid not null,
+    platform_id integer not null, summary json not null, updated_at timestamptz not null default now())`);
+  await db.raw(`create table if not exists ${BJL_RECORD_DIRECTORY_VIEW} (business_id uuid not null, kind text not null,
+    filing_date timestamptz not null, status text not null, amount numeric(14,2))`);
+  await db.raw(`create table if not exists ${FINANCIAL_PROFILE_DIRECTORY_VIEW} (business_id uuid primary key, statements json,
+    credit_bureau json, updated_at timestamptz not null default now())`);
+  return {
+    async put(businessId: string, entry: { publicRecords?: Omit<PublicRecordsEntry, 'updatedAt'>; bjl?: BjlEntry[]; financials?: Omit<FinancialProfileEntry, 'updatedAt'> }) {
+      if (entry.publicRecords) {
+        const { taskId, platformId, summary } = entry.publicRecords;
+        await db(PUBLIC_RECORDS_DIRECTORY_VIEW)
+          .insert({ business_id: businessId, business_integration_task_id: taskId, platform_id: platformId, summary: JSON.stringify(summary) })
+          .onConflict('business_id')
+          .merge();
+      }
+      if (entry.bjl) {
+        await db(BJL_RECORD_DIRECTORY_VIEW).where({ business_id: businessId }).delete();
+        for (const r of entry.bjl) {
+          await db(BJL_RECORD_DIRECTORY_VIEW).insert({ business_id: businessId, kind: r.kind, filing_date: r.filingDate, status: r.status, amount: r.amount });
+        }
+      }
+      if (entry.financials) {
+        const { statements, creditBureau } = entry.financials;
+        await db(FINANCIAL_PROFILE_DIRECTORY_VIEW)
+          .insert({
+            business_id: businessId,
+            statements: statements === null ? null : JSON.stringify(statements),
+            credit_bureau: creditBureau === null ? null : JSON.stringify(creditBureau),
+          })
+          .onConflict('business_id')
+          .merge();
+      }
+    },
+  };
+}
