@@ -119,6 +119,14 @@ describe('npm start (the built suite)', () => {
     const facts = await fetch(`${base}/integration/api/v1/facts/business/${businessId}/bjl`, { headers: bearer });
     expect(((await facts.json()) as { data: { num_liens: { value: number } } }).data.num_liens.value).toBe(0);
 
+    // The score worker scores the business once its enrichment completed: E10 reads it.
+    const score = await poll(async () => {
+      const res = await fetch(`${base}/score/api/v1/score/business/${businessId}`, { headers: bearer });
+      return res.status === 200 ? ((await res.json()) as { data: { status: string; version: string; weighted_score_850: string } }) : undefined;
+    });
+    expect(score.data).toMatchObject({ status: 'SUCCESS', version: '2.2' });
+    expect(Number(score.data.weighted_score_850)).toBeGreaterThanOrEqual(300);
+
     // The owner stores screening credentials, runs a screening, and the worker's result becomes readable.
     const customerId = body.data.data.customer_details.id;
     const json = { ...bearer, 'content-type': 'application/json' };
@@ -167,6 +175,7 @@ describe('npm start (the built suite)', () => {
     expect((await fetch(`${base}/case/api/v1/openapi.json`)).status).toBe(200);
     expect((await fetch(`${base}/auth/api/v1/openapi.json`)).status).toBe(200);
     expect((await fetch(`${base}/integration/api/v1/openapi.json`)).status).toBe(200);
+    expect((await fetch(`${base}/score/api/v1/openapi.json`)).status).toBe(200);
     const unknown = await fetch(`${base}/nowhere`);
     expect(unknown.status).toBe(404);
 

@@ -17,6 +17,9 @@ export const screeningQueue = defineQueue<{ screeningId: string }>('merchant-scr
 /** Score: compute the score a row in the scores table describes. */
 export const scoreQueue = defineQueue<{ scoreId: string }>('business-score');
 
+/** Score: once a month, queue a score for every business with monitoring switched on (a repeatable job). */
+export const scoreMonitoringQueue = defineQueue<{ scheduledFor?: string }>('score-monitoring', { attempts: 3 });
+
 /** Report: render the report a row in the reports table describes. */
 export const reportQueue = defineQueue<{ reportId: string }>('report-generation', { attempts: 3 });
 

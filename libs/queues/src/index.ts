@@ -12,6 +12,7 @@ export {
   mailQueue,
   onboardingRunQueue,
   reportQueue,
+  scoreMonitoringQueue,
   scoreQueue,
   screeningQueue,
 } from './definitions';

@@ -32,3 +32,4 @@ export type {
   PublicRecordsEntry,
   PublicRecordsSummaryView,
 } from './integration-directory';
+export { BusinessNotFoundError, findAccessibleBusiness } from './business-access';

@@ -1,15 +1,8 @@
+import { BusinessNotFoundError } from '@kyb/tenants';
 import { canAccessBusiness, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
-import { NotFoundError } from '@kyb/envelope';
 import { listPage } from '@kyb/validation';
 import { presentBusiness, type BusinessRecord } from './business.presenter';
 import type { BusinessListQuery, BusinessStore } from './businesses.store';
-
-/** 404 `NOT_FOUND` 'Business not found' `BusinessApiError` (contract 7.1 row 10). */
-export class BusinessNotFoundError extends NotFoundError {
-  constructor() {
-    super('Business not found', 'BusinessApiError');
-  }
-}
 
 /** Reading businesses: one by id (E9) and a customer's list. */
 export function createBusinessesService(options: { businesses: BusinessStore }) {

@@ -6,7 +6,7 @@ import { ValidationError } from '@kyb/envelope';
 import type { Logger } from '@kyb/http';
 import type { Producer } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
-import { BusinessNotFoundError } from '../businesses/businesses.service';
+import { BusinessNotFoundError } from '@kyb/tenants';
 import type { BusinessStore } from '../businesses/businesses.store';
 import { insertBusinessRecords, toBusinessRecords } from '../onboarding/business-rows';
 import { ApplicantNotFoundError, BusinessNotOnboardedError, CaseNotFoundError } from './invite.errors';

@@ -4,7 +4,7 @@ import { AppError } from '@kyb/envelope';
 import type { Producer } from '@kyb/queues';
 import type { BusinessDirectory } from '@kyb/tenants';
 import { listPage } from '@kyb/validation';
-import { findAccessibleBusiness } from '../businesses/business-access';
+import { findAccessibleBusiness } from '@kyb/tenants';
 import { buildBjlFacts, type BjlFacts } from '../facts/bjl-facts';
 import { PublicRecordsNotFoundError, PublicRecordsUnavailableError } from '../public-records/public-records.errors';
 import { presentPublicRecords } from '../public-records/public-records.presenter';

@@ -5,7 +5,7 @@ import type { Producer } from '@kyb/queues';
 import type { BusinessDirectory } from '@kyb/tenants';
 import { listPage } from '@kyb/validation';
 import type { ScreeningCredentialsService } from './screening-credentials.service';
-import { findAccessibleBusiness } from '../businesses/business-access';
+import { findAccessibleBusiness } from '@kyb/tenants';
 import { ScreeningConnectionError, ScreeningIcasMissingError, ScreeningNotFoundError } from './screening.errors';
 import { presentListedScreening, presentResult, type ScreeningResultAnswer } from './screening.presenter';
 import type { ScreeningListQuery, ScreeningStatus, ScreeningStore } from './screening.store';

@@ -1,8 +1,8 @@
 import { canAccessBusiness, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
 import { NotFoundError } from '@kyb/envelope';
-import type { BusinessDirectory, BusinessEntry } from '@kyb/tenants';
+import type { BusinessDirectory, BusinessEntry } from './business-directory';
 
-/** 404 `NOT_FOUND` 'Business not found' `BusinessApiError`, as the case area answers it. */
+/** 404 `NOT_FOUND` 'Business not found' `BusinessApiError`, as the case area answers it (contract 7.1 row 10). */
 export class BusinessNotFoundError extends NotFoundError {
   constructor() {
     super('Business not found', 'BusinessApiError');

@@ -1,0 +1,82 @@
+import type { Router } from 'express';
+import { authenticateWith, type KeySource } from '@kyb/auth';
+import type { Knex } from '@kyb/db';
+import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
+import { withOpenApiRoute } from '@kyb/openapi';
+import { closeGracefully, createProducer, createWorker, enrichmentCompletedQueue, scoreMonitoringQueue, scoreQueue, type Redis } from '@kyb/queues';
+import { createBusinessDirectory, createIntegrationDirectory } from '@kyb/tenants';
+import { createScoreProcessors } from './scores/scores.processor';
+import { scoreRoutes } from './scores/scores.router';
+import { createScoresService } from './scores/scores.service';
+import { createPgScoreStore } from './scores/scores.store';
+
+/** Where the score area is served. */
+export const SCORE_PREFIX = '/score/api/v1';
+
+/** What the score area is built from. */
+export interface ScoreAreaDeps {
+  db: Knex;
+  redis: Redis;
+  /** Prefix of the area's queue keys (tests give each file its own). */
+  redisPrefix?: string;
+  logger: Logger;
+  /** Public keys of the auth area (its JWKS over HTTP in production). */
+  keySource: KeySource;
+  tokenIssuer: string;
+  /** When monitored businesses are scored (cron, UTC); unset: never. */
+  monitoringCron?: string;
+  clock?: () => Date;
+}
+
+/** The score area: its router and routes. */
+export interface ScoreArea {
+  prefix: string;
+  router: Router;
+  routes: RouteDefinition[];
+  /** Starts the area's workers on `connection` and schedules the monthly monitoring; `stop()` closes them. */
+  startWorkers(connection: Redis): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Wires the score area: E10, on-demand scores, and the workers that compute them. */
+export function createScoreArea(deps: ScoreAreaDeps): ScoreArea {
+  const clock = deps.clock ?? (() => new Date());
+  const context = { connection: deps.redis, prefix: deps.redisPrefix, logger: deps.logger };
+  const scoreJobs = createProducer(scoreQueue, context);
+  const monitoring = createProducer(scoreMonitoringQueue, context);
+  const store = createPgScoreStore(deps.db);
+  const businesses = createBusinessDirectory(deps.db);
+  const processors = createScoreProcessors({
+    store,
+    businesses,
+    integration: createIntegrationDirectory(deps.db),
+    scores: scoreJobs,
+    clock,
+    logger: deps.logger,
+  });
+  const scores = createScoresService({ store, businesses, scores: scoreJobs, clock });
+  const routes = withOpenApiRoute(scoreRoutes({ scores, authenticate: authenticateWith({ keys: deps.keySource, issuer: deps.tokenIssuer, clock }) }), {
+    title: 'Score area',
+    version: '1.0.0',
+    description: 'Business risk scores from a versioned weighting config, computed after enrichment, on demand and monthly for monitored businesses.',
+    serverUrl: SCORE_PREFIX,
+  });
+  const workers: Array<{ close(): Promise<void>; waitUntilReady(): Promise<unknown> }> = [];
+  return {
+    prefix: SCORE_PREFIX,
+    router: buildRouter(routes),
+    routes,
+    async startWorkers(connection) {
+      const options = { connection, prefix: deps.redisPrefix, logger: deps.logger };
+      workers.push(
+        createWorker(scoreQueue, (job) => processors.compute(job.data.scoreId, { made: job.attemptsMade, allowed: job.opts.attempts ?? 1 }), options),
+        createWorker(enrichmentCompletedQueue, (job) => processors.afterEnrichment(job.data.businessId, job.data.taskId), options),
+        createWorker(scoreMonitoringQueue, () => processors.monitorAll(), { ...options, concurrency: 1 }),
+      );
+      if (deps.monitoringCron) {
+        await monitoring.queue.upsertJobScheduler('monthly-monitoring', { pattern: deps.monitoringCron, tz: 'UTC' }, { name: scoreMonitoringQueue.name, data: {} });
+      }
+    },
+    stop: () => closeGracefully(workers, [scoreJobs, monitoring]),
+  };
+}

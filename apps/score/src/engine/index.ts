@@ -1,0 +1,39 @@
+/** The pure scoring engine of the score area: configs, value extractors and `computeScore`. */
+export { computeScore, riskFor, to850, type Risk } from './compute-score';
+export { interpolateCurve } from './curve';
+export type { FactorValue, FactorValueExtractor, FactorValueMissing, FactorValuePresent } from './factor-value';
+export { isMissing } from './factor-value';
+export {
+  DELINQUENT_ACCOUNT_PENALTY,
+  FACTOR_VALUE_EXTRACTORS,
+  creditBureauAdjustedScore,
+  extractFactorValue,
+  isFactorInputKey,
+  type FactorInputKey,
+} from './factor-values';
+export { RATIO_BOUNDS } from './financial-values';
+export { BANKRUPTCY_FREE_YEARS_CAP } from './public-record-values';
+export type { BjlInput, CreditBureauInput, FinancialInputs, FinancialStatement, PublicRecordInputs, ScoreInputs } from './score-inputs';
+export {
+  InvalidWeightageConfigError,
+  NoScoreInputsError,
+  type ComputedScore,
+  type FactorStatus,
+  type ScoreCategoryResult,
+  type ScoreFactorResult,
+} from './score-output';
+export {
+  DEFAULT_WEIGHTAGE_CONFIG,
+  MIN_SCORE_850,
+  RISK_LEVELS,
+  SCORE_DECISIONS,
+  WEIGHT_SUM_TOLERANCE,
+  checkWeightageConfig,
+  type CurvePoint,
+  type RiskLevel,
+  type ScoreCutoff,
+  type ScoreDecision,
+  type WeightageCategoryConfig,
+  type WeightageConfig,
+  type WeightageFactorConfig,
+} from './weightage-config';

@@ -1,0 +1,67 @@
+/**
+ * What a score is computed from, as the score area reads it from the integration area's views
+ * (public records, BJL records, financial statements and the credit bureau). `null` means the
+ * input is missing: the factors that need it say so and the remaining weights are renormalised.
+ */
+export interface ScoreInputs {
+  /** When the score is computed; recency of records is measured from here. */
+  asOf: Date;
+  publicRecords: PublicRecordInputs | null;
+  /** Bankruptcies, liens and judgements; null when public records were never fetched. */
+  bjl: BjlInput[] | null;
+  financials: FinancialInputs | null;
+  creditBureau: CreditBureauInput | null;
+}
+
+/** From the public records (contract 2.2) of the business. */
+export interface PublicRecordInputs {
+  /** Mean star rating 0..5 (`average_rating`). */
+  averageRating: number;
+  /** Number of reviews over all sites. */
+  reviewCount: number;
+  /** Consumer complaints of all time. */
+  complaintCount: number;
+}
+
+/** One bankruptcy, lien or judgement. */
+export interface BjlInput {
+  kind: 'BANKRUPTCY' | 'LIEN' | 'JUDGEMENT';
+  filingDate: Date;
+  /** Bankruptcy: open, discharged, dismissed; lien: active, released; judgement: active, satisfied. */
+  status: string;
+  /** USD; null when the record has none. */
+  amount: number | null;
+}
+
+/** One fiscal year's statements, in USD. */
+export interface FinancialStatement {
+  year: number;
+  revenue: number;
+  costOfGoodsSold: number;
+  operatingExpenses: number;
+  interestExpense: number;
+  depreciation: number;
+  netIncome: number;
+  totalAssets: number;
+  currentAssets: number;
+  cash: number;
+  receivables: number;
+  inventory: number;
+  totalLiabilities: number;
+  currentLiabilities: number;
+  equity: number;
+  operatingCashFlow: number;
+}
+
+/** The business's financial statements, oldest year first (one or more years). */
+export interface FinancialInputs {
+  statements: FinancialStatement[];
+}
+
+/** The business credit bureau's view. */
+export interface CreditBureauInput {
+  /** Business credit score 0..100, higher is better. */
+  score: number;
+  /** Accounts currently more than 30 days past due. */
+  delinquentAccounts: number;
+}

@@ -1,0 +1,5 @@
+/* The score area on its own: `node dist/apps/score/main.js` (PORT defaults to 8085). */
+import { runMain } from '@kyb/http';
+import { areaModule } from './area-module';
+
+runMain([areaModule], { service: 'score', defaultPort: 8085 });

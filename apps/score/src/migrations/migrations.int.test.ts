@@ -1,0 +1,39 @@
+import { migrateDownAll, migrateLatest } from '@kyb/db';
+import { createTestDatabase, type TestDatabase } from '@kyb/testing';
+import { DEFAULT_WEIGHTAGE_CONFIG } from '../engine';
+import { scoreMigrations } from './index';
+
+describe('score migrations', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it('seed the active config 2.2, apply nothing twice, and run down completely', async () => {
+    expect(await migrateLatest(database.db, scoreMigrations)).toEqual(['20261122_0001_scores']);
+    const configs = await database.db('scores.weightage_configs');
+    expect(configs).toEqual([expect.objectContaining({ id: DEFAULT_WEIGHTAGE_CONFIG.id, version: '2.2', is_active: true, config: DEFAULT_WEIGHTAGE_CONFIG })]);
+    expect(await migrateLatest(database.db, scoreMigrations)).toEqual([]);
+    expect(await migrateDownAll(database.db, scoreMigrations)).toEqual(['20261122_0001_scores']);
+    expect(await database.db('information_schema.tables').where({ table_schema: 'scores' }).whereNot('table_name', 'like', 'knex_%')).toEqual([]);
+  });
+
+  it('allow one active config and known statuses only', async () => {
+    await migrateLatest(database.db, scoreMigrations);
+    await expect(
+      database.db('scores.weightage_configs').insert({ id: '11111111-1111-4111-8111-111111111111', version: '9.9', config: '{}', is_active: true }),
+    ).rejects.toMatchObject({ code: '23505' });
+    const score = {
+      business_id: DEFAULT_WEIGHTAGE_CONFIG.id,
+      source_key: 'k',
+      trigger: 'ON_DEMAND',
+      weightage_config_id: DEFAULT_WEIGHTAGE_CONFIG.id,
+      version: '2.2',
+      year: 2026,
+      month: 1,
+    };
+    await expect(database.db('scores.scores').insert({ ...score, status: 'DONE' })).rejects.toMatchObject({ code: '23514' });
+    await expect(database.db('scores.scores').insert({ ...score, trigger: 'WHIM' })).rejects.toMatchObject({ code: '23514' });
+  });
+});

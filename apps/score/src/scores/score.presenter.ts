@@ -1,0 +1,27 @@
+import type { ScoreRow } from './scores.store';
+
+/** A score as contract 2.8 shows it (E10); numbers are null while it is PROCESSING or once it FAILED. */
+export function presentScore(row: ScoreRow) {
+  return {
+    id: row.id,
+    month: String(row.month),
+    year: String(row.year),
+    created_at: row.created_at.toISOString(),
+    business_id: row.business_id,
+    customer_id: row.customer_id,
+    status: row.status,
+    score_weightage_config: row.weightage_config_id,
+    weighted_score_100: row.weighted_score_100,
+    weighted_score_850: row.weighted_score_850,
+    risk_level: row.risk_level,
+    score_decision: row.score_decision,
+    base_score: row.base_score,
+    version: row.version,
+    score_distribution: row.score_distribution ?? [],
+    is_score_calculated: row.status === 'SUCCESS',
+    failure_reason: row.failure_reason,
+  };
+}
+
+/** The E10 payload type. */
+export type ScoreView = ReturnType<typeof presentScore>;

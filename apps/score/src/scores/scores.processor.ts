@@ -1,0 +1,71 @@
+import type { Producer, WorkerLogger } from '@kyb/queues';
+import type { BusinessDirectory, IntegrationDirectory } from '@kyb/tenants';
+import { computeScore, NoScoreInputsError } from '../engine';
+import { loadScoreInputs } from './score-inputs.loader';
+import { scoreJobId } from './scores.service';
+import type { ScoreStore, ScoreTrigger } from './scores.store';
+
+/** What the score processors are built from. */
+export interface ScoreProcessorDeps {
+  store: ScoreStore;
+  businesses: BusinessDirectory;
+  integration: IntegrationDirectory;
+  scores: Pick<Producer<{ scoreId: string }>, 'add'>;
+  clock: () => Date;
+  logger: WorkerLogger;
+}
+
+const NO_INPUTS = 'No factor has an input: neither public records nor financials have been fetched for this business.';
+const UNEXPECTED = 'The score could not be computed because of an internal error.';
+
+/** Score processors: compute one score, start one after an enrichment, score every monitored business. */
+export function createScoreProcessors(deps: ScoreProcessorDeps) {
+  const { store, clock, logger } = deps;
+
+  /** Computes a PROCESSING score with the config it was created with; SUCCESS or FAILED. */
+  async function compute(scoreId: string, attempt: { made: number; allowed: number }): Promise<void> {
+    const row = await store.find(scoreId);
+    if (!row || row.status !== 'PROCESSING') return;
+    await store.countAttempt(scoreId, clock());
+    try {
+      const config = await store.config(row.weightage_config_id);
+      if (!config) throw new Error(`weighting config ${row.weightage_config_id} is gone`);
+      const inputs = await loadScoreInputs(deps.integration, row.business_id, clock());
+      await store.succeed(scoreId, computeScore(config, inputs), clock());
+    } catch (err) {
+      if (err instanceof NoScoreInputsError) return void (await store.fail(scoreId, NO_INPUTS, clock()));
+      if (attempt.made + 1 >= attempt.allowed) {
+        logger.error({ scoreId, err }, 'score failed on its last attempt');
+        await store.fail(scoreId, UNEXPECTED, clock());
+      }
+      throw err;
+    }
+  }
+
+  /** Creates (once per `sourceKey`) the business's score and queues its computation. */
+  async function request(businessId: string, sourceKey: string, trigger: ScoreTrigger): Promise<void> {
+    const business = await deps.businesses.find(businessId);
+    if (!business) return void logger.warn({ businessId, trigger }, 'no score for a business that no longer exists');
+    const score = await store.findOrCreate({ sourceKey, trigger, businessId, customerId: business.customerId, at: clock() });
+    await deps.scores.add({ scoreId: score.id }, { jobId: scoreJobId(score.id) });
+  }
+
+  return {
+    compute,
+    /** An enrichment finished: score the business with what it brought (once per task). */
+    afterEnrichment: (businessId: string, taskId: string) => request(businessId, `enrichment:${taskId}`, 'ENRICHMENT'),
+    /** Scores every business with monitoring switched on, once per month however often it runs. */
+    async monitorAll(): Promise<number> {
+      const now = clock();
+      const period = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+      let count = 0;
+      for (let after: string | null = null; ; ) {
+        const ids = await deps.businesses.monitoredIds(after, 500);
+        for (const id of ids) await request(id, `monitoring:${period}:${id}`, 'MONITORING');
+        count += ids.length;
+        if (ids.length < 500) return count;
+        after = ids[ids.length - 1];
+      }
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { RequestHandler } from 'express';
+import { callerOf, requireRole } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import { businessParams, scoreParams, scoreQuery, scoreSchema } from './scores.schemas';
+import type { ScoresService } from './scores.service';
+
+/** E10's message, as the published sample shows it. */
+export const SCORE_FETCHED = 'Success';
+/** A score asked for. */
+export const SCORE_STARTED = 'Score generation started successfully';
+
+const errors = {
+  400: { description: 'A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type' },
+  401: { description: 'Missing, invalid or expired token, or a role not allowed' },
+  403: { description: "Another tenant's business (AccessMiddlewareError)" },
+};
+
+/** E10, generating a score, and following one. */
+export function scoreRoutes(deps: { scores: ScoresService; authenticate: RequestHandler }): RouteDefinition[] {
+  const { scores, authenticate } = deps;
+  const guards = [authenticate, requireRole('ADMIN', 'CUSTOMER')];
+  return [
+    {
+      method: 'get',
+      path: '/score/business/:businessID',
+      summary: 'Get a business score (E10)',
+      description: 'year and month together: the last score generated in that month; neither: the current month (UTC).',
+      tags: ['Score'],
+      auth: true,
+      guards,
+      schemas: { params: businessParams, query: scoreQuery },
+      responses: {
+        200: { description: 'The score of contract 2.8', schema: successEnvelope(scoreSchema, SCORE_FETCHED) },
+        ...errors,
+        404: { description: 'Business not found (BusinessApiError), or no successful score that month (ScoreNotFoundError, saying whether one is still calculating or failed)' },
+      },
+      handler: async (req, res) => {
+        const { year, month } = req.query as { year?: number; month?: number };
+        res.json(success(SCORE_FETCHED, await scores.ofMonth(callerOf(req), req.params.businessID as string, { year, month })));
+      },
+    },
+    {
+      method: 'post',
+      path: '/score/business/:businessID/generate',
+      summary: 'Score a business now',
+      description: 'Answers 202 with the score PROCESSING; follow it at /score/scores/{scoreID} or read it with E10 once SUCCESS.',
+      tags: ['Score'],
+      auth: true,
+      guards,
+      schemas: { params: businessParams },
+      responses: { 202: { description: 'The score being computed', schema: successEnvelope(scoreSchema, SCORE_STARTED) }, ...errors, 404: { description: 'Business not found (BusinessApiError)' } },
+      handler: async (req, res) => {
+        res.status(202).json(success(SCORE_STARTED, await scores.generate(callerOf(req), req.params.businessID as string)));
+      },
+    },
+    {
+      method: 'get',
+      path: '/score/scores/:scoreID',
+      summary: 'One score, in whatever state it is (PROCESSING, SUCCESS or FAILED with its reason)',
+      tags: ['Score'],
+      auth: true,
+      guards,
+      schemas: { params: scoreParams },
+      responses: { 200: { description: 'The score', schema: successEnvelope(scoreSchema, SCORE_FETCHED) }, ...errors, 404: { description: 'Score not found (ScoreNotFoundError)' } },
+      handler: async (req, res) => {
+        res.json(success(SCORE_FETCHED, await scores.get(callerOf(req), req.params.scoreID as string)));
+      },
+    },
+  ];
+}

@@ -1,0 +1,79 @@
+import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
+
+/** E10 path. */
+export const businessParams: JsonSchema = uuidParams('businessID');
+
+/** One score's path. */
+export const scoreParams: JsonSchema = uuidParams('scoreID');
+
+/** E10 query: `year` and `month` together, or neither (the current month). */
+export const scoreQuery: JsonSchema = {
+  ...strictObject({
+    year: { type: 'integer', minimum: 1900, maximum: 9999, description: '4-digit year of generation' },
+    month: { type: 'integer', minimum: 1, maximum: 12, description: 'month of generation' },
+  }),
+  // draft-07 `dependencies` (the ajv dialect of the suite): one of the two without the other is refused.
+  dependencies: { year: ['month'], month: ['year'] },
+};
+
+const numericText: JsonSchema = { type: ['string', 'null'], description: 'numeric text' };
+
+const factor: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    category_id: { type: 'integer' },
+    factor_id: { type: 'integer' },
+    code: { type: 'string' },
+    label: { type: 'string' },
+    is_deleted: { type: 'boolean' },
+    parent_factor_id: { type: ['integer', 'null'] },
+    weightage: { type: 'number' },
+    value: { type: 'number' },
+    score_100: { type: 'number' },
+    weighted_score_100: { type: 'number' },
+    score_850: { type: 'number' },
+    weighted_score_850: { type: 'number' },
+    status: { type: 'string', description: 'SUCCESS, or MISSING_INPUT when the factor had no input (its weight went to the others)' },
+    log: { type: 'string' },
+  },
+};
+
+const category: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    code: { type: 'string', enum: ['PUBLIC_RECORDS', 'BUSINESS_OPERATIONS', 'COMPANY_PROFILE', 'FINANCIAL_TRENDS', 'PERFORMANCE_MEASURES'] },
+    label: { type: 'string' },
+    is_deleted: { type: 'boolean' },
+    total_weightage: { type: 'number' },
+    factors: { type: 'array', items: factor },
+    score: numericText,
+    score_100: numericText,
+    score_850: numericText,
+  },
+};
+
+/** A score of contract 2.8. */
+export const scoreSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    month: { type: 'string' },
+    year: { type: 'string' },
+    created_at: { type: 'string', format: 'date-time' },
+    business_id: { type: 'string', format: 'uuid' },
+    customer_id: { type: ['string', 'null'] },
+    status: { type: 'string', enum: ['PROCESSING', 'SUCCESS', 'FAILED'] },
+    score_weightage_config: { type: 'string', format: 'uuid' },
+    weighted_score_100: numericText,
+    weighted_score_850: numericText,
+    risk_level: { type: ['string', 'null'], enum: ['HIGH', 'MODERATE', 'LOW', null] },
+    score_decision: { type: ['string', 'null'], enum: ['DECLINE', 'FURTHER_REVIEW_NEEDED', 'APPROVE', null] },
+    base_score: numericText,
+    version: { type: 'string' },
+    score_distribution: { type: 'array', items: category },
+    is_score_calculated: { type: 'boolean' },
+    failure_reason: { type: ['string', 'null'] },
+  },
+};

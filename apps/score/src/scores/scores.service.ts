@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { TenantAccessDeniedError, canAccessBusiness, type AuthContext } from '@kyb/auth';
+import type { Producer } from '@kyb/queues';
+import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/tenants';
+import { presentScore, type ScoreView } from './score.presenter';
+import { ScoreNotFoundError, UnknownScoreError } from './scores.errors';
+import type { ScoreStore } from './scores.store';
+
+/** Job id of a score's computation: a second enqueue of the same score is a no-op. */
+export const scoreJobId = (scoreId: string) => `score-${scoreId}`;
+
+/** Reading scores (E10) and asking for one. */
+export function createScoresService(deps: {
+  store: ScoreStore;
+  businesses: BusinessDirectory;
+  scores: Pick<Producer<{ scoreId: string }>, 'add'>;
+  clock: () => Date;
+}) {
+  const { store, businesses } = deps;
+  return {
+    /** E10: the last successful score of the month (default: the current UTC month). */
+    async ofMonth(caller: AuthContext, businessId: string, period: { year?: number; month?: number }): Promise<ScoreView> {
+      await findAccessibleBusiness(businesses, caller, businessId);
+      const now = deps.clock();
+      const year = period.year ?? now.getUTCFullYear();
+      const month = period.month ?? now.getUTCMonth() + 1;
+      const found = await store.latestOfMonth(businessId, year, month, ['SUCCESS']);
+      if (found) return presentScore(found);
+      const other = await store.latestOfMonth(businessId, year, month, ['PROCESSING', 'FAILED']);
+      throw new ScoreNotFoundError(year, month, other?.status as 'PROCESSING' | 'FAILED' | undefined);
+    },
+
+    /** Queues a new score of the business, computed with the active config. */
+    async generate(caller: AuthContext, businessId: string): Promise<ScoreView> {
+      const business = await findAccessibleBusiness(businesses, caller, businessId);
+      const score = await store.findOrCreate({
+        sourceKey: `demand:${randomUUID()}`,
+        trigger: 'ON_DEMAND',
+        businessId,
+        customerId: business.customerId,
+        requestedBy: caller.userId,
+        at: deps.clock(),
+      });
+      await deps.scores.add({ scoreId: score.id }, { jobId: scoreJobId(score.id) });
+      return presentScore(score);
+    },
+
+    /** One score, in whatever state it is. */
+    async get(caller: AuthContext, scoreId: string): Promise<ScoreView> {
+      const score = await store.find(scoreId);
+      if (!score) throw new UnknownScoreError();
+      if (!canAccessBusiness(caller, score.customer_id ?? '', score.business_id)) throw new TenantAccessDeniedError();
+      return presentScore(score);
+    },
+  };
+}
+
+/** The scores service type, for injection. */
+export type ScoresService = ReturnType<typeof createScoresService>;

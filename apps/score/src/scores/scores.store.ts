@@ -1,0 +1,115 @@
+import type { Knex } from '@kyb/db';
+import type { ComputedScore, WeightageConfig } from '../engine';
+
+/** States of a score. */
+export type ScoreStatus = 'PROCESSING' | 'SUCCESS' | 'FAILED';
+/** What asked for a score. */
+export type ScoreTrigger = 'ENRICHMENT' | 'ON_DEMAND' | 'MONITORING';
+
+/** A stored score. */
+export interface ScoreRow {
+  id: string;
+  business_id: string;
+  customer_id: string | null;
+  source_key: string;
+  trigger: ScoreTrigger;
+  weightage_config_id: string;
+  version: string;
+  status: ScoreStatus;
+  year: number;
+  month: number;
+  weighted_score_100: string | null;
+  weighted_score_850: string | null;
+  base_score: string | null;
+  risk_level: string | null;
+  score_decision: string | null;
+  score_distribution: ComputedScore['score_distribution'] | null;
+  failure_reason: string | null;
+  attempts: number;
+  requested_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+}
+
+const SCORES = 'scores.scores';
+const CONFIGS = 'scores.weightage_configs';
+
+/** SQL of scores and weighting configs. */
+export function createPgScoreStore(db: Knex) {
+  return {
+    /** The config new scores use. */
+    async activeConfig(): Promise<WeightageConfig> {
+      const row = await db(CONFIGS).where({ is_active: true }).first<{ config: WeightageConfig }>('config');
+      if (!row) throw new Error('No active weighting config');
+      return row.config;
+    },
+    async config(id: string): Promise<WeightageConfig | undefined> {
+      return (await db(CONFIGS).where({ id }).first<{ config: WeightageConfig } | undefined>('config'))?.config;
+    },
+    /** The score asked for by `sourceKey`, created PROCESSING with the active config if there is none. */
+    async findOrCreate(input: {
+      sourceKey: string;
+      trigger: ScoreTrigger;
+      businessId: string;
+      customerId: string | null;
+      requestedBy?: string | null;
+      at: Date;
+    }): Promise<ScoreRow> {
+      const config = await db(CONFIGS).where({ is_active: true }).first<{ id: string; version: string }>('id', 'version');
+      if (!config) throw new Error('No active weighting config');
+      await db(SCORES)
+        .insert({
+          source_key: input.sourceKey,
+          trigger: input.trigger,
+          business_id: input.businessId,
+          customer_id: input.customerId,
+          weightage_config_id: config.id,
+          version: config.version,
+          year: input.at.getUTCFullYear(),
+          month: input.at.getUTCMonth() + 1,
+          requested_by: input.requestedBy ?? null,
+          created_at: input.at,
+          updated_at: input.at,
+        })
+        .onConflict('source_key')
+        .ignore();
+      return db(SCORES).where({ source_key: input.sourceKey }).first();
+    },
+    async find(id: string): Promise<ScoreRow | undefined> {
+      return db(SCORES).where({ id }).first();
+    },
+    /** The newest score of the business in that month with one of `statuses`. */
+    async latestOfMonth(businessId: string, year: number, month: number, statuses: ScoreStatus[]): Promise<ScoreRow | undefined> {
+      return db(SCORES)
+        .where({ business_id: businessId, year, month })
+        .whereIn('status', statuses)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .first();
+    },
+    async countAttempt(id: string, at: Date): Promise<void> {
+      await db(SCORES).where({ id }).update({ attempts: db.raw('attempts + 1'), updated_at: at });
+    },
+    async succeed(id: string, score: ComputedScore, at: Date): Promise<void> {
+      await db(SCORES).where({ id, status: 'PROCESSING' }).update({
+        status: 'SUCCESS',
+        weighted_score_100: score.weighted_score_100,
+        weighted_score_850: score.weighted_score_850,
+        base_score: score.base_score,
+        risk_level: score.risk_level,
+        score_decision: score.score_decision,
+        score_distribution: JSON.stringify(score.score_distribution),
+        failure_reason: null,
+        completed_at: at,
+        updated_at: at,
+      });
+    },
+    async fail(id: string, reason: string, at: Date): Promise<void> {
+      await db(SCORES).where({ id, status: 'PROCESSING' }).update({ status: 'FAILED', failure_reason: reason, completed_at: at, updated_at: at });
+    },
+  };
+}
+
+/** The score store type, for injection. */
+export type ScoreStore = ReturnType<typeof createPgScoreStore>;
