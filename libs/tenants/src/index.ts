@@ -33,3 +33,5 @@ export type {
   PublicRecordsSummaryView,
 } from './integration-directory';
 export { BusinessNotFoundError, findAccessibleBusiness } from './business-access';
+export { createScoreDirectory, createScoreDirectoryStandIn, SCORE_DIRECTORY_VIEW } from './score-directory';
+export type { ScoreCategoryView, ScoreDirectory, ScoreEntry } from './score-directory';

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@kyb/testing';
+import { createScoreDirectory, createScoreDirectoryStandIn } from './score-directory';
+
+/* The reader against the view's contract; the score area's tests check its real view. */
+describe('createScoreDirectory', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it('reads the newest successful score only; nothing for unknown ids or non-UUIDs', async () => {
+    const standIn = await createScoreDirectoryStandIn(database.db);
+    const businessId = randomUUID();
+    const base = { businessId, version: '2.2', weightageConfigId: randomUUID(), riskLevel: 'LOW', decision: 'APPROVE', distribution: [] };
+    const older = { ...base, id: randomUUID(), weightedScore100: 70, weightedScore850: 685, createdAt: new Date('2026-01-01T00:00:00Z') };
+    const newer = { ...base, id: randomUUID(), weightedScore100: 80, weightedScore850: 740, createdAt: new Date('2026-02-01T00:00:00Z') };
+    const failed = { ...base, id: randomUUID(), weightedScore100: 0, weightedScore850: 300, status: 'FAILED', createdAt: new Date('2026-03-01T00:00:00Z') };
+    for (const entry of [older, newer, failed]) await standIn.put(entry);
+    const directory = createScoreDirectory(database.db);
+    expect(await directory.latestSuccessful(businessId)).toMatchObject({ id: newer.id, weightedScore850: 740, riskLevel: 'LOW', decision: 'APPROVE' });
+    expect(await directory.latestSuccessful(randomUUID())).toBeUndefined();
+    expect(await directory.latestSuccessful('nope')).toBeUndefined();
+  });
+});
