@@ -4,7 +4,7 @@ import { runMain, type AreaModule } from '@kyb/http';
 import { loadLocalSecrets } from './local-secrets';
 
 /** The areas, in start order; each is its app's built `area-module.js` (see docs/adr/0001). */
-const AREAS = ['auth', 'case', 'integration', 'score'];
+const AREAS = ['auth', 'case', 'integration', 'score', 'report'];
 
 function loadArea(name: string): AreaModule {
   return (require(join(__dirname, '..', name, 'area-module.js')) as { areaModule: AreaModule }).areaModule;

@@ -127,6 +127,20 @@ describe('npm start (the built suite)', () => {
     expect(score.data).toMatchObject({ status: 'SUCCESS', version: '2.2' });
     expect(Number(score.data.weighted_score_850)).toBeGreaterThanOrEqual(300);
 
+    // A 360 report: requested (E7), rendered by the report worker, downloaded as a PDF through its signed URL.
+    const customer = body.data.data.customer_details.id;
+    const requested = await fetch(`${base}/report/api/v1/reports/customers/${customer}/businesses/${businessId}`, { method: 'POST', headers: bearer });
+    const reportId = ((await requested.json()) as { data: { report_id: string } }).data.report_id;
+    const ready = await poll(async () => {
+      const res = await fetch(`${base}/report/api/v1/reports/${reportId}/download`, { method: 'POST', headers: bearer });
+      const answer = (await res.json()) as { data: { status: string; pdf_url: string | null } };
+      return answer.data.pdf_url ? answer.data : undefined;
+    });
+    expect(ready.status).toBe('COMPLETED');
+    const pdf = await fetch(ready.pdf_url as string);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+
     // The owner stores screening credentials, runs a screening, and the worker's result becomes readable.
     const customerId = body.data.data.customer_details.id;
     const json = { ...bearer, 'content-type': 'application/json' };
@@ -176,6 +190,7 @@ describe('npm start (the built suite)', () => {
     expect((await fetch(`${base}/auth/api/v1/openapi.json`)).status).toBe(200);
     expect((await fetch(`${base}/integration/api/v1/openapi.json`)).status).toBe(200);
     expect((await fetch(`${base}/score/api/v1/openapi.json`)).status).toBe(200);
+    expect((await fetch(`${base}/report/api/v1/openapi.json`)).status).toBe(200);
     const unknown = await fetch(`${base}/nowhere`);
     expect(unknown.status).toBe(404);
 

@@ -78,7 +78,7 @@ export interface CreateWorkerOptions extends QueueContext {
  */
 export function createWorker<Payload>(
   definition: QueueDefinition<Payload>,
-  processor: (job: Job<Payload>) => Promise<unknown>,
+  processor: (job: Job<Payload>, token?: string) => Promise<unknown>,
   options: CreateWorkerOptions,
 ): Worker<Payload> {
   const worker = new Worker<Payload>(definition.name, processor, {

@@ -1,0 +1,40 @@
+import { createJwksKeySource } from '@kyb/auth';
+import type { AreaModule } from '@kyb/http';
+import { createRedisConnection } from '@kyb/queues';
+import { createReportArea } from './area';
+import { loadReportConfig } from './config';
+import { reportMigrations } from './migrations';
+
+/** The report area as the suite and its own main start it. */
+export const areaModule: AreaModule = {
+  name: 'report',
+  migrations: reportMigrations,
+  async start({ db, redis, redisUrl, logger, env, publicUrl }) {
+    const config = loadReportConfig({
+      ...env,
+      AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
+      PUBLIC_APP_URL: env.PUBLIC_APP_URL || publicUrl,
+    });
+    const area = createReportArea({
+      db,
+      redis,
+      logger,
+      keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
+      tokenIssuer: config.TOKEN_ISSUER,
+      dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
+      publicAppUrl: config.PUBLIC_APP_URL,
+      urlTtlSeconds: config.REPORT_URL_TTL_SECONDS,
+    });
+    const workerConnection = createRedisConnection(redisUrl, 'worker');
+    area.startWorkers(workerConnection);
+    return {
+      prefix: area.prefix,
+      router: area.router,
+      banner: [`  report API      ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`],
+      stop: async () => {
+        await area.stop();
+        workerConnection.disconnect();
+      },
+    };
+  },
+};

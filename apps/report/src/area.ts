@@ -1,0 +1,108 @@
+import type { Router } from 'express';
+import { DelayedError, type WorkerOptions } from 'bullmq';
+import { authenticateWith, type KeySource } from '@kyb/auth';
+import type { Knex } from '@kyb/db';
+import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
+import { withOpenApiRoute } from '@kyb/openapi';
+import { closeGracefully, createProducer, createWorker, reportQueue, type Redis } from '@kyb/queues';
+import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory } from '@kyb/tenants';
+import type { ReportData } from './pdf/report-data';
+import { renderBusinessReport } from './pdf/render-business-report';
+import { createReportProcessor } from './reports/report.processor';
+import { reportRoutes } from './reports/reports.router';
+import { createReportsService } from './reports/reports.service';
+import { createPgReportStore } from './reports/reports.store';
+import { createUrlSigner } from './reports/signed-urls';
+import { createPgReportStorage, type ReportStorage } from './storage/report-storage';
+
+/** Where the report area is served. */
+export const REPORT_PREFIX = '/report/api/v1';
+
+/** What the report area is built from. */
+export interface ReportAreaDeps {
+  db: Knex;
+  redis: Redis;
+  /** Prefix of the area's queue keys (tests give each file its own). */
+  redisPrefix?: string;
+  logger: Logger;
+  keySource: KeySource;
+  tokenIssuer: string;
+  /** Signs download URLs (a key is derived from it). */
+  dataEncryptionKey: Buffer;
+  /** Base of download URLs. */
+  publicAppUrl: string;
+  urlTtlSeconds?: number;
+  /** Where PDFs are kept (default: PostgreSQL). */
+  storage?: ReportStorage;
+  /** Renders the PDF (default: the 360 report). */
+  render?: (data: ReportData) => Promise<Buffer>;
+  /** How long a worker holds a report while rendering (default 60 s). */
+  leaseMs?: number;
+  clock?: () => Date;
+}
+
+/** The report area: its router and routes. */
+export interface ReportArea {
+  prefix: string;
+  router: Router;
+  routes: RouteDefinition[];
+  /** Starts the rendering worker on `connection`; `settings` shortens BullMQ's lock and stall checks (tests). */
+  startWorkers(connection: Redis, settings?: Partial<WorkerOptions>): void;
+  stop(): Promise<void>;
+}
+
+/** Wires the report area: E6, E7, downloads, and the worker that renders reports. */
+export function createReportArea(deps: ReportAreaDeps): ReportArea {
+  const clock = deps.clock ?? (() => new Date());
+  const jobs = createProducer(reportQueue, { connection: deps.redis, prefix: deps.redisPrefix, logger: deps.logger });
+  const store = createPgReportStore(deps.db);
+  const storage = deps.storage ?? createPgReportStorage(deps.db);
+  const businesses = createBusinessDirectory(deps.db);
+  const reports = createReportsService({
+    store,
+    businesses,
+    storage,
+    signer: createUrlSigner({ dataEncryptionKey: deps.dataEncryptionKey, baseUrl: deps.publicAppUrl, ttlSeconds: deps.urlTtlSeconds ?? 300, clock }),
+    reports: jobs,
+    clock,
+  });
+  const process = createReportProcessor({
+    store,
+    storage,
+    sources: { businesses, integration: createIntegrationDirectory(deps.db), scores: createScoreDirectory(deps.db) },
+    render: deps.render ?? renderBusinessReport,
+    clock,
+    logger: deps.logger,
+    leaseMs: deps.leaseMs ?? 60_000,
+  });
+  const routes = withOpenApiRoute(reportRoutes({ reports, authenticate: authenticateWith({ keys: deps.keySource, issuer: deps.tokenIssuer, clock }) }), {
+    title: 'Report area',
+    version: '1.0.0',
+    description: '360 business reports: requested, rendered to PDF by a worker, downloaded through short-lived signed URLs.',
+    serverUrl: REPORT_PREFIX,
+  });
+  const workers: Array<{ close(): Promise<void>; waitUntilReady(): Promise<unknown> }> = [];
+  return {
+    prefix: REPORT_PREFIX,
+    router: buildRouter(routes),
+    routes,
+    startWorkers(connection, settings) {
+      workers.push(
+        createWorker(
+          reportQueue,
+          async (job, token) => {
+            const run = await process(job.data.reportId, { made: job.attemptsMade, allowed: job.opts.attempts ?? 1 });
+            // Another worker holds the report: wait for its lease to lapse (it may have died), without spending an attempt.
+            if (run.outcome === 'busy' && token) {
+              await job.moveToDelayed(run.until.getTime() + 250, token);
+              throw new DelayedError();
+            }
+            return run.outcome;
+          },
+          { connection, prefix: deps.redisPrefix, logger: deps.logger, settings },
+        ),
+      );
+    },
+    stop: () => closeGracefully(workers, [jobs]),
+  };
+}

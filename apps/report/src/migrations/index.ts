@@ -1,0 +1,8 @@
+import type { AreaMigrations } from '@kyb/db';
+import { reports } from './20261122_0001_reports';
+
+/** The report area's schema and migrations, in order. */
+export const reportMigrations: AreaMigrations = {
+  schema: 'reports',
+  migrations: [reports],
+};

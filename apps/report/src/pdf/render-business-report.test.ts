@@ -1,0 +1,144 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPORT_CONTENT_TYPE, renderBusinessReport } from './render-business-report';
+import { extractPdfText, repoRoot } from './test-support/pdf-text';
+import { CATEGORIES, buildReportData, buildScore, buildStressReportData } from './test-support/report-fixture';
+
+const FACTOR_HEADER = /Category\s+Factor\s+Value\s+Score \(0\u2013100\)\s+Weight\s+Status/;
+
+describe('renderBusinessReport', () => {
+  describe('with a complete report', () => {
+    let pdf: Buffer;
+    let text: string;
+    let pages: string[];
+
+    beforeAll(async () => {
+      pdf = await renderBusinessReport(buildReportData());
+      ({ text, pages } = await extractPdfText(pdf));
+    });
+
+    it('produces a PDF file, served as application/pdf', () => {
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(REPORT_CONTENT_TYPE).toBe('application/pdf');
+    });
+
+    it('prints the business profile with the TIN exactly as masked', () => {
+      for (const value of ['Acme Industrial Supply LLC', 'XXXXX6789', 'EXT-ACME-42', 'VERIFIED', '+1 415-555-0134', '2024-11-02']) {
+        expect(text).toContain(value);
+      }
+    });
+
+    it('lists the owners with their SSNs as masked', () => {
+      expect(text).toMatch(/Jane Holloway\s+CONTROL\s+60%\s+XXXXX4321\s+San Francisco, CA/);
+      expect(text).toMatch(/Marcus Ortega\s+BENEFICIARY\s+40%\s+XXXXX8765\s+Oakland, CA/);
+    });
+
+    it('shows the score on the 850 scale with its risk level and decision', () => {
+      expect(text).toMatch(/^712$/m);
+      expect(text).toMatch(/Risk level\s+LOW/);
+      expect(text).toMatch(/Decision\s+APPROVE/);
+      expect(text).toContain('300\u2013549 HIGH');
+      expect(text).toContain('700\u2013850 LOW');
+    });
+
+    it('labels every category and marks the one without a score "no data"', () => {
+      for (const category of CATEGORIES) expect(text).toContain(category.label);
+      expect(text).toMatch(/Public Records\s+81\.5/);
+      expect(text).toMatch(/Performance Measures\s+no data/);
+    });
+
+    it('lists the score factors in a table', () => {
+      expect(text).toMatch(FACTOR_HEADER);
+      for (const label of ['Judgements and Liens', 'Social Reviews', 'Credit Bureau', 'Liquidity Ratios', 'Profitability Ratios']) {
+        expect(text).toContain(label);
+      }
+      expect(text).toMatch(/Credit Bureau\s+742\s+88\s+100\s+SUCCESS/);
+      expect(text).toMatch(/Profitability Ratios\s+\u2014\s+\u2014\s+34\s+NO_DATA/);
+    });
+
+    it('prints public records and the BJL facts with amounts in USD', () => {
+      expect(text).toMatch(/Liens\s+3\s+Most recent lien status\s+OPEN/);
+      expect(text).toMatch(/Judgements\s+1/);
+      expect(text).toMatch(/Google\s+182\s+61\.5%/);
+      expect(text).toMatch(/Liens\s+3\s+2024-08-21\s+OPEN\s+\$12,500\.00\s+\$48,250\.75/);
+      expect(text).toMatch(/Judgements\s+1\s+2023-02-10\s+SATISFIED\s+\$7,300\.00/);
+      expect(text).toContain('Limited Liability Company');
+    });
+
+    it('carries header and footer on every page, numbered N of M', () => {
+      expect(pages.length).toBeGreaterThanOrEqual(2);
+      pages.forEach((page, i) => {
+        expect(page).toContain('360 Business Report');
+        expect(page).toContain('Acme Industrial Supply LLC');
+        expect(page).toContain('Report ID rpt-3f2a-4b1c-9d8e-acme');
+        expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+        expect(page).toContain('Generated 2025-03-14T09:30:00Z (UTC)');
+        expect(page).toContain('Score config version 2.2');
+      });
+    });
+
+    it('never prints an unmasked identifier', () => {
+      expect(text).not.toMatch(/\d{9}/);
+      expect(text).not.toMatch(/\b\d{3}-\d{2}-\d{4}\b/);
+      expect(text).not.toMatch(/\b\d{2}-\d{7}\b/);
+    });
+  });
+
+  it('gives the same bytes for the same data, dated from generatedAt', async () => {
+    const first = await renderBusinessReport(buildReportData());
+    const second = await renderBusinessReport(buildReportData());
+    expect(first.equals(second)).toBe(true);
+    // pdfkit writes the info dates as indirect objects: `/CreationDate 17 0 R` ... `(D:20250314093000Z)`.
+    expect(first.toString('latin1').match(/\(D:20250314093000Z\)/g)).toHaveLength(2);
+    const later = await renderBusinessReport(buildReportData({ generatedAt: new Date('2025-03-15T00:00:00.000Z') }));
+    expect(later.equals(first)).toBe(false);
+  });
+
+  it('when the business has no score, shows the no-score message instead of the score', async () => {
+    const { text } = await extractPdfText(await renderBusinessReport(buildReportData({ score: null })));
+    expect(text).toContain('No score has been generated for this business yet.');
+    expect(text).not.toContain('Risk level');
+    expect(text).not.toMatch(FACTOR_HEADER);
+    expect(text).toContain('Score config version \u2014');
+  });
+
+  it('when public records were never fetched, says so', async () => {
+    const { text } = await extractPdfText(await renderBusinessReport(buildReportData({ publicRecords: null, facts: null })));
+    expect(text).toContain('Public records have not been fetched yet.');
+    expect(text).not.toContain('Corporate filing');
+  });
+
+  it('when there are no owners, says "No owners on file"', async () => {
+    const { text } = await extractPdfText(await renderBusinessReport(buildReportData({ owners: [] })));
+    expect(text).toContain('No owners on file');
+    expect(text).not.toContain('XXXXX4321');
+  });
+
+  it('with 40 factors, continues the factor table on the next page with its header repeated', async () => {
+    const { text, pages } = await extractPdfText(await renderBusinessReport(buildReportData({ score: buildScore(40) })));
+    const pagesWithHeader = pages.filter((page) => FACTOR_HEADER.test(page));
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pagesWithHeader.length).toBeGreaterThanOrEqual(2);
+    expect(text).toContain('Score factors (continued)');
+    for (const n of [1, 20, 40]) expect(text).toContain(`Generated factor number ${n}`);
+  });
+
+  it('survives very long strings, nulls, invalid dates, odd characters and out-of-scale scores', async () => {
+    const pdf = await renderBusinessReport(buildStressReportData());
+    const { text, pages } = await extractPdfText(pdf);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pages.length).toBeGreaterThan(2);
+    expect(text).toContain('\u2026');
+    expect(text).toContain('no data');
+    expect(text).toContain('1020');
+    expect(text).not.toMatch(/null|undefined|NaN|Invalid Date/);
+  });
+
+  it('writes tmp/report-sample.pdf for a human to look at', async () => {
+    const dir = path.join(repoRoot(), 'tmp');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'report-sample.pdf');
+    writeFileSync(file, await renderBusinessReport(buildReportData()));
+    expect(file).toMatch(/tmp[\\/]report-sample\.pdf$/);
+  });
+});

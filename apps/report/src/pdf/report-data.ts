@@ -1,0 +1,87 @@
+/**
+ * Everything the 360 report shows, gathered by the report worker from the case, integration and
+ * score areas' views. Sensitive values arrive masked already (TIN and SSN: `XXXXX6789`).
+ */
+export interface ReportData {
+  reportId: string;
+  generatedAt: Date;
+  business: ReportBusiness;
+  owners: ReportOwner[];
+  /** Null when public records were never fetched. */
+  publicRecords: ReportPublicRecords | null;
+  /** Null when public records were never fetched. */
+  facts: ReportFacts | null;
+  /** Null when the business has no successful score yet. */
+  score: ReportScore | null;
+}
+
+export interface ReportBusiness {
+  id: string;
+  name: string;
+  /** Masked. */
+  tin: string | null;
+  externalId: string | null;
+  status: string;
+  mobile: string | null;
+  officialWebsite: string | null;
+  address: string | null;
+  createdAt: Date;
+}
+
+export interface ReportOwner {
+  firstName: string;
+  lastName: string;
+  ownerType: 'CONTROL' | 'BENEFICIARY';
+  ownershipPercentage: number | null;
+  /** Masked. */
+  ssn: string | null;
+  city: string | null;
+  state: string | null;
+}
+
+/** The public records of contract 2.2 a credit analyst reads first. */
+export interface ReportPublicRecords {
+  numberOfLiens: number;
+  mostRecentLienStatus: string | null;
+  numberOfBankruptcies: number;
+  numberOfJudgements: number;
+  corporateFilingName: string | null;
+  corporateFilingDate: string | null;
+  incorporationState: string | null;
+  corporationType: string | null;
+  secretaryOfStateStatus: string | null;
+  averageRating: string;
+  reviews: Array<{ source: string; count: number; percentage: string }>;
+  complaintCount: number;
+  numberOfEmployees: string;
+  fetchedAt: Date;
+}
+
+/** One BJL record kind as the facts of E11 summarise it. */
+export interface ReportFact {
+  count: number;
+  mostRecent: string | null;
+  mostRecentStatus: string | null;
+  mostRecentAmount: number | null;
+}
+
+export interface ReportFacts {
+  bankruptcies: ReportFact;
+  liens: ReportFact & { totalOpenAmount: number };
+  judgements: ReportFact;
+}
+
+/** The latest successful score (contract 2.8). */
+export interface ReportScore {
+  id: string;
+  weightedScore850: number;
+  weightedScore100: number;
+  riskLevel: string;
+  decision: string;
+  /** Config version (`2.2`) and id. */
+  version: string;
+  configId: string;
+  generatedAt: Date;
+  categories: Array<{ code: string; label: string; weight: number; score100: number | null }>;
+  factors: Array<{ categoryCode: string; code: string; label: string; value: number | null; score100: number | null; weight: number; status: string }>;
+}

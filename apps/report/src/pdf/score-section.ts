@@ -1,0 +1,117 @@
+/**
+ * The score section: gauge with risk level and decision, the category bar chart and the factor
+ * table; or a message box when the business has no score yet.
+ */
+import { drawBarChart } from './bar-chart';
+import { messageBox, sectionTitle, subTitle } from './blocks';
+import { formatIsoUtc, formatNumber, orDash } from './format';
+import { GAUGE_BANDS, drawGauge } from './gauge';
+import { COLOR, Doc, FONT, contentWidth, ensureSpace, left, riskColor, score100TextColor, writeLine } from './layout';
+import { ReportScore } from './report-data';
+import { drawTable } from './tables';
+
+/** Message shown instead of the score when there is none. */
+export const NO_SCORE_MESSAGE = 'No score has been generated for this business yet.';
+
+const RADIUS = 88;
+const THICKNESS = 20;
+const SUMMARY_HEIGHT = RADIUS + 96;
+
+function drawLegend(doc: Doc, x: number, y: number): void {
+  let cursor = x;
+  for (const band of GAUGE_BANDS) {
+    doc.save().rect(cursor, y + 1, 7, 7).fill(band.color).restore();
+    const text = `${band.range} ${band.label}`;
+    writeLine(doc, text, cursor + 10, y, 90, { size: 7, color: COLOR.muted });
+    doc.font(FONT.regular).fontSize(7);
+    cursor += 10 + doc.widthOfString(text) + 12;
+  }
+}
+
+function drawRiskPill(doc: Doc, riskLevel: string, x: number, y: number): void {
+  doc.font(FONT.bold).fontSize(11);
+  const text = orDash(riskLevel);
+  const width = Math.min(doc.widthOfString(text) + 22, 230);
+  doc.save().roundedRect(x, y, width, 22, 11).fill(riskColor(riskLevel)).restore();
+  writeLine(doc, text, x + 11, y + 6, width - 22, { font: FONT.bold, size: 11, color: '#ffffff' });
+}
+
+function drawSummary(doc: Doc, score: ReportScore): void {
+  ensureSpace(doc, SUMMARY_HEIGHT);
+  const top = doc.y;
+  const cx = left(doc) + RADIUS + 22;
+  const cy = top + RADIUS + 14;
+  drawGauge(doc, { cx, cy, radius: RADIUS, thickness: THICKNESS, score: score.weightedScore850 });
+  drawLegend(doc, left(doc), cy + 52);
+
+  const x = left(doc) + 2 * RADIUS + 54;
+  const width = contentWidth(doc) - (x - left(doc));
+  const label = { size: 8, color: COLOR.muted } as const;
+  writeLine(doc, 'Risk level', x, top + 6, width, label);
+  drawRiskPill(doc, score.riskLevel, x, top + 18);
+  writeLine(doc, 'Decision', x, top + 52, width, label);
+  writeLine(doc, orDash(score.decision), x, top + 64, width, { font: FONT.bold, size: 13 });
+
+  const rows: Array<[string, string]> = [
+    ['Weighted score (0\u2013100)', formatNumber(score.weightedScore100, 1)],
+    ['Weighted score (300\u2013850)', formatNumber(score.weightedScore850, 1)],
+    ['Score config version', orDash(score.version)],
+    ['Score config ID', orDash(score.configId)],
+    ['Scored at', formatIsoUtc(score.generatedAt)],
+    ['Score ID', orDash(score.id)],
+  ];
+  rows.forEach(([name, value], i) => {
+    const y = top + 92 + i * 14;
+    writeLine(doc, name, x, y, 104, label);
+    writeLine(doc, value, x + 106, y - 0.5, width - 106, { font: FONT.bold, size: 8 });
+  });
+  doc.y = top + SUMMARY_HEIGHT;
+}
+
+function drawFactors(doc: Doc, score: ReportScore): void {
+  subTitle(doc, 'Score factors');
+  if (score.factors.length === 0) {
+    messageBox(doc, 'No factors in this score.');
+    return;
+  }
+  const categoryLabel = new Map(score.categories.map((c) => [c.code, c.label]));
+  drawTable(doc, {
+    columns: [
+      { header: 'Category', weight: 2.2 },
+      { header: 'Factor', weight: 3.2, bold: true },
+      { header: 'Value', weight: 1.1, align: 'right' },
+      { header: 'Score (0\u2013100)', weight: 1.55, align: 'right' },
+      { header: 'Weight', weight: 1, align: 'right' },
+      { header: 'Status', weight: 1.5 },
+    ],
+    rows: score.factors.map((f) => [
+      orDash(categoryLabel.get(f.categoryCode) ?? f.categoryCode),
+      orDash(f.label ?? f.code),
+      formatNumber(f.value, 2),
+      formatNumber(f.score100, 1),
+      formatNumber(f.weight, 2),
+      orDash(f.status),
+    ]),
+    continuedLabel: 'Score factors (continued)',
+    cellColor: (r, c) => {
+      const value = score.factors[r].score100;
+      return c === 3 && typeof value === 'number' && Number.isFinite(value) ? score100TextColor(value) : undefined;
+    },
+  });
+}
+
+/** Section 3: the latest successful score, or the no-score message. */
+export function drawScoreSection(doc: Doc, score: ReportScore | null): void {
+  sectionTitle(doc, 'Score', score ? SUMMARY_HEIGHT : 60);
+  if (!score) {
+    messageBox(doc, NO_SCORE_MESSAGE);
+    return;
+  }
+  drawSummary(doc, score);
+  subTitle(doc, 'Category scores (0\u2013100)', 80);
+  drawBarChart(
+    doc,
+    score.categories.map((c) => ({ label: orDash(c.label ?? c.code), value: c.score100 })),
+  );
+  drawFactors(doc, score);
+}

@@ -1,0 +1,123 @@
+/**
+ * A simple striped table: a shaded header row, wrapped cells (a few lines at most, then an
+ * ellipsis) and page breaks between rows, with the header repeated on every continuation page.
+ */
+import { COLOR, Doc, FONT, bottom, contentWidth, ensureSpace, left, measureBlock, newPage, writeBlock, writeLine } from './layout';
+
+/** One column: its header, its share of the content width and how its cells are drawn. */
+export interface TableColumn {
+  header: string;
+  /** Relative width; columns share the content width in proportion. */
+  weight: number;
+  align?: 'left' | 'right' | 'center';
+  /** Lines a cell may wrap to before it is cut with an ellipsis (default 2). */
+  maxLines?: number;
+  bold?: boolean;
+}
+
+/** What `drawTable` needs. Cells are already formatted strings. */
+export interface TableSpec {
+  columns: TableColumn[];
+  rows: string[][];
+  /** Printed above the repeated header on continuation pages, e.g. "Score factors (continued)". */
+  continuedLabel?: string;
+  /** Colour of one cell's text, when it should differ from the default. */
+  cellColor?: (rowIndex: number, columnIndex: number) => string | undefined;
+}
+
+const PAD_X = 5;
+const PAD_Y = 4;
+const HEADER_HEIGHT = 19;
+const CELL_SIZE = 8.5;
+
+function columnGeometry(doc: Doc, columns: TableColumn[]): Array<{ x: number; width: number }> {
+  const total = columns.reduce((sum, c) => sum + c.weight, 0);
+  const width = contentWidth(doc);
+  let x = left(doc);
+  return columns.map((c) => {
+    const w = (c.weight / total) * width;
+    const geometry = { x, width: w };
+    x += w;
+    return geometry;
+  });
+}
+
+function drawHeader(doc: Doc, spec: TableSpec, geometry: Array<{ x: number; width: number }>): void {
+  const y = doc.y;
+  doc.save().rect(left(doc), y, contentWidth(doc), HEADER_HEIGHT).fill(COLOR.fill).restore();
+  spec.columns.forEach((column, i) => {
+    const { x, width } = geometry[i];
+    writeLine(doc, column.header, x + PAD_X, y + 5.5, width - 2 * PAD_X, {
+      font: FONT.bold,
+      size: 8,
+      color: COLOR.muted,
+      align: column.align ?? 'left',
+    });
+  });
+  doc.save()
+    .moveTo(left(doc), y + HEADER_HEIGHT)
+    .lineTo(left(doc) + contentWidth(doc), y + HEADER_HEIGHT)
+    .lineWidth(0.8)
+    .strokeColor(COLOR.rule)
+    .stroke()
+    .restore();
+  doc.y = y + HEADER_HEIGHT;
+}
+
+function cellStyle(column: TableColumn, color: string | undefined) {
+  return {
+    font: column.bold ? FONT.bold : FONT.regular,
+    size: CELL_SIZE,
+    color: color ?? COLOR.text,
+    align: column.align ?? 'left',
+    maxLines: column.maxLines ?? 2,
+  } as const;
+}
+
+function rowHeight(doc: Doc, spec: TableSpec, row: string[], geometry: Array<{ width: number }>): number {
+  const heights = spec.columns.map((column, i) =>
+    measureBlock(doc, row[i] ?? '', geometry[i].width - 2 * PAD_X, cellStyle(column, undefined)),
+  );
+  return Math.max(...heights) + 2 * PAD_Y;
+}
+
+/** Draws the table from `doc.y`, continuing on new pages as needed, and leaves `doc.y` under it. */
+export function drawTable(doc: Doc, spec: TableSpec): void {
+  const geometry = columnGeometry(doc, spec.columns);
+  // Keep the header with its first few rows rather than leave it alone at the foot of a page.
+  const leading = spec.rows.slice(0, 3).reduce((sum, row) => sum + rowHeight(doc, spec, row, geometry), 0);
+  ensureSpace(doc, HEADER_HEIGHT + leading);
+  drawHeader(doc, spec, geometry);
+
+  spec.rows.forEach((row, r) => {
+    const height = rowHeight(doc, spec, row, geometry);
+    if (doc.y + height > bottom(doc)) {
+      newPage(doc);
+      if (spec.continuedLabel) {
+        writeLine(doc, spec.continuedLabel, left(doc), doc.y, contentWidth(doc), {
+          font: FONT.italic,
+          size: 8.5,
+          color: COLOR.muted,
+        });
+        doc.y += 15;
+      }
+      drawHeader(doc, spec, geometry);
+    }
+    const y = doc.y;
+    if (r % 2 === 1) doc.save().rect(left(doc), y, contentWidth(doc), height).fill(COLOR.stripe).restore();
+    spec.columns.forEach((column, c) => {
+      const { x, width } = geometry[c];
+      const style = cellStyle(column, spec.cellColor?.(r, c));
+      writeBlock(doc, row[c] ?? '', x + PAD_X, y + PAD_Y, width - 2 * PAD_X, style);
+    });
+    doc.save()
+      .moveTo(left(doc), y + height)
+      .lineTo(left(doc) + contentWidth(doc), y + height)
+      .lineWidth(0.3)
+      .strokeColor(COLOR.rule)
+      .stroke()
+      .restore();
+    doc.y = y + height;
+  });
+  doc.y += 12;
+}

@@ -1,0 +1,157 @@
+/**
+ * Report data fixtures for the PDF renderer's tests. Sensitive values are masked as the report
+ * worker delivers them; no unmasked TIN or SSN exists anywhere in these fixtures.
+ */
+import { ReportData, ReportScore } from '../report-data';
+
+/** The five category codes of contract 2.8, with their labels. */
+export const CATEGORIES = [
+  { code: 'PUBLIC_RECORDS', label: 'Public Records', weight: 25, score100: 81.5 },
+  { code: 'BUSINESS_OPERATIONS', label: 'Business Operations', weight: 20, score100: 64.2 },
+  { code: 'COMPANY_PROFILE', label: 'Company Profile', weight: 20, score100: 88 },
+  { code: 'FINANCIAL_TRENDS', label: 'Financial Trends', weight: 20, score100: 38.4 },
+  { code: 'PERFORMANCE_MEASURES', label: 'Performance Measures', weight: 15, score100: null },
+];
+
+/** A score of 712 (LOW / APPROVE) with factors from every category. */
+export function buildScore(factorCount?: number): ReportScore {
+  const base = [
+    { categoryCode: 'PUBLIC_RECORDS', code: 'JUDGEMENTS_AND_LIENS_AI_PLACEHOLDER', label: 'Judgements and Liens', value: 2, score100: 70, weight: 40, status: 'SUCCESS' },
+    { categoryCode: 'PUBLIC_RECORDS', code: 'SOCIAL_REVIEWS_AI_PLACEHOLDER', label: 'Social Reviews', value: 4.3, score100: 86, weight: 30, status: 'SUCCESS' },
+    { categoryCode: 'PUBLIC_RECORDS', code: 'BANKRUPTCIES_AI_PLACEHOLDER', label: 'Bankruptcies', value: 0, score100: 100, weight: 30, status: 'SUCCESS' },
+    { categoryCode: 'BUSINESS_OPERATIONS', code: 'BALANCE_SHEET_AI_PLACEHOLDER', label: 'Balance Sheet', value: 1.8, score100: 64.2, weight: 34, status: 'SUCCESS' },
+    { categoryCode: 'COMPANY_PROFILE', code: 'CREDIT_BUREAU_AI_PLACEHOLDER', label: 'Credit Bureau', value: 742, score100: 88, weight: 100, status: 'SUCCESS' },
+    { categoryCode: 'FINANCIAL_TRENDS', code: 'LIQUIDITY_RATIOS_AI_PLACEHOLDER', label: 'Liquidity Ratios', value: 0.62, score100: 38.4, weight: 25, status: 'SUCCESS' },
+    { categoryCode: 'PERFORMANCE_MEASURES', code: 'PROFITABILITY_RATIOS_AI_PLACEHOLDER', label: 'Profitability Ratios', value: null, score100: null, weight: 34, status: 'NO_DATA' },
+  ];
+  const factors =
+    factorCount === undefined
+      ? base
+      : Array.from({ length: factorCount }, (_, i) => ({
+          ...base[i % base.length],
+          code: `FACTOR_${i + 1}`,
+          label: `Generated factor number ${i + 1}`,
+        }));
+  return {
+    id: '5b8e1c2a-0d4f-4e7a-b1c3-aa00bb11cc22',
+    weightedScore850: 712,
+    weightedScore100: 75.1,
+    riskLevel: 'LOW',
+    decision: 'APPROVE',
+    version: '2.2',
+    configId: 'c0f1e2d3-a4b5-4c6d-8e7f-a1b2c3d4e5f6',
+    generatedAt: new Date('2025-03-14T09:12:00.000Z'),
+    categories: CATEGORIES.map((c) => ({ ...c })),
+    factors,
+  };
+}
+
+/** A complete report: two owners, public records, facts and a score. */
+export function buildReportData(overrides: Partial<ReportData> = {}): ReportData {
+  return {
+    reportId: 'rpt-3f2a-4b1c-9d8e-acme',
+    generatedAt: new Date('2025-03-14T09:30:00.000Z'),
+    business: {
+      id: 'b7d4c2e1-3a5f-4b6c-8d9e-f0a1b2c3d4e5',
+      name: 'Acme Industrial Supply LLC',
+      tin: 'XXXXX6789',
+      externalId: 'EXT-ACME-42',
+      status: 'VERIFIED',
+      mobile: '+1 415-555-0134',
+      officialWebsite: 'https://www.acme-industrial.example.com',
+      address: '500 Market Street, Suite 210, San Francisco, CA 94105, US',
+      createdAt: new Date('2024-11-02T16:45:00.000Z'),
+    },
+    owners: [
+      { firstName: 'Jane', lastName: 'Holloway', ownerType: 'CONTROL', ownershipPercentage: 60, ssn: 'XXXXX4321', city: 'San Francisco', state: 'CA' },
+      { firstName: 'Marcus', lastName: 'Ortega', ownerType: 'BENEFICIARY', ownershipPercentage: 40, ssn: 'XXXXX8765', city: 'Oakland', state: 'CA' },
+    ],
+    publicRecords: {
+      numberOfLiens: 3,
+      mostRecentLienStatus: 'OPEN',
+      numberOfBankruptcies: 0,
+      numberOfJudgements: 1,
+      corporateFilingName: 'ACME INDUSTRIAL SUPPLY LLC',
+      corporateFilingDate: '2016-05-19T00:00:00.000Z',
+      incorporationState: 'DE',
+      corporationType: 'Limited Liability Company',
+      secretaryOfStateStatus: 'ACTIVE',
+      averageRating: '4.3',
+      reviews: [
+        { source: 'Google', count: 182, percentage: '61.5' },
+        { source: 'Yelp', count: 94, percentage: '31.8' },
+        { source: 'Better Business Bureau', count: 20, percentage: '6.7' },
+      ],
+      complaintCount: 4,
+      numberOfEmployees: '85',
+      fetchedAt: new Date('2025-03-13T22:05:00.000Z'),
+    },
+    facts: {
+      bankruptcies: { count: 0, mostRecent: null, mostRecentStatus: null, mostRecentAmount: null },
+      liens: { count: 3, mostRecent: '2024-08-21T00:00:00.000Z', mostRecentStatus: 'OPEN', mostRecentAmount: 12500, totalOpenAmount: 48250.75 },
+      judgements: { count: 1, mostRecent: '2023-02-10T00:00:00.000Z', mostRecentStatus: 'SATISFIED', mostRecentAmount: 7300 },
+    },
+    score: buildScore(),
+    ...overrides,
+  };
+}
+
+/**
+ * A report built to break layouts: very long unbroken strings, characters the standard fonts
+ * cannot show, nulls everywhere they are allowed, many owners and reviews.
+ */
+export function buildStressReportData(): ReportData {
+  const full = buildReportData();
+  const long = 'Very Long Business Name Holdings International '.repeat(8).trim();
+  return {
+    ...full,
+    reportId: `rpt-${'abcdef-'.repeat(20)}end`,
+    business: {
+      ...full.business,
+      name: `${long} \u00c9tude & Zo\u00eb \u682a\u5f0f\u4f1a\u793e\nNewline\tTab`,
+      tin: null,
+      externalId: `EXT-${'X'.repeat(220)}`,
+      mobile: null,
+      officialWebsite: `https://example.com/${'a'.repeat(300)}`,
+      address: null,
+      createdAt: new Date('invalid'),
+    },
+    owners: Array.from({ length: 30 }, (_, i) => ({
+      firstName: i % 5 === 0 ? '' : `Owner${i} ${'Middlename '.repeat(i % 4)}`,
+      lastName: i % 7 === 0 ? 'Q' : `Lastname-${'x'.repeat(i * 3)}`,
+      ownerType: i % 2 === 0 ? ('CONTROL' as const) : ('BENEFICIARY' as const),
+      ownershipPercentage: i % 3 === 0 ? null : 3.33,
+      ssn: i % 4 === 0 ? null : 'XXXXX1111',
+      city: i % 6 === 0 ? null : 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch',
+      state: null,
+    })),
+    publicRecords: {
+      ...(full.publicRecords as NonNullable<ReportData['publicRecords']>),
+      mostRecentLienStatus: null,
+      corporateFilingName: null,
+      corporateFilingDate: 'not-a-date',
+      incorporationState: null,
+      corporationType: null,
+      secretaryOfStateStatus: null,
+      averageRating: '',
+      numberOfEmployees: 'N/A',
+      reviews: Array.from({ length: 25 }, (_, i) => ({ source: `Source ${i} ${'long '.repeat(i)}`, count: i, percentage: 'N/A' })),
+    },
+    facts: {
+      bankruptcies: { count: 2, mostRecent: null, mostRecentStatus: null, mostRecentAmount: null },
+      liens: { count: 0, mostRecent: null, mostRecentStatus: null, mostRecentAmount: null, totalOpenAmount: 0 },
+      judgements: { count: 0, mostRecent: null, mostRecentStatus: null, mostRecentAmount: null },
+    },
+    score: {
+      ...buildScore(60),
+      weightedScore850: 1020,
+      riskLevel: 'SOMETHING_UNEXPECTED_AND_VERY_LONG_RISK_LEVEL_NAME_THAT_KEEPS_GOING',
+      decision: 'FURTHER_REVIEW_NEEDED_AND_A_VERY_LONG_SUFFIX_THAT_DOES_NOT_FIT_ANYWHERE',
+      categories: [
+        ...CATEGORIES.map((c) => ({ ...c })),
+        { code: 'EXTRA', label: `An extra category with a label far too long ${'to fit '.repeat(10)}`, weight: 0, score100: 150 },
+        { code: 'NEG', label: 'Negative', weight: 0, score100: -20 },
+      ],
+    },
+  };
+}
