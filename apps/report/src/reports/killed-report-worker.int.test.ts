@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+import request from 'supertest';
+import { createLogger } from '@kyb/http';
+import { createRedisConnection, type Redis } from '@kyb/queues';
+import type { ReportData } from '../pdf/report-data';
+import { createPgReportStorage } from '../storage/report-storage';
+import { createReportProcessor } from './report.processor';
+import { createPgReportStore } from './reports.store';
+import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory } from '@kyb/tenants';
+import { reportableBusiness } from '../test-support/report-sources';
+import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
+
+const root = join(__dirname, '../../../..');
+const outDir = join(root, 'tmp', `killed-report-worker-${randomUUID()}`);
+const childScript = join(outDir, 'child.js');
+
+async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20000): Promise<T> {
+  for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 50))) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met');
+  }
+}
+
+describe('a report renders exactly once', () => {
+  let t: ReportTestApp;
+  const connections: Redis[] = [];
+  const customerId = randomUUID();
+  let renders = 0;
+
+  beforeAll(async () => {
+    mkdirSync(outDir, { recursive: true });
+    buildSync({
+      entryPoints: [join(__dirname, '../test-support/report-worker.child.ts')],
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      tsconfig: join(root, 'tsconfig.base.json'),
+      outfile: childScript,
+      logLevel: 'silent',
+    });
+    const { renderBusinessReport } = await import('../pdf/render-business-report');
+    t = await startReportTestApp({
+      workers: false,
+      leaseMs: 1000,
+      render: async (data) => {
+        renders += 1;
+        return renderBusinessReport(data);
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const c of connections) c.disconnect();
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  const generate = async (businessId: string) =>
+    (
+      await request(t.app)
+        .post(`/report/api/v1/reports/customers/${customerId}/businesses/${businessId}`)
+        .set('Authorization', `Bearer ${t.keys.tokenFor({ role: 'CUSTOMER', customerId })}`)
+        .expect(200)
+    ).body.data.report_id as string;
+
+  it('when two workers take the same report at once, one renders and the other waits', async () => {
+    const businessId = await reportableBusiness(t, customerId);
+    const reportId = await generate(businessId);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let rendered = 0;
+    const processor = () =>
+      createReportProcessor({
+        store: createPgReportStore(t.db),
+        storage: createPgReportStorage(t.db),
+        sources: { businesses: createBusinessDirectory(t.db), integration: createIntegrationDirectory(t.db), scores: createScoreDirectory(t.db) },
+        render: async (_data: ReportData) => {
+          rendered += 1;
+          await gate;
+          return Buffer.from('%PDF-1.7 test');
+        },
+        clock: () => new Date(),
+        logger: createLogger({ level: 'silent', name: 'twin' }),
+        leaseMs: 60_000,
+      });
+    const first = processor()(reportId, { made: 0, allowed: 3 });
+    await eventually(async () => (rendered === 1 ? true : undefined));
+    const second = await processor()(reportId, { made: 0, allowed: 3 });
+    expect(second).toMatchObject({ outcome: 'busy' });
+    release();
+    expect(await first).toEqual({ outcome: 'completed' });
+    expect(await processor()(reportId, { made: 0, allowed: 3 })).toEqual({ outcome: 'ended' });
+    expect(rendered).toBe(1);
+  });
+
+  it('a worker killed mid-render: another takes over once its lease lapses, and the report completes once', async () => {
+    const businessId = await reportableBusiness(t, customerId);
+    const [{ db }] = (await t.db.raw('select current_database() as db')).rows;
+    const url = new URL(process.env.KYB_TEST_POSTGRES_URL as string);
+    url.pathname = `/${db}`;
+    const child = spawn(process.execPath, [childScript], {
+      env: { ...process.env, DATABASE_URL: url.toString(), REDIS_URL: t.redisUrl, REDIS_PREFIX: t.redisPrefix },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const rendering = new Promise<void>((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('rendering') && resolve());
+      child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
+    });
+    const reportId = await generate(businessId);
+    await rendering;
+    expect((await t.db('reports.reports').where({ id: reportId }).first()).status).toBe('IN_PROGRESS');
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+
+    const connection = createRedisConnection(t.redisUrl, 'worker');
+    connections.push(connection);
+    t.area.startWorkers(connection, { lockDuration: 1000, stalledInterval: 300 });
+    const row = await eventually(async () => {
+      const r = await t.db('reports.reports').where({ id: reportId }).first();
+      return r.status === 'COMPLETED' ? r : undefined;
+    });
+    expect(row).toMatchObject({ attempts: 2, file_path: `reports/${reportId}.pdf`, log: null });
+    expect(renders).toBe(1);
+    expect(await t.db('reports.report_files').where({ path: `reports/${reportId}.pdf` })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,118 @@
+import type { BjlEntry, BusinessDirectory, IntegrationDirectory, ScoreDirectory, ScoreEntry } from '@kyb/tenants';
+import type { ReportData, ReportFact, ReportFacts, ReportPublicRecords, ReportScore } from '../pdf/report-data';
+
+/** A report's business is gone: rendering cannot succeed however often it is tried. */
+export class ReportBusinessGoneError extends Error {
+  constructor() {
+    super('The business no longer exists.');
+    this.name = 'ReportBusinessGoneError';
+  }
+}
+
+function fact(records: BjlEntry[]): ReportFact {
+  const latest = records[0];
+  return {
+    count: records.length,
+    mostRecent: latest ? latest.filingDate.toISOString() : null,
+    mostRecentStatus: latest?.status ?? null,
+    mostRecentAmount: latest?.amount ?? null,
+  };
+}
+
+/** The BJL facts of E11 from the records (newest first, as the directory answers them). */
+function facts(records: BjlEntry[]): ReportFacts {
+  const of = (kind: BjlEntry['kind']) => records.filter((r) => r.kind === kind);
+  const liens = of('LIEN');
+  const open = liens.filter((r) => r.status === 'active').reduce((sum, r) => sum + (r.amount ?? 0), 0);
+  return { bankruptcies: fact(of('BANKRUPTCY')), liens: { ...fact(liens), totalOpenAmount: Math.round(open * 100) / 100 }, judgements: fact(of('JUDGEMENT')) };
+}
+
+function score(entry: ScoreEntry): ReportScore {
+  return {
+    id: entry.id,
+    weightedScore850: entry.weightedScore850,
+    weightedScore100: entry.weightedScore100,
+    riskLevel: entry.riskLevel,
+    decision: entry.decision,
+    version: entry.version,
+    configId: entry.weightageConfigId,
+    generatedAt: entry.createdAt,
+    categories: entry.distribution.map((c) => ({ code: c.code, label: c.label, weight: c.total_weightage, score100: c.factors.some((f) => f.status === 'SUCCESS') ? Number(c.score_100) : null })),
+    factors: entry.distribution.flatMap((c) =>
+      c.factors.map((f) => ({
+        categoryCode: c.code,
+        code: f.code,
+        label: f.label,
+        value: f.status === 'SUCCESS' ? f.value : null,
+        score100: f.status === 'SUCCESS' ? f.score_100 : null,
+        weight: f.weightage,
+        status: f.status,
+      })),
+    ),
+  };
+}
+
+/** Everything the 360 report shows, read through the case, integration and score areas' views. */
+export async function loadReportData(
+  sources: { businesses: BusinessDirectory; integration: IntegrationDirectory; scores: ScoreDirectory },
+  report: { id: string; businessId: string },
+  generatedAt: Date,
+): Promise<ReportData> {
+  const business = await sources.businesses.find(report.businessId);
+  if (!business) throw new ReportBusinessGoneError();
+  const [owners, records, bjl, latestScore] = await Promise.all([
+    sources.businesses.owners(business.id),
+    sources.integration.publicRecords(business.id),
+    sources.integration.bjlRecords(business.id),
+    sources.scores.latestSuccessful(business.id),
+  ]);
+  const s = records?.summary;
+  const publicRecords: ReportPublicRecords | null = s
+    ? {
+        numberOfLiens: Number(s.number_of_business_liens),
+        mostRecentLienStatus: s.most_recent_business_lien_status,
+        numberOfBankruptcies: Number(s.number_of_bankruptcies),
+        numberOfJudgements: Number(s.number_of_judgement_fillings),
+        corporateFilingName: s.corporate_filing_business_name,
+        corporateFilingDate: s.corporate_filing_filling_date,
+        incorporationState: s.corporate_filing_incorporation_state,
+        corporationType: s.corporate_filing_corporation_type,
+        secretaryOfStateStatus: s.corporate_filing_secretary_of_state_status,
+        averageRating: s.average_rating,
+        reviews: s.reviews,
+        complaintCount: s.compalint_statistics.count_of_complaints_all_time,
+        numberOfEmployees: s.additional_records.number_of_employees,
+        fetchedAt: records.updatedAt,
+      }
+    : null;
+  const address = [business.addressLine1, business.addressLine2, business.addressCity, business.addressState, business.addressPostalCode, business.addressCountry]
+    .filter((part) => part)
+    .join(', ');
+  return {
+    reportId: report.id,
+    generatedAt,
+    business: {
+      id: business.id,
+      name: business.name,
+      tin: business.tinMasked,
+      externalId: business.externalId,
+      status: business.status,
+      mobile: business.mobile,
+      officialWebsite: business.officialWebsite,
+      address: address || null,
+      createdAt: business.createdAt,
+    },
+    owners: owners.map((o) => ({
+      firstName: o.firstName,
+      lastName: o.lastName,
+      ownerType: o.ownerType,
+      ownershipPercentage: o.ownershipPercentage,
+      ssn: o.ssnMasked,
+      city: o.city,
+      state: o.state,
+    })),
+    publicRecords,
+    facts: records ? facts(bjl) : null,
+    score: latestScore ? score(latestScore) : null,
+  };
+}

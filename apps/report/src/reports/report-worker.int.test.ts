@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { createProducer, reportQueue } from '@kyb/queues';
+import { extractPdfText } from '../pdf/test-support/pdf-text';
+import { reportableBusiness } from '../test-support/report-sources';
+import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
+
+async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20000): Promise<T> {
+  for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 50))) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met');
+  }
+}
+
+describe('the report worker and downloads', () => {
+  let t: ReportTestApp;
+  const customerId = randomUUID();
+  let owner: string;
+  let renders = 0;
+  const failing = new Set<string>();
+
+  beforeAll(async () => {
+    const { renderBusinessReport } = await import('../pdf/render-business-report');
+    t = await startReportTestApp({
+      render: async (data) => {
+        renders += 1;
+        if (failing.has(data.business.id)) throw new Error('renderer crashed');
+        return renderBusinessReport(data);
+      },
+    });
+    owner = t.keys.tokenFor({ role: 'CUSTOMER', customerId });
+  });
+  afterAll(() => t.close());
+
+  const generate = async (businessId: string) =>
+    (await request(t.app).post(`/report/api/v1/reports/customers/${customerId}/businesses/${businessId}`).set('Authorization', `Bearer ${owner}`).expect(200)).body
+      .data.report_id as string;
+  const ended = (reportId: string) =>
+    eventually(async () => {
+      const row = await t.db('reports.reports').where({ id: reportId }).first();
+      return row && ['COMPLETED', 'FAILED'].includes(row.status) ? row : undefined;
+    });
+  const download = (reportId: string) => request(t.app).post(`/report/api/v1/reports/${reportId}/download`).set('Authorization', `Bearer ${owner}`);
+
+  it('renders REQUESTED -> COMPLETED with file_path, and the signed URL serves a PDF that shows the business, masked', async () => {
+    const businessId = await reportableBusiness(t, customerId);
+    const reportId = await generate(businessId);
+    const row = await ended(reportId);
+    expect(row).toMatchObject({ status: 'COMPLETED', file_path: `reports/${reportId}.pdf`, log: null, attempts: 1 });
+    const res = await download(reportId).expect(200);
+    expect(res.body.message).toBe('Report is ready to download');
+    const url = new URL(res.body.data.pdf_url);
+    expect(url.origin).toBe('http://reports.test');
+    const file = await request(t.app).get(`${url.pathname}${url.search}`).buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="business-report-${reportId}.pdf"`);
+    const pdf = file.body as Buffer;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text } = await extractPdfText(pdf);
+    for (const expected of ['Longwood Dental', 'XXXXX6789', 'XXXXX1234', 'XXXXX9876', 'Ann Lee', '710', 'LOW', 'APPROVE', 'Public Records', 'Credit Bureau', '2.2']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toMatch(/\b\d{9}\b/);
+  });
+
+  it('refuses the signed URL once it expired, and a URL signed for another report', async () => {
+    const reportId = await generate(await reportableBusiness(t, customerId));
+    await ended(reportId);
+    const url = new URL((await download(reportId).expect(200)).body.data.pdf_url);
+    const other = await generate(await reportableBusiness(t, customerId));
+    await ended(other);
+    await request(t.app).get(`/report/api/v1/reports/${other}/file${url.search}`).expect(403);
+    t.clock.set(new Date(Date.now() + 301_000));
+    try {
+      expect((await request(t.app).get(`${url.pathname}${url.search}`).expect(403)).body.data.errorName).toBe('SignedUrlError');
+    } finally {
+      t.clock.set(undefined);
+    }
+  });
+
+  it('retries a failing render, then FAILS the report with log saying why', async () => {
+    const businessId = await reportableBusiness(t, customerId);
+    failing.add(businessId);
+    const reportId = await generate(businessId);
+    const row = await eventually(async () => {
+      const r = await t.db('reports.reports').where({ id: reportId }).first();
+      return r.status === 'FAILED' ? r : undefined;
+    }, 30000);
+    expect(row).toMatchObject({ status: 'FAILED', attempts: 3, log: 'The report could not be rendered because of an internal error.', file_path: null });
+    expect((await request(t.app).get(`/report/api/v1/reports/${reportId}`).set('Authorization', `Bearer ${owner}`).expect(200)).body.data).toMatchObject({
+      status: 'FAILED',
+      log: 'The report could not be rendered because of an internal error.',
+    });
+    expect((await download(reportId).expect(200)).body.data.pdf_url).toBeNull();
+  });
+
+  it('FAILS at once, without rendering, when the business is gone', async () => {
+    const [{ id: reportId }] = await t
+      .db('reports.reports')
+      .insert({ report_type_id: 1, customer_id: customerId, business_id: randomUUID(), created_by: randomUUID(), triggered_by: 'CUSTOMER', triggered_id: customerId })
+      .returning('id');
+    const jobs = createProducer(reportQueue, { connection: t.redis, prefix: t.redisPrefix });
+    const before = renders;
+    try {
+      await jobs.add({ reportId }, { jobId: `report-${reportId}` });
+      expect(await ended(reportId)).toMatchObject({ status: 'FAILED', log: 'The business no longer exists.', attempts: 1 });
+      expect(renders).toBe(before);
+    } finally {
+      await jobs.close();
+    }
+  });
+});

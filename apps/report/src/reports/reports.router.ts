@@ -1,0 +1,118 @@
+import type { RequestHandler } from 'express';
+import { callerOf, requireRole, requireTenant } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import type { RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import { businessParams, downloadSchema, fileQuery, generateParams, reportParams, reportSchema, statusSchema } from './reports.schemas';
+import type { ReportsService } from './reports.service';
+
+/** Messages of the report operations (E6, E7 and the published samples). */
+export const REPORT_MESSAGES = {
+  started: 'Report generation started successfully',
+  fetched: 'Report details fetched successfully',
+  ready: 'Report is ready to download',
+  notReady: 'Report is not ready to download',
+  status: 'Report status fetched successfully',
+} as const;
+
+const errors = {
+  400: { description: 'A path that fails its schema (ValidationMiddlewareError), or a bad Authorization header type' },
+  401: { description: 'Missing, invalid or expired token, or a role not allowed' },
+  403: { description: "Another tenant's customer, business or report (AccessMiddlewareError)" },
+};
+
+/** E6, E7, downloads and the status of a business's latest report. */
+export function reportRoutes(deps: { reports: ReportsService; authenticate: RequestHandler }): RouteDefinition[] {
+  const { reports, authenticate } = deps;
+  const guards = [authenticate, requireRole('ADMIN', 'CUSTOMER')];
+  const reportId = (req: Parameters<RequestHandler>[0]) => req.params.reportID as string;
+  return [
+    {
+      method: 'post',
+      path: '/reports/customers/:customerID/businesses/:businessID',
+      summary: 'Generate a 360 report for a business of a customer (E7)',
+      tags: ['Reports'],
+      auth: true,
+      guards: [...guards, requireTenant('customerID')],
+      schemas: { params: generateParams },
+      responses: {
+        200: {
+          description: 'The report is REQUESTED and queued',
+          schema: successEnvelope({ type: 'object', required: ['report_id'], properties: { report_id: { type: 'string', format: 'uuid' } } }, REPORT_MESSAGES.started),
+        },
+        ...errors,
+        404: { description: 'Business not found (BusinessApiError)' },
+      },
+      handler: async (req, res) => {
+        res.json(success(REPORT_MESSAGES.started, await reports.request(callerOf(req), req.params.customerID as string, req.params.businessID as string)));
+      },
+    },
+    {
+      method: 'get',
+      path: '/reports/:reportID',
+      summary: 'Get a report (E6)',
+      tags: ['Reports'],
+      auth: true,
+      guards,
+      schemas: { params: reportParams },
+      responses: { 200: { description: 'The report of contract 2.6', schema: successEnvelope(reportSchema, REPORT_MESSAGES.fetched) }, ...errors, 404: { description: 'Report not found (ReportApiError)' } },
+      handler: async (req, res) => {
+        res.json(success(REPORT_MESSAGES.fetched, await reports.get(callerOf(req), reportId(req))));
+      },
+    },
+    {
+      method: 'post',
+      path: '/reports/:reportID/download',
+      summary: "A report with a short-lived signed URL of its PDF (null until it is COMPLETED)",
+      tags: ['Reports'],
+      auth: true,
+      guards,
+      schemas: { params: reportParams },
+      responses: { 200: { description: 'The report and pdf_url', schema: successEnvelope(downloadSchema) }, ...errors, 404: { description: 'Report not found (ReportApiError)' } },
+      handler: async (req, res) => {
+        const { ready, report } = await reports.download(callerOf(req), reportId(req));
+        res.json(success(ready ? REPORT_MESSAGES.ready : REPORT_MESSAGES.notReady, report));
+      },
+    },
+    {
+      method: 'get',
+      path: '/reports/businesses/:businessID/status',
+      summary: "The status of a business's latest report",
+      tags: ['Reports'],
+      auth: true,
+      guards,
+      schemas: { params: businessParams },
+      responses: {
+        200: { description: 'The latest report and its status', schema: successEnvelope(statusSchema, REPORT_MESSAGES.status) },
+        ...errors,
+        404: { description: 'Business not found (BusinessApiError), or no report yet (ReportApiError)' },
+      },
+      handler: async (req, res) => {
+        res.json(success(REPORT_MESSAGES.status, await reports.statusOfBusiness(callerOf(req), req.params.businessID as string)));
+      },
+    },
+    {
+      method: 'get',
+      path: '/reports/:reportID/file',
+      summary: 'The PDF behind a signed download URL (no token: the signature is the credential)',
+      tags: ['Reports'],
+      auth: false,
+      schemas: { params: reportParams, query: fileQuery },
+      responses: {
+        200: { description: 'application/pdf' },
+        400: { description: 'A path or query that fails its schema (ValidationMiddlewareError)' },
+        403: { description: 'The link is not ours or has expired (SignedUrlError)' },
+        404: { description: 'Report not found, or not rendered (ReportApiError)' },
+      },
+      handler: async (req, res) => {
+        const { expires, signature } = req.query as unknown as { expires: number; signature: string };
+        const file = await reports.file(reportId(req), expires, signature);
+        res
+          .type(file.contentType)
+          .set('Content-Disposition', `attachment; filename="business-report-${reportId(req)}.pdf"`)
+          .set('Cache-Control', 'private, no-store')
+          .send(file.content);
+      },
+    },
+  ];
+}

@@ -1,0 +1,73 @@
+import { canAccessBusiness, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
+import type { Producer } from '@kyb/queues';
+import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/tenants';
+import type { ReportStorage, StoredFile } from '../storage/report-storage';
+import { presentReport, presentReportDetails, type ReportView } from './report.presenter';
+import { InvalidDownloadLinkError, ReportNotFoundError } from './reports.errors';
+import type { ReportRow, ReportStore } from './reports.store';
+import type { UrlSigner } from './signed-urls';
+
+/** Job id of a report's rendering: a second enqueue of the same report is a no-op. */
+export const reportJobId = (reportId: string) => `report-${reportId}`;
+
+/** Requesting reports (E7), reading them (E6), their status by business, and downloads. */
+export function createReportsService(deps: {
+  store: ReportStore;
+  businesses: BusinessDirectory;
+  storage: ReportStorage;
+  signer: UrlSigner;
+  reports: Pick<Producer<{ reportId: string }>, 'add'>;
+  clock: () => Date;
+}) {
+  const { store } = deps;
+
+  async function visible(caller: AuthContext, reportId: string): Promise<ReportRow> {
+    const report = await store.find(reportId);
+    if (!report) throw new ReportNotFoundError();
+    if (!canAccessBusiness(caller, report.customer_id, report.business_id)) throw new TenantAccessDeniedError();
+    return report;
+  }
+
+  return {
+    /** E7: a REQUESTED report of the customer's business, queued for rendering. */
+    async request(caller: AuthContext, customerId: string, businessId: string): Promise<{ report_id: string }> {
+      const business = await findAccessibleBusiness(deps.businesses, caller, businessId);
+      if (business.customerId !== customerId) throw new TenantAccessDeniedError();
+      const report = await store.create({ customerId, businessId, createdBy: caller.userId, triggeredBy: caller.role, at: deps.clock() });
+      await deps.reports.add({ reportId: report.id }, { jobId: reportJobId(report.id) });
+      return { report_id: report.id };
+    },
+
+    /** E6. */
+    async get(caller: AuthContext, reportId: string): Promise<ReportView> {
+      return presentReport(await visible(caller, reportId));
+    },
+
+    /** The report and, once COMPLETED, a short-lived signed URL of its PDF. */
+    async download(caller: AuthContext, reportId: string): Promise<{ ready: boolean; report: ReportView & { pdf_url: string | null } }> {
+      const report = await visible(caller, reportId);
+      const ready = report.status === 'COMPLETED';
+      return { ready, report: { ...presentReport(report), pdf_url: ready ? deps.signer.urlFor(report.id) : null } };
+    },
+
+    /** The status of the business's latest report. */
+    async statusOfBusiness(caller: AuthContext, businessId: string) {
+      await findAccessibleBusiness(deps.businesses, caller, businessId);
+      const report = await store.latestOfBusiness(businessId);
+      if (!report) throw new ReportNotFoundError('No report has been generated for this business.');
+      return { report_details: presentReportDetails(report), status: report.status };
+    },
+
+    /** The PDF behind a signed URL: the signature is the credential. */
+    async file(reportId: string, expires: number, signature: string): Promise<StoredFile> {
+      if (!deps.signer.verify(reportId, expires, signature)) throw new InvalidDownloadLinkError();
+      const report = await store.find(reportId);
+      const file = report?.file_path ? await deps.storage.get(report.file_path) : undefined;
+      if (!file) throw new ReportNotFoundError();
+      return file;
+    },
+  };
+}
+
+/** The reports service type, for injection. */
+export type ReportsService = ReturnType<typeof createReportsService>;
