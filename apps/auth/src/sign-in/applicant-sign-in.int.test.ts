@@ -31,7 +31,7 @@ describe('applicant sign-in with an invitation', () => {
       customerId: overrides.customerId ?? customerId,
       businessId: randomUUID(),
       applicantEmail: email,
-      expiresAt: overrides.expiresAt ?? new Date(Date.now() + 3600_000),
+      expiresAt: overrides.expiresAt ?? new Date(t.clock.now().getTime() + 3600_000),
     };
     await invitations.put(entry);
     return entry;
@@ -77,7 +77,7 @@ describe('applicant sign-in with an invitation', () => {
     ['an unknown invitation', async () => ({ email: 'x1@example.org', invite_token: randomUUID() })],
     ['a token that is not an invitation id', async () => ({ email: 'x2@example.org', invite_token: 'garbage' })],
     ['an invitation for another email', async () => ({ email: 'x3@example.org', invite_token: (await invitation('someone@example.org')).id })],
-    ['an expired invitation', async () => ({ email: 'x4@example.org', invite_token: (await invitation('x4@example.org', { expiresAt: new Date(Date.now() - 1000) })).id })],
+    ['an expired invitation', async () => ({ email: 'x4@example.org', invite_token: (await invitation('x4@example.org', { expiresAt: new Date(t.clock.now().getTime() - 1000) })).id })],
   ])('refuses %s', async (_case, make) => {
     expect((await signIn({ ...(await make()), password: PASSWORD }).expect(400)).body).toEqual(invalidInvitation);
   });
