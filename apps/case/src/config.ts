@@ -1,19 +1,14 @@
-import { integer, key32, loadConfig, processSettings, text, url } from '@kyb/config';
+import { integer, key32, loadConfig, processSettings, text, url, verifierSettings } from '@kyb/config';
 
 /** Settings of the case area. */
 export const caseSettings = {
   ...processSettings,
-  AUTH_JWKS_URL: url({
-    description: "the auth area's JWKS, to verify bearer tokens",
-    protocols: ['http:', 'https:'],
-    fallback: 'http://127.0.0.1:8080/auth/api/v1/.well-known/jwks.json',
-  }),
+  ...verifierSettings,
   DATA_ENCRYPTION_KEY: key32({ description: '32-byte key (64 hex characters or base64) that encrypts TIN and SSN at rest' }),
   PUBLIC_APP_URL: url({ description: 'base of invitation URLs', protocols: ['http:', 'https:'], fallback: 'http://localhost:8080' }),
   INVITATION_TTL_SECONDS: integer({ description: 'how long an invitation can be used', fallback: 7 * 24 * 3600, min: 60 }),
   SMTP_URL: text({ description: 'SMTP server for invitation mail (smtp:// or smtps://); unset: mail is written to the log', fallback: '' }),
   MAIL_FROM: text({ description: 'sender of invitation mail', fallback: 'KYB Onboarding <no-reply@localhost>' }),
-  TOKEN_ISSUER: text({ description: 'the iss claim bearer tokens must carry', fallback: 'kyb-suite-auth' }),
 };
 
 /** The validated configuration of the case area. */

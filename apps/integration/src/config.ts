@@ -1,15 +1,10 @@
-import { integer, key32, loadConfig, processSettings, text, url } from '@kyb/config';
+import { integer, key32, loadConfig, processSettings, verifierSettings } from '@kyb/config';
 
 /** Settings of the integration area. */
 export const integrationSettings = {
   ...processSettings,
-  AUTH_JWKS_URL: url({
-    description: "the auth area's JWKS, to verify bearer tokens",
-    protocols: ['http:', 'https:'],
-    fallback: 'http://127.0.0.1:8080/auth/api/v1/.well-known/jwks.json',
-  }),
+  ...verifierSettings,
   DATA_ENCRYPTION_KEY: key32({ description: '32-byte key (64 hex characters or base64) that encrypts screening credentials at rest' }),
-  TOKEN_ISSUER: text({ description: 'the iss claim bearer tokens must carry', fallback: 'kyb-suite-auth' }),
   SCREENING_SANDBOX_DELAY_MS: integer({ description: 'how long the sandbox screening takes (ms)', fallback: 3000, min: 0, max: 600000 }),
 };
 

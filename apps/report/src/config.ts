@@ -1,14 +1,9 @@
-import { integer, key32, loadConfig, processSettings, text, url } from '@kyb/config';
+import { integer, key32, loadConfig, processSettings, url, verifierSettings } from '@kyb/config';
 
 /** Settings of the report area. */
 export const reportSettings = {
   ...processSettings,
-  AUTH_JWKS_URL: url({
-    description: "the auth area's JWKS, to verify bearer tokens",
-    protocols: ['http:', 'https:'],
-    fallback: 'http://127.0.0.1:8080/auth/api/v1/.well-known/jwks.json',
-  }),
-  TOKEN_ISSUER: text({ description: 'the iss claim bearer tokens must carry', fallback: 'kyb-suite-auth' }),
+  ...verifierSettings,
   DATA_ENCRYPTION_KEY: key32({ description: '32-byte key (64 hex characters or base64); the key that signs download URLs is derived from it' }),
   PUBLIC_APP_URL: url({ description: 'base of report download URLs', protocols: ['http:', 'https:'], fallback: 'http://localhost:8080' }),
   REPORT_URL_TTL_SECONDS: integer({ description: 'how long a signed report download URL works', fallback: 300, min: 10, max: 86400 }),

@@ -1,14 +1,9 @@
-import { loadConfig, processSettings, text, url } from '@kyb/config';
+import { loadConfig, processSettings, text, verifierSettings } from '@kyb/config';
 
 /** Settings of the score area. */
 export const scoreSettings = {
   ...processSettings,
-  AUTH_JWKS_URL: url({
-    description: "the auth area's JWKS, to verify bearer tokens",
-    protocols: ['http:', 'https:'],
-    fallback: 'http://127.0.0.1:8080/auth/api/v1/.well-known/jwks.json',
-  }),
-  TOKEN_ISSUER: text({ description: 'the iss claim bearer tokens must carry', fallback: 'kyb-suite-auth' }),
+  ...verifierSettings,
   SCORE_MONITORING_CRON: text({
     description: 'when monitored businesses are scored (cron, UTC)',
     fallback: '0 3 1 * *',

@@ -5,4 +5,4 @@
 export { ConfigError, loadConfig } from './config';
 export type { Setting } from './config';
 export { flag, integer, key32, oneOf, text, url } from './settings';
-export { LOG_LEVELS, processSettings } from './process-settings';
+export { LOG_LEVELS, processSettings, verifierSettings } from './process-settings';

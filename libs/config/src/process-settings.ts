@@ -1,4 +1,4 @@
-import { oneOf, url } from './settings';
+import { oneOf, text, url } from './settings';
 
 /** Pino levels LOG_LEVEL accepts. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -12,4 +12,14 @@ export const processSettings = {
   }),
   REDIS_URL: url({ description: 'Redis URL (queues, rate limits)', protocols: ['redis:', 'rediss:'], fallback: 'redis://127.0.0.1:6379' }),
   LOG_LEVEL: oneOf({ description: 'pino log level', values: LOG_LEVELS, fallback: 'info' }),
+};
+
+/** The settings of an area that verifies the auth area's bearer tokens: where its keys are, and their issuer. */
+export const verifierSettings = {
+  AUTH_JWKS_URL: url({
+    description: "the auth area's JWKS, to verify bearer tokens",
+    protocols: ['http:', 'https:'],
+    fallback: 'http://127.0.0.1:8080/auth/api/v1/.well-known/jwks.json',
+  }),
+  TOKEN_ISSUER: text({ description: 'the iss claim bearer tokens must carry', fallback: 'kyb-suite-auth' }),
 };

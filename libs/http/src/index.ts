@@ -3,6 +3,7 @@
  * @packageDocumentation
  */
 export { createHttpApp } from './app';
+export { createAreaApp } from './area-app';
 export type { CreateHttpAppOptions, LargeBody, Mount, ReadinessCheck } from './app';
 export { buildRouter } from './routes';
 export type { HttpMethod, RouteDefinition, RouteResponse } from './routes';

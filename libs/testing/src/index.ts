@@ -10,3 +10,5 @@ export type { TestRedis } from './redis';
 export { createTestKeys, TEST_ISSUER } from '@kyb/auth';
 export type { TestKeys } from '@kyb/auth';
 export { expectSameShape } from './same-shape';
+export { bundleScript, databaseUrlOf } from './child-process';
+export type { BundledScript } from './child-process';

@@ -1,34 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import { businessEnrichmentQueue, createProducer, createRedisConnection, enrichmentCompletedQueue, type Producer, type Redis } from '@kyb/queues';
 import { createLogger } from '@kyb/http';
+import { bundleScript, databaseUrlOf, type BundledScript } from '@kyb/testing';
 import { createSandboxPublicRecordsProvider } from '../providers/sandbox-public-records.provider';
 import { startEnrichmentWorker } from '../test-support/enrichment-worker';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
-
-const root = join(__dirname, '../../../..');
-const outDir = join(root, 'tmp', `killed-worker-${randomUUID()}`);
-const childScript = join(outDir, 'child.js');
-
-/** Starts the child worker and resolves once it printed `point`. */
-function childReachedPoint(t: IntegrationTestApp, databaseUrl: string, point: 'fetching' | 'committed'): { child: ChildProcess; reached: Promise<void> } {
-  const child = spawn(process.execPath, [childScript], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: t.redisUrl, REDIS_PREFIX: t.redisPrefix, KILL_POINT: point },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const reached = new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.split('\n').includes(point)) resolve();
-    });
-    child.on('exit', (code, signal) => reject(new Error(`child exited early (${code ?? signal})`)));
-  });
-  return { child, reached };
-}
 
 describe('a worker killed mid-job', () => {
   let t: IntegrationTestApp;
@@ -38,19 +15,10 @@ describe('a worker killed mid-job', () => {
   const closers: Array<{ close(): Promise<unknown> }> = [];
   const customerId = randomUUID();
   const sandbox = createSandboxPublicRecordsProvider();
+  let script: BundledScript;
 
   beforeAll(async () => {
-    mkdirSync(outDir, { recursive: true });
-    buildSync({
-      entryPoints: [join(__dirname, '../test-support/enrichment-worker.child.ts')],
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      packages: 'external',
-      tsconfig: join(root, 'tsconfig.base.json'),
-      outfile: childScript,
-      logLevel: 'silent',
-    });
+    script = bundleScript(join(__dirname, '../test-support/enrichment-worker.child.ts'));
     t = await startIntegrationTestApp({ workers: false });
     jobs = createProducer(businessEnrichmentQueue, { connection: t.redis, prefix: t.redisPrefix });
     completed = createProducer(enrichmentCompletedQueue, { connection: t.redis, prefix: t.redisPrefix });
@@ -60,7 +28,7 @@ describe('a worker killed mid-job', () => {
     await Promise.all([jobs.close(), completed.close()]);
     for (const c of connections) c.disconnect();
     await t.close();
-    rmSync(outDir, { recursive: true, force: true });
+    script.remove();
   });
 
   /** The surviving worker: finds the dead worker's job stalled and runs it again. */
@@ -80,22 +48,15 @@ describe('a worker killed mid-job', () => {
     return worker;
   }
 
-  async function databaseUrl(): Promise<string> {
-    const [{ db }] = (await t.db.raw('select current_database() as db')).rows;
-    const url = new URL(process.env.KYB_TEST_POSTGRES_URL as string);
-    url.pathname = `/${db}`;
-    return url.toString();
-  }
-
   async function runKilledAt(point: 'fetching' | 'committed') {
     const businessId = randomUUID();
     const name = 'Lien and Judgement Traders';
     await t.business({ id: businessId, customerId, name });
-    const { child, reached } = childReachedPoint(t, await databaseUrl(), point);
+    const child = script.start({ DATABASE_URL: await databaseUrlOf(t.db), REDIS_URL: t.redisUrl, REDIS_PREFIX: t.redisPrefix, KILL_POINT: point });
+    const reached = child.printed(point);
     await jobs.add({ businessId, customerId }, { jobId: `enrich-${businessId}` });
     await reached;
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
+    await child.kill();
     const before = await t.db('integration.bjl_records').where({ business_id: businessId }).orderBy('provider_record_id');
     const worker = survivingWorker();
     const task = await eventually(async () => {

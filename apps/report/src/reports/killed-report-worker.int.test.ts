@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import request from 'supertest';
 import { createLogger } from '@kyb/http';
 import { createRedisConnection, type Redis } from '@kyb/queues';
+import { bundleScript, databaseUrlOf, type BundledScript } from '@kyb/testing';
 import type { ReportData } from '../pdf/report-data';
 import { createPgReportStorage } from '../storage/report-storage';
 import { createReportProcessor } from './report.processor';
@@ -13,10 +11,6 @@ import { createPgReportStore } from './reports.store';
 import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory } from '@kyb/tenants';
 import { reportableBusiness } from '../test-support/report-sources';
 import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
-
-const root = join(__dirname, '../../../..');
-const outDir = join(root, 'tmp', `killed-report-worker-${randomUUID()}`);
-const childScript = join(outDir, 'child.js');
 
 async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20000): Promise<T> {
   for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 50))) {
@@ -31,19 +25,10 @@ describe('a report renders exactly once', () => {
   const connections: Redis[] = [];
   const customerId = randomUUID();
   let renders = 0;
+  let script: BundledScript;
 
   beforeAll(async () => {
-    mkdirSync(outDir, { recursive: true });
-    buildSync({
-      entryPoints: [join(__dirname, '../test-support/report-worker.child.ts')],
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      packages: 'external',
-      tsconfig: join(root, 'tsconfig.base.json'),
-      outfile: childScript,
-      logLevel: 'silent',
-    });
+    script = bundleScript(join(__dirname, '../test-support/report-worker.child.ts'));
     const { renderBusinessReport } = await import('../pdf/render-business-report');
     t = await startReportTestApp({
       workers: false,
@@ -57,7 +42,7 @@ describe('a report renders exactly once', () => {
   afterAll(async () => {
     await t.close();
     for (const c of connections) c.disconnect();
-    rmSync(outDir, { recursive: true, force: true });
+    script.remove();
   });
 
   const generate = async (businessId: string) =>
@@ -100,22 +85,12 @@ describe('a report renders exactly once', () => {
 
   it('a worker killed mid-render: another takes over once its lease lapses, and the report completes once', async () => {
     const businessId = await reportableBusiness(t, customerId);
-    const [{ db }] = (await t.db.raw('select current_database() as db')).rows;
-    const url = new URL(process.env.KYB_TEST_POSTGRES_URL as string);
-    url.pathname = `/${db}`;
-    const child = spawn(process.execPath, [childScript], {
-      env: { ...process.env, DATABASE_URL: url.toString(), REDIS_URL: t.redisUrl, REDIS_PREFIX: t.redisPrefix },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const rendering = new Promise<void>((resolve, reject) => {
-      child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('rendering') && resolve());
-      child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
-    });
+    const child = script.start({ DATABASE_URL: await databaseUrlOf(t.db), REDIS_URL: t.redisUrl, REDIS_PREFIX: t.redisPrefix });
+    const rendering = child.printed('rendering');
     const reportId = await generate(businessId);
     await rendering;
     expect((await t.db('reports.reports').where({ id: reportId }).first()).status).toBe('IN_PROGRESS');
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
+    await child.kill();
 
     const connection = createRedisConnection(t.redisUrl, 'worker');
     connections.push(connection);

@@ -1,3 +1,7 @@
+import type { CreditBureauReport, FinancialStatement } from '@kyb/tenants';
+
+export type { FinancialStatement };
+
 /**
  * What a score is computed from, as the score area reads it from the integration area's views
  * (public records, BJL records, financial statements and the credit bureau). `null` means the
@@ -33,35 +37,10 @@ export interface BjlInput {
   amount: number | null;
 }
 
-/** One fiscal year's statements, in USD. */
-export interface FinancialStatement {
-  year: number;
-  revenue: number;
-  costOfGoodsSold: number;
-  operatingExpenses: number;
-  interestExpense: number;
-  depreciation: number;
-  netIncome: number;
-  totalAssets: number;
-  currentAssets: number;
-  cash: number;
-  receivables: number;
-  inventory: number;
-  totalLiabilities: number;
-  currentLiabilities: number;
-  equity: number;
-  operatingCashFlow: number;
-}
-
 /** The business's financial statements, oldest year first (one or more years). */
 export interface FinancialInputs {
   statements: FinancialStatement[];
 }
 
-/** The business credit bureau's view. */
-export interface CreditBureauInput {
-  /** Business credit score 0..100, higher is better. */
-  score: number;
-  /** Accounts currently more than 30 days past due. */
-  delinquentAccounts: number;
-}
+/** The business credit bureau's view (score 0..100, higher is better; delinquent accounts). */
+export type CreditBureauInput = CreditBureauReport;

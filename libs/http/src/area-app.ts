@@ -1,0 +1,30 @@
+import type { Express, Router } from 'express';
+import { checkDatabase, type Knex } from '@kyb/db';
+import { checkRedis, type Redis } from '@kyb/queues';
+import { createHttpApp, type CreateHttpAppOptions, type LargeBody } from './app';
+import type { Logger } from './logger';
+
+/**
+ * One area as an app of its own (its tests, or a process serving only it): the area's router at
+ * its prefix, ready when its PostgreSQL and Redis answer. It never listens.
+ */
+export function createAreaApp(options: {
+  service: string;
+  logger: Logger;
+  area: { prefix: string; router: Router; largeBodies?: LargeBody[] };
+  db: Knex;
+  redis: Redis;
+  trustProxy?: CreateHttpAppOptions['trustProxy'];
+}): Express {
+  return createHttpApp({
+    service: options.service,
+    logger: options.logger,
+    mounts: [{ prefix: options.area.prefix, router: options.area.router }],
+    largeBodies: options.area.largeBodies,
+    trustProxy: options.trustProxy,
+    readiness: [
+      { name: 'postgres', check: () => checkDatabase(options.db) },
+      { name: 'redis', check: () => checkRedis(options.redis) },
+    ],
+  });
+}
