@@ -1,26 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Express } from 'express';
-import { createTestKeys, type TestKeys } from '@kyb/auth';
+import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Knex } from '@kyb/db';
-import { createLogger } from '@kyb/http';
-import { createRedisConnection, type Redis } from '@kyb/queues';
 import { createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn } from '@kyb/tenants';
-import { createTestDatabase, createTestRedis, TEST_ISSUER, type TestDatabase } from '@kyb/testing';
+import { TEST_ISSUER } from '@kyb/testing';
 import { buildApp } from '../app';
 import type { CaseArea } from '../area';
 import { caseMigrations } from '../migrations';
 import type { MailTransport } from '../mail/mail-transport';
 
 /** The case app on a database of its own, trusting tokens signed with test keys. */
-export interface CaseTestApp {
+export interface CaseTestApp extends Omit<AreaHarness, 'close' | 'workerConnection' | 'logger' | 'redisUrl'> {
   app: Express;
   area: CaseArea;
-  db: Knex;
-  keys: TestKeys;
-  redis: Redis;
-  redisPrefix: string;
-  /** Moves the area's clock (the onboarding month). */
-  clock: { now(): Date; set(at: Date): void };
   /** Puts a customer in the directory the case area reads. */
   customer(customer: { id: string; monthly_onboarding_limit?: number | null; features?: Record<string, boolean> }): Promise<void>;
   /** Records, as the auth area would, that an applicant used an invitation. */
@@ -30,43 +22,28 @@ export interface CaseTestApp {
 
 /** Starts the case app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
 export async function startCaseTestApp(options: { workers?: boolean; mailTransport?: MailTransport } = {}): Promise<CaseTestApp> {
-  const database: TestDatabase = await createTestDatabase([caseMigrations]);
-  const keys = createTestKeys();
-  const testRedis = createTestRedis();
-  const redis = createRedisConnection(testRedis.url, 'producer');
-  const directory = await createCustomerDirectoryStandIn(database.db);
-  const acceptances = await createInvitationAcceptancesStandIn(database.db);
-  let now: Date | undefined;
-  const clock = { now: () => now ?? new Date(), set: (at: Date) => (now = at) };
+  const h = await startAreaHarness([caseMigrations], 'case');
+  const directory = await createCustomerDirectoryStandIn(h.db);
+  const acceptances = await createInvitationAcceptancesStandIn(h.db);
   const { app, area } = buildApp({
-    db: database.db,
-    redis,
-    redisPrefix: testRedis.prefix,
+    db: h.db,
+    redis: h.redis,
+    redisPrefix: h.redisPrefix,
     dataEncryptionKey: randomBytes(32),
     mailTransport: options.mailTransport,
-    clock: clock.now,
-    logger: createLogger({ level: 'silent', name: 'case-test' }),
-    keySource: keys.keySource,
+    clock: h.clock.now,
+    logger: h.logger,
+    keySource: h.keys.keySource,
     tokenIssuer: TEST_ISSUER,
   });
-  const workerConnection = createRedisConnection(testRedis.url, 'worker');
-  if (options.workers !== false) area.startWorkers(workerConnection);
+  if (options.workers !== false) area.startWorkers(h.workerConnection);
   return {
+    ...h,
     app,
     area,
-    db: database.db,
-    keys,
-    redis,
-    redisPrefix: testRedis.prefix,
-    clock,
     customer: (customer) => directory.put(customer),
     acceptInvitation: (invitationId, at = new Date()) => acceptances.put(invitationId, at),
-    async close() {
-      await area.stop();
-      await testRedis.clean();
-      await Promise.allSettled([workerConnection.quit(), redis.quit()]);
-      await database.destroy();
-    },
+    close: () => h.close(() => area.stop()),
   };
 }
 

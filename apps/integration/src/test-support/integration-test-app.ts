@@ -1,28 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
-import { createTestKeys, type TestKeys } from '@kyb/auth';
-import type { Knex } from '@kyb/db';
-import { createLogger } from '@kyb/http';
-import { createRedisConnection, type Redis } from '@kyb/queues';
+import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import { createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, type StandInBusiness } from '@kyb/tenants';
-import { createTestDatabase, createTestRedis, TEST_ISSUER, type TestDatabase } from '@kyb/testing';
+import { TEST_ISSUER } from '@kyb/testing';
 import { buildApp } from '../app';
 import type { IntegrationArea, IntegrationAreaDeps } from '../area';
 import { integrationMigrations } from '../migrations';
 
 /** The integration app on a database of its own, trusting tokens signed with test keys. */
-export interface IntegrationTestApp {
+export interface IntegrationTestApp extends Omit<AreaHarness, 'close' | 'workerConnection' | 'logger'> {
   app: Express;
   area: IntegrationArea;
-  db: Knex;
-  keys: TestKeys;
-  /** A producer connection and the file's Redis prefix (to enqueue or inspect jobs). */
-  redis: Redis;
-  redisUrl: string;
-  redisPrefix: string;
   dataEncryptionKey: Buffer;
-  /** Moves the area's clock. */
-  clock: { now(): Date; set(at: Date | undefined): void };
   /** Puts a business (and its owners) in the directory the integration area reads. */
   business(business: StandInBusiness): Promise<void>;
   /** Puts a customer in the directory the integration area reads. */
@@ -39,49 +28,33 @@ export type IntegrationTestOptions = Partial<
 
 /** Starts the integration app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
 export async function startIntegrationTestApp(options: IntegrationTestOptions = {}): Promise<IntegrationTestApp> {
-  const database: TestDatabase = await createTestDatabase([integrationMigrations]);
-  const keys = createTestKeys();
-  const testRedis = createTestRedis();
-  const redis = createRedisConnection(testRedis.url, 'producer');
-  const directory = await createBusinessDirectoryStandIn(database.db);
-  const customers = await createCustomerDirectoryStandIn(database.db);
+  const h = await startAreaHarness([integrationMigrations], 'integration');
+  const directory = await createBusinessDirectoryStandIn(h.db);
+  const customers = await createCustomerDirectoryStandIn(h.db);
   const dataEncryptionKey = randomBytes(32);
-  let now: Date | undefined;
-  const clock = { now: () => now ?? new Date(), set: (at: Date | undefined) => (now = at) };
   const { workers, ...providers } = options;
   const { app, area } = buildApp({
-    db: database.db,
-    redis,
-    redisPrefix: testRedis.prefix,
+    db: h.db,
+    redis: h.redis,
+    redisPrefix: h.redisPrefix,
     dataEncryptionKey,
-    clock: clock.now,
-    logger: createLogger({ level: 'silent', name: 'integration-test' }),
-    keySource: keys.keySource,
+    clock: h.clock.now,
+    logger: h.logger,
+    keySource: h.keys.keySource,
     tokenIssuer: TEST_ISSUER,
     screeningSandboxDelayMs: 0,
     ...providers,
   });
-  const workerConnection = createRedisConnection(testRedis.url, 'worker');
-  if (workers !== false) area.startWorkers(workerConnection);
+  if (workers !== false) area.startWorkers(h.workerConnection);
   return {
+    ...h,
     app,
     area,
-    db: database.db,
-    keys,
-    redis,
-    redisUrl: testRedis.url,
-    redisPrefix: testRedis.prefix,
     dataEncryptionKey,
-    clock,
     business: (business) => directory.put(business),
     customer: (id) => customers.put({ id }),
     removeBusiness: (businessId) => directory.remove(businessId),
-    async close() {
-      await area.stop();
-      await testRedis.clean();
-      await Promise.allSettled([workerConnection.quit(), redis.quit()]);
-      await database.destroy();
-    },
+    close: () => h.close(() => area.stop()),
   };
 }
 
