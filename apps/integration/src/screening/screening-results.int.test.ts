@@ -167,6 +167,7 @@ describe('screening results', () => {
     const screeningId = await run(businessId);
     const res = await ended(businessId);
     expect(res.body.data.screening).toMatchObject({ id: screeningId, status: 'FAILED', failure_reason: 'The screening network refused the inquiry.' });
+    expect(Date.parse(res.body.data.screening.completed_at)).toBeGreaterThanOrEqual(Date.parse(res.body.data.screening.created_at));
     expect((await t.db('integration.screenings').where({ id: screeningId }).first()).attempts).toBe(1);
     expect(await (await jobs.queue.getJob(`screening-${screeningId}`))?.getState()).toBe('completed');
   });

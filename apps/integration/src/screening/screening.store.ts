@@ -112,7 +112,7 @@ export function createPgScreeningStore(db: Knex) {
 
     /** Ends a screening that has not ended as FAILED, with a client-safe reason. */
     async fail(id: string, reason: string, now: Date): Promise<void> {
-      await db(TABLE).where({ id }).whereIn('status', IN_FLIGHT).update({ status: 'FAILED', failure_reason: reason, updated_at: now });
+      await db(TABLE).where({ id }).whereIn('status', IN_FLIGHT).update({ status: 'FAILED', failure_reason: reason, completed_at: now, updated_at: now });
     },
   };
 }
