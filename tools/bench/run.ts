@@ -13,7 +13,8 @@ import { createTestKeys, createTokenVerifier, TEST_ISSUER } from '@kyb/auth';
 import { buildRouter, createHttpApp, createLogger } from '@kyb/http';
 import { renderBusinessReport } from '../../apps/report/src/pdf/render-business-report';
 import { buildReportData } from '../../apps/report/src/pdf/test-support/report-fixture';
-import { computeScore, DEFAULT_WEIGHTAGE_CONFIG, type ScoreInputs } from '../../apps/score/src/engine';
+import { computeScore, DEFAULT_WEIGHTAGE_CONFIG } from '../../apps/score/src/engine';
+import { exampleInputs } from '../../apps/score/src/engine/__fixtures__/example-inputs';
 
 async function timeIt(label: string, iterations: number, work: () => unknown): Promise<void> {
   for (let i = 0; i < Math.min(200, iterations); i += 1) await work();
@@ -60,19 +61,7 @@ async function requestOverhead(): Promise<void> {
 }
 
 async function scoring(): Promise<void> {
-  const statement = (year: number, revenue: number) => ({
-    year, revenue, costOfGoodsSold: revenue * 0.5, operatingExpenses: revenue * 0.3, interestExpense: revenue * 0.01,
-    depreciation: revenue * 0.02, netIncome: revenue * 0.12, totalAssets: revenue * 0.9, currentAssets: revenue * 0.4,
-    cash: revenue * 0.15, receivables: revenue * 0.15, inventory: revenue * 0.1, totalLiabilities: revenue * 0.3,
-    currentLiabilities: revenue * 0.2, equity: revenue * 0.6, operatingCashFlow: revenue * 0.14,
-  });
-  const inputs: ScoreInputs = {
-    asOf: new Date('2026-11-01T00:00:00Z'),
-    publicRecords: { averageRating: 4.3, reviewCount: 120, complaintCount: 2 },
-    bjl: [{ kind: 'LIEN', filingDate: new Date('2025-01-01T00:00:00Z'), status: 'active', amount: 4000 }],
-    financials: { statements: [statement(2024, 1_000_000), statement(2025, 1_100_000)] },
-    creditBureau: { score: 78, delinquentAccounts: 0 },
-  };
+  const inputs = exampleInputs();
   await timeIt('computeScore with the default config (14 factors)', 5000, () => computeScore(DEFAULT_WEIGHTAGE_CONFIG, inputs));
 }
 

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@kyb/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@kyb/testing';
 
 /*
  * What `npm start` runs: the built suite (this project's test target builds it first), on a
@@ -35,15 +35,6 @@ function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`suite exited with ${code} before it was ready:\n${output}`)));
   });
-}
-
-/** Polls `check` every 100 ms until it answers a value, for at most 20 s. */
-async function poll<T>(check: () => Promise<T | undefined>): Promise<T> {
-  for (const deadline = Date.now() + 20000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
-    const value = await check();
-    if (value !== undefined) return value;
-  }
-  throw new Error('condition not met within 20 s');
 }
 
 function exitCode(child: ChildProcess): Promise<number | null> {
@@ -111,7 +102,7 @@ describe('npm start (the built suite)', () => {
 
     // The integration worker consumes the enrichment job E12 queued: public records (E1) and facts (E11) appear.
     const bearer = { authorization: `Bearer ${body.data.data.id_token}` };
-    const records = await poll(async () => {
+    const records = await eventually(async () => {
       const res = await fetch(`${base}/integration/api/v1/business/${businessId}/public-records`, { headers: bearer });
       return res.status === 200 ? ((await res.json()) as { data: { public_records: { number_of_business_liens: string } } }) : undefined;
     });
@@ -120,7 +111,7 @@ describe('npm start (the built suite)', () => {
     expect(((await facts.json()) as { data: { num_liens: { value: number } } }).data.num_liens.value).toBe(0);
 
     // The score worker scores the business once its enrichment completed: E10 reads it.
-    const score = await poll(async () => {
+    const score = await eventually(async () => {
       const res = await fetch(`${base}/score/api/v1/score/business/${businessId}`, { headers: bearer });
       return res.status === 200 ? ((await res.json()) as { data: { status: string; version: string; weighted_score_850: string } }) : undefined;
     });
@@ -131,7 +122,7 @@ describe('npm start (the built suite)', () => {
     const customer = body.data.data.customer_details.id;
     const requested = await fetch(`${base}/report/api/v1/reports/customers/${customer}/businesses/${businessId}`, { method: 'POST', headers: bearer });
     const reportId = ((await requested.json()) as { data: { report_id: string } }).data.report_id;
-    const ready = await poll(async () => {
+    const ready = await eventually(async () => {
       const res = await fetch(`${base}/report/api/v1/reports/${reportId}/download`, { method: 'POST', headers: bearer });
       const answer = (await res.json()) as { data: { status: string; pdf_url: string | null } };
       return answer.data.pdf_url ? answer.data : undefined;
@@ -159,7 +150,7 @@ describe('npm start (the built suite)', () => {
       body: '{}',
     });
     expect(((await screening.json()) as { data: { task_status: string } }).data.task_status).toBe('completed');
-    const result = await poll(async () => {
+    const result = await eventually(async () => {
       const res = await fetch(`${base}/integration/api/v1/verification/businesses/${businessId}/screening`, { headers: bearer });
       return res.status === 200 ? ((await res.json()) as { data: { matchData: { matchResult: string } } }) : undefined;
     });

@@ -35,3 +35,5 @@ export type {
 export { BusinessNotFoundError, findAccessibleBusiness } from './business-access';
 export { createScoreDirectory, createScoreDirectoryStandIn, SCORE_DIRECTORY_VIEW } from './score-directory';
 export type { ScoreCategoryView, ScoreDirectory, ScoreEntry } from './score-directory';
+export { summariseBjl } from './bjl-summary';
+export type { BjlKindSummary } from './bjl-summary';

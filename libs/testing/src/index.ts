@@ -12,3 +12,4 @@ export type { TestKeys } from '@kyb/auth';
 export { expectSameShape } from './same-shape';
 export { bundleScript, databaseUrlOf } from './child-process';
 export type { BundledScript } from './child-process';
+export { eventually } from './eventually';

@@ -1,8 +1,9 @@
-import { buildBjlFacts, type FactRecord } from './bjl-facts';
+import type { BjlEntry } from '@kyb/tenants';
+import { buildBjlFacts } from './bjl-facts';
 
-const record = (kind: FactRecord['kind'], date: string, status: string, amount: number | null): FactRecord => ({
+const record = (kind: BjlEntry['kind'], date: string, status: string, amount: number | null): BjlEntry => ({
   kind,
-  filing_date: new Date(date),
+  filingDate: new Date(date),
   status,
   amount,
 });

@@ -1,12 +1,5 @@
+import { summariseBjl, type BjlEntry } from '@kyb/tenants';
 import type { BjlKind } from '../providers/public-records.provider';
-
-/** A BJL record as the facts read it. */
-export interface FactRecord {
-  kind: BjlKind;
-  filing_date: Date;
-  status: string;
-  amount: number | null;
-}
 
 /** A fact of contract 2.9; `source.confidence` and `source.platformId` are literal keys. */
 export interface Fact {
@@ -38,32 +31,19 @@ const DESCRIPTIONS = {
 type Parent = keyof typeof DESCRIPTIONS;
 const KIND_OF: Record<Parent, BjlKind> = { bankruptcies: 'BANKRUPTCY', judgements: 'JUDGEMENT', liens: 'LIEN' };
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-/** The record filed last. */
-function newest(records: FactRecord[]): FactRecord | undefined {
-  return records.reduce<FactRecord | undefined>((best, r) => (!best || r.filing_date > best.filing_date ? r : best), undefined);
-}
-
-function valueOf(parent: Parent, records: FactRecord[]): Record<string, unknown> {
-  const latest = newest(records);
-  const base = {
-    count: records.length,
-    most_recent: latest ? latest.filing_date.toISOString() : null,
-    most_recent_status: latest ? latest.status : null,
-  };
+function valueOf(parent: Parent, records: BjlEntry[]): Record<string, unknown> {
+  const summary = summariseBjl(records, KIND_OF[parent]);
+  const base = { count: summary.count, most_recent: summary.mostRecent?.toISOString() ?? null, most_recent_status: summary.mostRecentStatus };
   if (parent === 'bankruptcies') return base;
-  const withAmount = { ...base, most_recent_amount: latest?.amount ?? null };
-  if (parent === 'judgements') return withAmount;
-  const open = records.filter((r) => r.status === 'active').reduce((sum, r) => sum + (r.amount ?? 0), 0);
-  return { ...withAmount, total_open_lien_amount: round2(open) };
+  const withAmount = { ...base, most_recent_amount: summary.mostRecentAmount };
+  return parent === 'judgements' ? withAmount : { ...withAmount, total_open_lien_amount: summary.totalOpenAmount };
 }
 
-function parentFact(parent: Parent, source: { platformId: number } | null, records: FactRecord[]): Fact {
+function parentFact(parent: Parent, source: { platformId: number } | null, records: BjlEntry[]): Fact {
   if (!source) return { name: parent, value: null, alternatives: [] };
   return {
     name: parent,
-    value: valueOf(parent, records.filter((r) => r.kind === KIND_OF[parent])),
+    value: valueOf(parent, records),
     description: DESCRIPTIONS[parent],
     'source.confidence': 1,
     'source.platformId': source.platformId,
@@ -81,7 +61,7 @@ function countFact(parent: Fact): Fact {
  * value is then null (unknown), as the contract's sample shows for a fact without data. The
  * `num_*` facts are derived from their parent facts' counts.
  */
-export function buildBjlFacts(source: { platformId: number } | null, records: FactRecord[]): BjlFacts {
+export function buildBjlFacts(source: { platformId: number } | null, records: BjlEntry[]): BjlFacts {
   const bankruptcies = parentFact('bankruptcies', source, records);
   const judgements = parentFact('judgements', source, records);
   const liens = parentFact('liens', source, records);

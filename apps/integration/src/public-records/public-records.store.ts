@@ -1,6 +1,7 @@
 import type { Knex } from '@kyb/db';
 import type { ProviderFinancials } from '../providers/financials.provider';
-import type { BjlKind, BjlRecord } from '../providers/public-records.provider';
+import type { BjlEntry } from '@kyb/tenants';
+import type { BjlRecord } from '../providers/public-records.provider';
 import type { PublicRecordsSummary } from './public-records.types';
 
 /** A stored public-records row. */
@@ -13,15 +14,6 @@ export interface PublicRecordsRow {
   summary: PublicRecordsSummary;
   created_at: Date;
   updated_at: Date;
-}
-
-/** A stored bankruptcy, lien or judgement. */
-export interface BjlRow {
-  kind: BjlKind;
-  provider_record_id: string;
-  filing_date: Date;
-  status: string;
-  amount: number | null;
 }
 
 const RECORDS = 'integration.public_records';
@@ -49,13 +41,14 @@ export function createPgPublicRecordsStore(db: Knex) {
     async find(businessId: string): Promise<PublicRecordsRow | undefined> {
       return db(RECORDS).where({ business_id: businessId }).first();
     },
-    async bjlRecords(businessId: string): Promise<BjlRow[]> {
+    /** The business's BJL records, newest filing first. */
+    async bjlRecords(businessId: string): Promise<BjlEntry[]> {
       const rows = await db(BJL)
         .where({ business_id: businessId })
-        .select('kind', 'provider_record_id', 'filing_date', 'status', 'amount')
+        .select('kind', 'filing_date', 'status', 'amount')
         .orderBy('filing_date', 'desc')
         .orderBy('provider_record_id');
-      return rows.map((r) => ({ ...r, amount: r.amount === null ? null : Number(r.amount) }));
+      return rows.map((r) => ({ kind: r.kind, filingDate: r.filing_date, status: r.status, amount: r.amount === null ? null : Number(r.amount) }));
     },
     /**
      * Writes a task's records in `trx`: one public-records and one financial-profile row per

@@ -58,13 +58,4 @@ export async function startIntegrationTestApp(options: IntegrationTestOptions = 
   };
 }
 
-/** Polls `check` every 50 ms until it returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { eventually } from '@kyb/testing';

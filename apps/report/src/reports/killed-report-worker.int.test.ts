@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { createLogger } from '@kyb/http';
 import { createRedisConnection, type Redis } from '@kyb/queues';
-import { bundleScript, databaseUrlOf, type BundledScript } from '@kyb/testing';
+import { bundleScript, databaseUrlOf, eventually, type BundledScript } from '@kyb/testing';
 import type { ReportData } from '../pdf/report-data';
 import { createPgReportStorage } from '../storage/report-storage';
 import { createReportProcessor } from './report.processor';
@@ -12,13 +12,6 @@ import { createBusinessDirectory, createIntegrationDirectory, createScoreDirecto
 import { reportableBusiness } from '../test-support/report-sources';
 import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
 
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20000): Promise<T> {
-  for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 50))) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met');
-  }
-}
 
 describe('a report renders exactly once', () => {
   let t: ReportTestApp;

@@ -1,4 +1,4 @@
-import type { BjlEntry, BusinessDirectory, IntegrationDirectory, ScoreDirectory, ScoreEntry } from '@kyb/tenants';
+import { summariseBjl, type BjlEntry, type BusinessDirectory, type IntegrationDirectory, type ScoreDirectory, type ScoreEntry } from '@kyb/tenants';
 import type { ReportData, ReportFact, ReportFacts, ReportPublicRecords, ReportScore } from '../pdf/report-data';
 
 /** A report's business is gone: rendering cannot succeed however often it is tried. */
@@ -9,22 +9,14 @@ export class ReportBusinessGoneError extends Error {
   }
 }
 
-function fact(records: BjlEntry[]): ReportFact {
-  const latest = records[0];
-  return {
-    count: records.length,
-    mostRecent: latest ? latest.filingDate.toISOString() : null,
-    mostRecentStatus: latest?.status ?? null,
-    mostRecentAmount: latest?.amount ?? null,
-  };
+function fact(records: BjlEntry[], kind: BjlEntry['kind']): ReportFact & { totalOpenAmount: number } {
+  const summary = summariseBjl(records, kind);
+  return { ...summary, mostRecent: summary.mostRecent?.toISOString() ?? null };
 }
 
-/** The BJL facts of E11 from the records (newest first, as the directory answers them). */
+/** The BJL facts of E11, summarised as the integration area does. */
 function facts(records: BjlEntry[]): ReportFacts {
-  const of = (kind: BjlEntry['kind']) => records.filter((r) => r.kind === kind);
-  const liens = of('LIEN');
-  const open = liens.filter((r) => r.status === 'active').reduce((sum, r) => sum + (r.amount ?? 0), 0);
-  return { bankruptcies: fact(of('BANKRUPTCY')), liens: { ...fact(liens), totalOpenAmount: Math.round(open * 100) / 100 }, judgements: fact(of('JUDGEMENT')) };
+  return { bankruptcies: fact(records, 'BANKRUPTCY'), liens: fact(records, 'LIEN'), judgements: fact(records, 'JUDGEMENT') };
 }
 
 function score(entry: ScoreEntry): ReportScore {

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { eventually } from '@kyb/testing';
 import { createProducer, reportQueue } from '@kyb/queues';
 import { extractPdfText } from '../pdf/test-support/pdf-text';
 import { reportableBusiness } from '../test-support/report-sources';
 import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
 
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20000): Promise<T> {
-  for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 50))) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met');
-  }
-}
 
 describe('the report worker and downloads', () => {
   let t: ReportTestApp;

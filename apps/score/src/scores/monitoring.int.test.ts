@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createProducer, scoreMonitoringQueue, type Producer } from '@kyb/queues';
 import { statement, summary } from '../test-support/score-fixtures';
+import { eventually } from '@kyb/testing';
 import { startScoreTestApp, type ScoreTestApp } from '../test-support/score-test-app';
 
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15000): Promise<T> {
-  for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 50))) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met');
-  }
-}
 
 describe('monthly scores of monitored businesses', () => {
   let t: ScoreTestApp;

@@ -3,19 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createProducer, enrichmentCompletedQueue, type Producer } from '@kyb/queues';
-import { expectSameShape } from '@kyb/testing';
+import { eventually, expectSameShape } from '@kyb/testing';
 import { scoredBusiness } from '../test-support/score-fixtures';
 import { startScoreTestApp, type ScoreTestApp } from '../test-support/score-test-app';
 
 const sample = JSON.parse(readFileSync(join(__dirname, '../test-support/samples/business-score.response.200.json'), 'utf8'));
 
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15000): Promise<T> {
-  for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 50))) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met');
-  }
-}
 
 describe('scores: computed after enrichment and on demand, read by E10', () => {
   let t: ScoreTestApp;
