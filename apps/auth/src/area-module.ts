@@ -1,6 +1,7 @@
+import { text } from '@kyb/config';
 import type { AreaModule } from '@kyb/http';
 import { createAuthArea } from './area';
-import { loadAuthConfig } from './config';
+import { authSettings, loadAuthConfig } from './config';
 import { authMigrations } from './migrations';
 
 const DEMO_EMAIL = 'demo.owner@example.com';
@@ -12,9 +13,11 @@ const DEMO_EMAIL = 'demo.owner@example.com';
 export const areaModule: AreaModule = {
   name: 'auth',
   migrations: authMigrations,
-  async start({ db, redis, logger, env, publicUrl }) {
+  settings: { ...authSettings, DEMO_PASSWORD: text({ description: 'password of the demo owner seeded for local use (unset: no demo tenant)', fallback: '' }) },
+  queues: [],
+  async start({ db, redis, queuePrefix, logger, env, publicUrl }) {
     const config = loadAuthConfig({ ...env, PUBLIC_APP_URL: env.PUBLIC_APP_URL || publicUrl });
-    const area = createAuthArea({ db, redis, logger, config });
+    const area = createAuthArea({ db, redis, redisPrefix: queuePrefix, logger, config });
     await area.start();
     const banner = [`  auth API        ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`];
     const notes: string[] = [];

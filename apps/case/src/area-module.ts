@@ -1,16 +1,18 @@
 import { createJwksKeySource } from '@kyb/auth';
-import { createRedisConnection } from '@kyb/queues';
 import type { AreaModule } from '@kyb/http';
+import { mailQueue, onboardingRunQueue } from '@kyb/queues';
 import { createCaseArea } from './area';
+import { caseSettings, loadCaseConfig } from './config';
 import { createMailTransport } from './mail/mail-transport';
-import { loadCaseConfig } from './config';
 import { caseMigrations } from './migrations';
 
 /** The case area as the suite and its own main start it. */
 export const areaModule: AreaModule = {
   name: 'case',
   migrations: caseMigrations,
-  async start({ db, redis, redisUrl, logger, env, publicUrl }) {
+  settings: caseSettings,
+  queues: [onboardingRunQueue, mailQueue],
+  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers }) {
     const config = loadCaseConfig({
       ...env,
       AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
@@ -19,6 +21,8 @@ export const areaModule: AreaModule = {
     const area = createCaseArea({
       db,
       redis,
+      redisPrefix: queuePrefix,
+      workerConcurrency: workers?.concurrency,
       dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
       publicAppUrl: config.PUBLIC_APP_URL,
       invitationTtlSeconds: config.INVITATION_TTL_SECONDS,
@@ -27,17 +31,13 @@ export const areaModule: AreaModule = {
       keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
       tokenIssuer: config.TOKEN_ISSUER,
     });
-    const workerConnection = createRedisConnection(redisUrl, 'worker');
-    area.startWorkers(workerConnection);
     return {
       prefix: area.prefix,
       router: area.router,
       largeBodies: area.largeBodies,
       banner: [`  case API        ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`],
-      stop: async () => {
-        await area.stop();
-        workerConnection.disconnect();
-      },
+      workers: workers ? area.startWorkers(workers.connection) : [],
+      stop: () => area.stop(),
     };
   },
 };

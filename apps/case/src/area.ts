@@ -3,7 +3,7 @@ import { authenticateWith, type KeySource } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type LargeBody, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { businessEnrichmentQueue, closeGracefully, createProducer, createWorker, mailQueue, onboardingRunQueue, type Redis } from '@kyb/queues';
+import { businessEnrichmentQueue, closeGracefully, createProducer, createWorker, mailQueue, onboardingRunQueue, type Redis, type Worker } from '@kyb/queues';
 import { createMailProcessor } from './mail/mail.processor';
 import { createMailTransport, type MailTransport } from './mail/mail-transport';
 import { createSealedBox } from '@kyb/secrets';
@@ -30,6 +30,8 @@ export interface CaseAreaDeps {
   redis: Redis;
   /** Prefix of the area's queue keys (tests give each file its own). */
   redisPrefix?: string;
+  /** Jobs a queue's worker runs at once (QUEUE settings of the process). */
+  workerConcurrency?: (queueName: string) => number | undefined;
   dataEncryptionKey: Buffer;
   /** Base of invitation URLs. */
   publicAppUrl?: string;
@@ -50,8 +52,8 @@ export interface CaseArea {
   routes: RouteDefinition[];
   /** Bulk imports take bodies up to 5 MB. */
   largeBodies: LargeBody[];
-  /** Starts the area's workers on `connection` (a worker connection); `stop()` closes them. */
-  startWorkers(connection: Redis): void;
+  /** Starts the area's workers on `connection` (a worker connection) and returns them; `stop()` closes them. */
+  startWorkers(connection: Redis): Worker[];
   /** Closes the area's workers (letting running jobs finish), then its queue producers. */
   stop(): Promise<void>;
 }
@@ -117,11 +119,13 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     routes,
     largeBodies,
     startWorkers(connection) {
-      const context = { connection, prefix: deps.redisPrefix, logger: deps.logger };
-      workers.push(createWorker(onboardingRunQueue, (job) => onboarding.processRun(job.data.runId), context));
-      workers.push(
+      const context = { connection, prefix: deps.redisPrefix, logger: deps.logger, concurrency: deps.workerConcurrency };
+      const started = [
+        createWorker(onboardingRunQueue, (job) => onboarding.processRun(job.data.runId), context),
         createWorker(mailQueue, (job) => deliverMail(job.data.messageId, { made: job.attemptsMade, allowed: job.opts.attempts ?? 1 }), context),
-      );
+      ];
+      workers.push(...started);
+      return started;
     },
     stop: () => closeGracefully(workers, [enrichment, runs, mail]),
   };

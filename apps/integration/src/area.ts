@@ -3,7 +3,7 @@ import { authenticateWith, type KeySource } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { closeGracefully, type Redis } from '@kyb/queues';
+import { closeGracefully, type Redis, type Worker } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
 import { createBusinessDirectory, createCustomerDirectory } from '@kyb/tenants';
 import { createEnrichmentFeature } from './enrichment/enrichment.feature';
@@ -24,6 +24,8 @@ export interface IntegrationAreaDeps {
   redis: Redis;
   /** Prefix of the area's queue keys (tests give each file its own). */
   redisPrefix?: string;
+  /** Jobs a queue's worker runs at once (the process's WORKER_CONCURRENCY settings). */
+  workerConcurrency?: (queueName: string) => number | undefined;
   dataEncryptionKey: Buffer;
   logger: Logger;
   /** Public keys of the auth area (its JWKS over HTTP in production). */
@@ -44,8 +46,8 @@ export interface IntegrationArea {
   prefix: string;
   router: Router;
   routes: RouteDefinition[];
-  /** Starts the area's workers on `connection` (a worker connection); `stop()` closes them. */
-  startWorkers(connection: Redis): void;
+  /** Starts the area's workers on `connection` (a worker connection) and returns them; `stop()` closes them. */
+  startWorkers(connection: Redis): Worker[];
   /** Closes the area's workers (letting running jobs finish), then its queue producers. */
   stop(): Promise<void>;
 }
@@ -55,7 +57,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps): IntegrationAre
   const clock = deps.clock ?? (() => new Date());
   const guard = authenticateWith({ keys: deps.keySource, issuer: deps.tokenIssuer, clock });
   const businesses = createBusinessDirectory(deps.db);
-  const shared = { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, logger: deps.logger, businesses, authenticate: guard, clock };
+  const shared = { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, workerConcurrency: deps.workerConcurrency, logger: deps.logger, businesses, authenticate: guard, clock };
   const enrichment = createEnrichmentFeature({
     ...shared,
     provider: deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider(),
@@ -79,7 +81,9 @@ export function createIntegrationArea(deps: IntegrationAreaDeps): IntegrationAre
     router: buildRouter(routes),
     routes,
     startWorkers(connection) {
-      workers.push(enrichment.startWorker(connection), screening.startWorker(connection));
+      const started = [enrichment.startWorker(connection), screening.startWorker(connection)];
+      workers.push(...started);
+      return started;
     },
     stop: () => closeGracefully(workers, [...enrichment.producers, ...screening.producers]),
   };

@@ -1,15 +1,17 @@
 import { createJwksKeySource } from '@kyb/auth';
 import type { AreaModule } from '@kyb/http';
-import { createRedisConnection } from '@kyb/queues';
+import { reportQueue } from '@kyb/queues';
 import { createReportArea } from './area';
-import { loadReportConfig } from './config';
+import { loadReportConfig, reportSettings } from './config';
 import { reportMigrations } from './migrations';
 
 /** The report area as the suite and its own main start it. */
 export const areaModule: AreaModule = {
   name: 'report',
   migrations: reportMigrations,
-  async start({ db, redis, redisUrl, logger, env, publicUrl }) {
+  settings: reportSettings,
+  queues: [reportQueue],
+  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers }) {
     const config = loadReportConfig({
       ...env,
       AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
@@ -18,6 +20,8 @@ export const areaModule: AreaModule = {
     const area = createReportArea({
       db,
       redis,
+      redisPrefix: queuePrefix,
+      workerConcurrency: workers?.concurrency,
       logger,
       keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
       tokenIssuer: config.TOKEN_ISSUER,
@@ -25,16 +29,12 @@ export const areaModule: AreaModule = {
       publicAppUrl: config.PUBLIC_APP_URL,
       urlTtlSeconds: config.REPORT_URL_TTL_SECONDS,
     });
-    const workerConnection = createRedisConnection(redisUrl, 'worker');
-    area.startWorkers(workerConnection);
     return {
       prefix: area.prefix,
       router: area.router,
       banner: [`  report API      ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`],
-      stop: async () => {
-        await area.stop();
-        workerConnection.disconnect();
-      },
+      workers: workers ? area.startWorkers(workers.connection) : [],
+      stop: () => area.stop(),
     };
   },
 };

@@ -4,7 +4,7 @@ import { authenticateWith, type KeySource } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { closeGracefully, createProducer, createWorker, reportQueue, type Redis } from '@kyb/queues';
+import { closeGracefully, createProducer, createWorker, reportQueue, type Redis, type Worker } from '@kyb/queues';
 import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory } from '@kyb/tenants';
 import type { ReportData } from './pdf/report-data';
 import { renderBusinessReport } from './pdf/render-business-report';
@@ -24,6 +24,8 @@ export interface ReportAreaDeps {
   redis: Redis;
   /** Prefix of the area's queue keys (tests give each file its own). */
   redisPrefix?: string;
+  /** Jobs a queue's worker runs at once (the process's WORKER_CONCURRENCY settings). */
+  workerConcurrency?: (queueName: string) => number | undefined;
   logger: Logger;
   keySource: KeySource;
   tokenIssuer: string;
@@ -47,7 +49,7 @@ export interface ReportArea {
   router: Router;
   routes: RouteDefinition[];
   /** Starts the rendering worker on `connection`; `settings` shortens BullMQ's lock and stall checks (tests). */
-  startWorkers(connection: Redis, settings?: Partial<WorkerOptions>): void;
+  startWorkers(connection: Redis, settings?: Partial<WorkerOptions>): Worker[];
   stop(): Promise<void>;
 }
 
@@ -87,7 +89,7 @@ export function createReportArea(deps: ReportAreaDeps): ReportArea {
     router: buildRouter(routes),
     routes,
     startWorkers(connection, settings) {
-      workers.push(
+      const started = [
         createWorker(
           reportQueue,
           async (job, token) => {
@@ -99,9 +101,11 @@ export function createReportArea(deps: ReportAreaDeps): ReportArea {
             }
             return run.outcome;
           },
-          { connection, prefix: deps.redisPrefix, logger: deps.logger, settings },
+          { connection, prefix: deps.redisPrefix, logger: deps.logger, concurrency: deps.workerConcurrency, settings },
         ),
-      );
+      ];
+      workers.push(...started);
+      return started;
     },
     stop: () => closeGracefully(workers, [jobs]),
   };

@@ -3,7 +3,7 @@ import { authenticateWith, type KeySource } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { closeGracefully, createProducer, createWorker, enrichmentCompletedQueue, scoreMonitoringQueue, scoreQueue, type Redis } from '@kyb/queues';
+import { closeGracefully, createProducer, createWorker, enrichmentCompletedQueue, scoreMonitoringQueue, scoreQueue, type Redis, type Worker } from '@kyb/queues';
 import { createBusinessDirectory, createIntegrationDirectory } from '@kyb/tenants';
 import { createScoreProcessors } from './scores/scores.processor';
 import { scoreRoutes } from './scores/scores.router';
@@ -19,6 +19,8 @@ export interface ScoreAreaDeps {
   redis: Redis;
   /** Prefix of the area's queue keys (tests give each file its own). */
   redisPrefix?: string;
+  /** Jobs a queue's worker runs at once (the process's WORKER_CONCURRENCY settings). */
+  workerConcurrency?: (queueName: string) => number | undefined;
   logger: Logger;
   /** Public keys of the auth area (its JWKS over HTTP in production). */
   keySource: KeySource;
@@ -34,7 +36,7 @@ export interface ScoreArea {
   router: Router;
   routes: RouteDefinition[];
   /** Starts the area's workers on `connection` and schedules the monthly monitoring; `stop()` closes them. */
-  startWorkers(connection: Redis): Promise<void>;
+  startWorkers(connection: Redis): Promise<Worker[]>;
   stop(): Promise<void>;
 }
 
@@ -67,15 +69,18 @@ export function createScoreArea(deps: ScoreAreaDeps): ScoreArea {
     router: buildRouter(routes),
     routes,
     async startWorkers(connection) {
-      const options = { connection, prefix: deps.redisPrefix, logger: deps.logger };
-      workers.push(
+      const options = { connection, prefix: deps.redisPrefix, logger: deps.logger, concurrency: deps.workerConcurrency };
+      const started = [
         createWorker(scoreQueue, (job) => processors.compute(job.data.scoreId, { made: job.attemptsMade, allowed: job.opts.attempts ?? 1 }), options),
         createWorker(enrichmentCompletedQueue, (job) => processors.afterEnrichment(job.data.businessId, job.data.taskId), options),
+        // One at a time: the monthly run must not queue a business twice.
         createWorker(scoreMonitoringQueue, () => processors.monitorAll(), { ...options, concurrency: 1 }),
-      );
+      ];
+      workers.push(...started);
       if (deps.monitoringCron) {
         await monitoring.queue.upsertJobScheduler('monthly-monitoring', { pattern: deps.monitoringCron, tz: 'UTC' }, { name: scoreMonitoringQueue.name, data: {} });
       }
+      return started;
     },
     stop: () => closeGracefully(workers, [scoreJobs, monitoring]),
   };

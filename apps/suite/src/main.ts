@@ -1,5 +1,6 @@
 /* The whole suite in one process: every area at its gateway prefix, with its workers. `npm start`. */
 import { join } from 'node:path';
+import { text } from '@kyb/config';
 import { runMain, type AreaModule } from '@kyb/http';
 import { loadLocalSecrets } from './local-secrets';
 
@@ -20,19 +21,26 @@ function localSecrets() {
   }
 }
 
-const local = localSecrets();
-
-runMain(AREAS.map(loadArea), {
-  service: 'suite',
-  defaultPort: 8080,
-  env: {
+/** Generated secrets fill only what is unset, and not when the process merely lists its settings. */
+function localEnvironment(): NodeJS.ProcessEnv {
+  if (process.argv.includes('--print-settings')) return process.env;
+  const local = localSecrets();
+  return {
     ...process.env,
     DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY || local.dataEncryptionKey,
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || local.adminPassword,
     DEMO_PASSWORD: process.env.DEMO_PASSWORD || local.demoPassword,
     PRINT_ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ? 'false' : 'true',
-  },
-  onReady: (banner) => {
-    process.stdout.write(['', 'KYB suite ready.', ...banner, '', 'Press Ctrl-C to stop.'].join('\n') + '\n');
+  };
+}
+
+runMain(AREAS.map(loadArea), {
+  service: 'suite',
+  defaultPort: 8080,
+  settings: { SUITE_STATE_DIR: text({ description: 'where npm start keeps generated local secrets', fallback: '.suite' }) },
+  env: localEnvironment(),
+  onReady: (banner, role) => {
+    if (role === 'migrate') return;
+    process.stdout.write(['', `KYB suite ready${role === 'all' ? '' : ` (role ${role})`}.`, ...banner, '', 'Press Ctrl-C to stop.'].join('\n') + '\n');
   },
 });

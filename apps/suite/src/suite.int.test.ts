@@ -1,68 +1,42 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, eventually, type TestDatabase } from '@kyb/testing';
+import { createProcessGroup, createTestDatabase, eventually, freePort, type TestDatabase } from '@kyb/testing';
 
 /*
  * What `npm start` runs: the built suite (this project's test target builds it first), on a
- * database of its own. It must migrate, bootstrap, seed, print working demo credentials, serve
- * sign-in, and stop cleanly on Ctrl-C (SIGINT).
+ * database of its own and a queue prefix of its own (so a suite running beside the tests never
+ * takes these jobs). It must migrate, bootstrap, seed, print working demo credentials, serve
+ * sign-in, and stop cleanly on Ctrl-C (SIGINT). Every process started here is stopped after the
+ * tests, also when an assertion failed.
  */
 const MAIN = join(__dirname, '../../../dist/apps/suite/main.js');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (pattern.test(output)) resolve(output);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`suite exited with ${code} before it was ready:\n${output}`)));
-  });
-}
-
-function exitCode(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-}
-
 describe('npm start (the built suite)', () => {
+  const processes = createProcessGroup();
+  const queuePrefix = `kyb-suite-test-${randomBytes(4).toString('hex')}`;
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
   });
-  afterAll(() => database.destroy());
+  afterAll(async () => {
+    await processes.stopAll();
+    await database.destroy();
+  });
 
   it('migrates, seeds, prints demo credentials that sign in, and stops cleanly on SIGINT', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [MAIN], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        REDIS_URL: process.env.KYB_TEST_REDIS_URL,
-        SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-suite-')),
-        LOG_LEVEL: 'warn',
-        SCREENING_SANDBOX_DELAY_MS: '100',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const suite = processes.start(MAIN, {
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.KYB_TEST_REDIS_URL,
+      QUEUE_PREFIX: queuePrefix,
+      SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-suite-')),
+      LOG_LEVEL: 'warn',
+      SCREENING_SANDBOX_DELAY_MS: '100',
     });
-    const output = await waitForOutput(child, /Press Ctrl-C to stop/);
+    const output = await suite.waitFor(/Press Ctrl-C to stop/);
     const [, email, password] = /demo owner\s+(\S+) \/ (\S+)/.exec(output) ?? [];
     expect(email).toBe('demo.owner@example.com');
 
@@ -185,31 +159,20 @@ describe('npm start (the built suite)', () => {
     const unknown = await fetch(`${base}/nowhere`);
     expect(unknown.status).toBe(404);
 
-    const exited = exitCode(child);
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
+    expect(await suite.stop('SIGINT')).toBe(0);
   });
 
   it('stops with one clear line when PostgreSQL does not answer', async () => {
-    const child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-suite-')) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    expect(await exitCode(child)).toBe(1);
+    const suite = processes.start(MAIN, { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-suite-')) });
+    expect(await suite.exited).toBe(1);
+    const stderr = suite.output();
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(/^suite: cannot start: PostgreSQL does not answer at 127\.0\.0\.1:1 .*set DATABASE_URL$/m);
   });
 
   it('stops with one clear line when Redis does not answer', async () => {
-    const child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, DATABASE_URL: database.url, REDIS_URL: 'redis://127.0.0.1:1', SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-suite-')) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    expect(await exitCode(child)).toBe(1);
-    expect(stderr).toMatch(/^suite: cannot start: Redis does not answer at 127\.0\.0\.1:1 .*set REDIS_URL\n$/);
+    const suite = processes.start(MAIN, { DATABASE_URL: database.url, REDIS_URL: 'redis://127.0.0.1:1', SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-suite-')) });
+    expect(await suite.exited).toBe(1);
+    expect(suite.output()).toMatch(/^suite: cannot start: Redis does not answer at 127\.0\.0\.1:1 .*set REDIS_URL\n$/);
   });
 });

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { queueConcurrencyVariable, runtimeSettings } from './runtime-settings';
 import { flag, integer, key32, oneOf, text, url } from './settings';
 
 const settings = {
@@ -50,5 +51,44 @@ describe('loadConfig', () => {
     expect(() => loadConfig(settings, { DATABASE_URL: 'redis://x', PORT: '80a' })).toThrow(
       /PORT must be a whole number[\s\S]*DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//,
     );
+  });
+});
+
+describe('runtime settings', () => {
+  const load = (env: NodeJS.ProcessEnv) => loadConfig(runtimeSettings, env);
+
+  it('default to the all role, the kyb prefix, no trusted proxy, 10 connections and 4 jobs at once', () => {
+    expect(load({})).toEqual({
+      ROLE: 'all',
+      QUEUE_PREFIX: 'kyb',
+      TRUST_PROXY: false,
+      DB_POOL_MAX: 10,
+      WORKER_CONCURRENCY: 4,
+      METRICS_PORT: 9464,
+      DB_APP_ROLE: '',
+    });
+  });
+
+  it('read TRUST_PROXY as a switch, a hop count, or addresses, CIDRs and names', () => {
+    expect(load({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(load({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, loopback,::1,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', 'loopback', '::1', 'fd00::/8']);
+  });
+
+  it('refuse a wrong role, prefix, proxy list or pool size, one line each', () => {
+    expect(() => load({ ROLE: 'server', QUEUE_PREFIX: 'a b', TRUST_PROXY: '10.0.0.0/33,gateway', DB_POOL_MAX: '0' })).toThrow(
+      expect.objectContaining({
+        problems: [
+          'ROLE must be one of all, api, worker, migrate, got "server"',
+          `QUEUE_PREFIX must be 1 to 64 letters, digits, '.', '_' or '-', got "a b"`,
+          'TRUST_PROXY must be true, false, a hop count, or addresses, CIDRs, loopback, linklocal, uniquelocal; got "10.0.0.0/33,gateway"',
+          'DB_POOL_MAX must be between 1 and 200, got 0',
+        ],
+      }),
+    );
+  });
+
+  it('name the per-queue concurrency variable after the queue', () => {
+    expect(queueConcurrencyVariable('report-generation')).toBe('WORKER_CONCURRENCY_REPORT_GENERATION');
   });
 });

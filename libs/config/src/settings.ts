@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Setting } from './config';
 
 interface Options<T> {
@@ -84,4 +85,35 @@ export function key32(options: Options<Buffer>): Setting<Buffer> {
       return buffer;
     },
   };
+}
+
+/**
+ * Express `trust proxy`: `true`/`false`, a hop count, or comma-separated addresses, CIDRs and
+ * the names `loopback`, `linklocal`, `uniquelocal`.
+ */
+export function trustProxy(options: Options<boolean | number | string[]>): Setting<boolean | number | string[]> {
+  const names = ['loopback', 'linklocal', 'uniquelocal'];
+  return {
+    description: options.description,
+    fallback: options.fallback,
+    parse(raw) {
+      const value = raw.toLowerCase();
+      if (value === 'true' || value === 'false') return value === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const wrong = entries.filter((entry) => !names.includes(entry) && !isAddressOrCidr(entry));
+      if (entries.length === 0 || wrong.length > 0) {
+        throw new Error(`must be true, false, a hop count, or addresses, CIDRs, loopback, linklocal, uniquelocal; got "${wrong.join(',') || raw}"`);
+      }
+      return entries;
+    },
+  };
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
 }

@@ -4,8 +4,8 @@
  */
 export { checkDatabase, createDatabase, ensureDatabaseExists, withTransaction } from './database';
 export type { CreateDatabaseOptions } from './database';
-export { migrateDownAll, migrateLatest } from './migrations';
+export { ensureSchemaCurrent, grantAppRole, migrateDownAll, migrateLatest, pendingMigrations, SchemaBehindError } from './migrations';
 export type { AreaMigrations, Migration } from './migrations';
 export type { Knex } from 'knex';
-export { DependencyUnavailableError, ensurePostgresReachable } from './reachability';
+export { DependencyUnavailableError, ensureDatabaseReachable, ensurePostgresReachable } from './reachability';
 export { containsPattern } from './search';

@@ -48,3 +48,59 @@ export async function migrateDownAll(db: Knex, area: AreaMigrations): Promise<st
   const [, reverted] = (await db.migrate.rollback(migratorConfig(area), true)) as [number, string[]];
   return reverted;
 }
+
+/**
+ * The area's migrations the database has not applied yet, in order. Reads only (no DDL), so a
+ * process without schema rights can tell that its schema is behind the code.
+ */
+export async function pendingMigrations(db: Knex, area: AreaMigrations): Promise<string[]> {
+  const table = `${area.schema}.knex_migrations`;
+  const found = await db
+    .raw<{ rows: Array<{ exists: string | null }> }>('select to_regclass(?)::text as exists', [table])
+    .catch((err: { code?: string }) => {
+      // 42501: insufficient privilege. The role the process connects as was not granted the schema.
+      if (err.code !== '42501') throw err;
+      throw new Error(`this database role may not use the ${area.schema} schema: run the migrate role with DB_APP_ROLE naming it`);
+    });
+  const names = [...area.migrations].map((m) => m.name).sort((a, b) => a.localeCompare(b));
+  if (!found.rows[0]?.exists) return names;
+  const applied = new Set((await db.withSchema(area.schema).select('name').from('knex_migrations')).map((row: { name: string }) => row.name));
+  return names.filter((name) => !applied.has(name));
+}
+
+/** Thrown when an area's schema is behind its code: names the first missing migration. */
+export class SchemaBehindError extends Error {
+  constructor(
+    readonly area: string,
+    readonly missing: string[],
+  ) {
+    super(
+      `the ${area} schema is behind the code: migration ${missing[0]} is not applied` +
+        (missing.length > 1 ? ` (${missing.length} pending)` : '') +
+        '; run the migrate role first (ROLE=migrate)',
+    );
+    this.name = 'SchemaBehindError';
+  }
+}
+
+/** Rejects with {@link SchemaBehindError} unless every migration of `area` is applied. */
+export async function ensureSchemaCurrent(db: Knex, name: string, area: AreaMigrations): Promise<void> {
+  const missing = await pendingMigrations(db, area);
+  if (missing.length > 0) throw new SchemaBehindError(name, missing);
+}
+
+/**
+ * Grants the least-privilege role that api and worker processes connect as what they need on
+ * the area's schema: USAGE, DML on every table and view, sequences; and the same on tables that
+ * later migrations create (default privileges of the migrating role). No DDL, no TRUNCATE.
+ */
+export async function grantAppRole(db: Knex, area: AreaMigrations, role: string): Promise<void> {
+  const found = await db.raw<{ rows: unknown[] }>('select 1 from pg_roles where rolname = ?', [role]);
+  if (found.rows.length === 0) throw new Error(`DB_APP_ROLE names a role that does not exist: ${role}`);
+  const schema = area.schema;
+  await db.raw('grant usage on schema ?? to ??', [schema, role]);
+  await db.raw('grant select, insert, update, delete on all tables in schema ?? to ??', [schema, role]);
+  await db.raw('grant usage, select on all sequences in schema ?? to ??', [schema, role]);
+  await db.raw('alter default privileges in schema ?? grant select, insert, update, delete on tables to ??', [schema, role]);
+  await db.raw('alter default privileges in schema ?? grant usage, select on sequences to ??', [schema, role]);
+}

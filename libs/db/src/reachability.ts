@@ -30,3 +30,25 @@ export async function ensurePostgresReachable(url: string): Promise<void> {
     await client.end().catch(() => undefined);
   }
 }
+
+/**
+ * Rejects with a one-line explanation unless the database of `url` itself accepts a connection
+ * (for api and worker processes, which never create it and may lack rights on other databases).
+ */
+export async function ensureDatabaseReachable(url: string): Promise<void> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+    throw new DependencyUnavailableError(
+      code === '3D000'
+        ? `the database ${name} does not exist at ${where(url)}: run the migrate role first (ROLE=migrate)`
+        : `PostgreSQL does not answer at ${where(url)} (${(err as Error).message || code}): start it or set DATABASE_URL`,
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

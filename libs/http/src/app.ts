@@ -36,8 +36,10 @@ export interface CreateHttpAppOptions {
   /** Paths that take larger bodies (bulk imports): JSON or CSV up to `limit`. */
   largeBodies?: LargeBody[];
   /** Express `trust proxy` setting; behind the gateway, the number of proxy hops. */
-  trustProxy?: boolean | number | string;
+  trustProxy?: boolean | number | string | string[];
   metrics?: HttpMetrics;
+  /** Serve `/metrics` here (default true); api processes serve it on their metrics port only. */
+  exposeMetrics?: boolean;
 }
 
 /**
@@ -95,9 +97,11 @@ export function createHttpApp(options: CreateHttpAppOptions): Express {
     if (failed.length > 0) throw new ServiceUnavailableError(`Not ready: ${failed.join(', ')} did not answer`, { failed });
     res.json(success('Ready', { checks: checks.map((c) => c.name) }));
   });
-  app.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  if (options.exposeMetrics !== false) {
+    app.get('/metrics', async (_req, res) => {
+      res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    });
+  }
 
   for (const mount of options.mounts) app.use(mount.prefix, mount.router);
 

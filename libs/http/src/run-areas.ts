@@ -1,62 +1,137 @@
-import { checkDatabase, createDatabase, ensureDatabaseExists, ensurePostgresReachable, migrateLatest } from '@kyb/db';
+import type { Express } from 'express';
+import type { ProcessRole } from '@kyb/config';
+import {
+  checkDatabase,
+  createDatabase,
+  ensureDatabaseExists,
+  ensureDatabaseReachable,
+  ensurePostgresReachable,
+  ensureSchemaCurrent,
+  migrateLatest,
+} from '@kyb/db';
 import { checkRedis, createRedisConnection, ensureRedisReachable } from '@kyb/queues';
-import { createHttpApp } from './app';
+import { createHttpApp, type CreateHttpAppOptions } from './app';
 import type { AreaModule, StartedArea } from './area-module';
 import { createLogger } from './logger';
+import { createHttpMetrics } from './metrics';
 import { serve } from './serve';
 
 /** Options of {@link runAreas}. */
 export interface RunAreasOptions {
   service: string;
+  /** `all` migrates and runs everything (local use); `api` serves HTTP only; `worker` runs workers only. */
+  role: Exclude<ProcessRole, 'migrate'>;
+  /** The public HTTP port (roles `api` and `all`). */
   port: number;
+  /** The port of /healthz, /readyz and /metrics (roles `api` and `worker`). */
+  metricsPort: number;
   databaseUrl: string;
   redisUrl: string;
   logLevel: string;
   env: NodeJS.ProcessEnv;
+  queuePrefix: string;
+  trustProxy: CreateHttpAppOptions['trustProxy'];
+  dbPoolMax: number;
+  /** Jobs a queue's worker runs at once. */
+  workerConcurrency(queueName: string): number;
+  /** Where clients reach the process (PUBLIC_APP_URL); defaults to where it listens. */
+  publicUrl?: string;
 }
 
 /**
- * Runs areas in this process: checks that PostgreSQL and Redis answer (one clear line if not),
- * creates the database if missing, applies each area's migrations, starts the areas, mounts
- * them at their prefixes and listens. SIGINT/SIGTERM stop everything cleanly.
+ * Runs areas in this process in one role. Every role checks that PostgreSQL and Redis answer (one
+ * clear line if not). `all` creates the database if missing and applies each area's migrations;
+ * `api` and `worker` never touch the schema and refuse to start while an area's schema is behind
+ * its code. SIGINT/SIGTERM stop everything cleanly.
  */
 export async function runAreas(modules: AreaModule[], options: RunAreasOptions): Promise<{ banner: string[] }> {
+  const local = options.role === 'all';
   const logger = createLogger({ level: options.logLevel, name: options.service });
-  await ensurePostgresReachable(options.databaseUrl);
+  const areas = options.role === 'worker' ? modules.filter((m) => m.queues.length > 0) : modules;
+  if (areas.length === 0) throw new Error(`the ${modules.map((m) => m.name).join(', ')} area has no workers: run it with ROLE=api`);
+
+  await (local ? ensurePostgresReachable(options.databaseUrl) : ensureDatabaseReachable(options.databaseUrl));
   await ensureRedisReachable(options.redisUrl);
-  await ensureDatabaseExists(options.databaseUrl);
-  const db = createDatabase({ url: options.databaseUrl, applicationName: `kyb-${options.service}` });
-  const redis = createRedisConnection(options.redisUrl, 'producer');
-  for (const module of modules) await migrateLatest(db, module.migrations);
-
-  const publicUrl = `http://localhost:${options.port}`;
-  const started: StartedArea[] = [];
-  for (const module of modules) started.push(await module.start({ db, redis, redisUrl: options.redisUrl, logger, env: options.env, publicUrl }));
-
-  const app = createHttpApp({
-    service: options.service,
-    logger,
-    mounts: started.map((area) => ({ prefix: area.prefix, router: area.router })),
-    trustProxy: 'loopback',
-    largeBodies: started.flatMap((area) => area.largeBodies ?? []),
-    readiness: [
-      { name: 'postgres', check: () => checkDatabase(db) },
-      { name: 'redis', check: () => checkRedis(redis) },
-      ...started.flatMap((area) => area.readiness ?? []),
-    ],
+  if (local) await ensureDatabaseExists(options.databaseUrl);
+  const db = createDatabase({
+    url: options.databaseUrl,
+    applicationName: `kyb-${options.service}-${options.role}`,
+    pool: { max: options.dbPoolMax },
   });
+  try {
+    for (const module of modules) {
+      if (local) await migrateLatest(db, module.migrations);
+      else await ensureSchemaCurrent(db, module.name, module.migrations);
+    }
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+
+  const redis = createRedisConnection(options.redisUrl, 'producer');
+  const workerConnection = options.role === 'api' ? undefined : createRedisConnection(options.redisUrl, 'worker');
+  const publicUrl = options.publicUrl || `http://localhost:${options.port}`;
+  const started: StartedArea[] = [];
+  for (const module of areas) {
+    started.push(
+      await module.start({
+        db,
+        redis,
+        queuePrefix: options.queuePrefix,
+        logger,
+        env: options.env,
+        publicUrl,
+        workers: workerConnection && { connection: workerConnection, concurrency: options.workerConcurrency },
+      }),
+    );
+  }
+
+  const metrics = createHttpMetrics({ service: options.service });
+  const readiness = [
+    { name: 'postgres', check: () => checkDatabase(db) },
+    { name: 'redis', check: () => checkRedis(redis) },
+    ...started.flatMap((area) => area.readiness ?? []),
+  ];
+  const listeners: Array<{ app: Express; port: number }> = [];
+  if (options.role !== 'worker') {
+    const app = createHttpApp({
+      service: options.service,
+      logger,
+      mounts: started.map((area) => ({ prefix: area.prefix, router: area.router })),
+      trustProxy: options.trustProxy,
+      largeBodies: started.flatMap((area) => area.largeBodies ?? []),
+      readiness,
+      metrics,
+      exposeMetrics: local,
+    });
+    listeners.push({ app, port: options.port });
+  }
+  if (!local) {
+    const ops = createHttpApp({ service: options.service, logger, mounts: [], readiness, metrics });
+    listeners.push({ app: ops, port: options.metricsPort });
+  }
   await serve({
-    app,
-    port: options.port,
+    listeners,
     logger,
     onShutdown: async () => {
       await Promise.allSettled(started.map((area) => area.stop()));
+      workerConnection?.disconnect();
       redis.disconnect();
       await db.destroy();
     },
   });
-  logger.info({ port: options.port, areas: modules.map((m) => m.name) }, 'listening');
-  return {
-    banner: [`Listening on ${publicUrl}`, ...started.flatMap((area) => area.banner ?? []), ...started.flatMap((area) => area.notes ?? [])],
-  };
+  logger.info({ role: options.role, port: options.port, metricsPort: options.metricsPort, areas: areas.map((m) => m.name) }, 'started');
+  return { banner: bannerOf(options, started, areas, publicUrl) };
+}
+
+function bannerOf(options: RunAreasOptions, started: StartedArea[], areas: AreaModule[], publicUrl: string): string[] {
+  const workerLines = started
+    .map((area, i) => ({ name: areas[i].name, workers: area.workers ?? [] }))
+    .filter((area) => area.workers.length > 0)
+    .map((area) => `  ${area.name} workers: ${area.workers.map((w) => `${w.name} (x${w.concurrency})`).join(', ')}`);
+  const opsLine = `  health and metrics on http://localhost:${options.metricsPort} (/healthz, /readyz, /metrics)`;
+  if (options.role === 'worker') return [`Role worker, queue prefix ${options.queuePrefix}`, ...workerLines, opsLine];
+  const listening = [`Listening on ${publicUrl}`, ...started.flatMap((area) => area.banner ?? [])];
+  if (options.role === 'api') return [`Role api`, ...listening, opsLine];
+  return [...listening, ...started.flatMap((area) => area.notes ?? [])];
 }

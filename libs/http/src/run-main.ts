@@ -1,6 +1,17 @@
-import { integer, loadConfig, processSettings } from '@kyb/config';
+import {
+  integer,
+  loadConfig,
+  processSettings,
+  PROCESS_ROLES,
+  queueConcurrencySetting,
+  queueConcurrencyVariable,
+  runtimeSettings,
+  type ProcessRole,
+  type Setting,
+} from '@kyb/config';
 import type { AreaModule } from './area-module';
 import { runAreas } from './run-areas';
+import { migrateAreas } from './run-migrate';
 
 /** Options of {@link runMain}. */
 export interface RunMainOptions {
@@ -9,8 +20,12 @@ export interface RunMainOptions {
   defaultPort: number;
   /** The environment the areas read (the suite adds generated local secrets). */
   env?: NodeJS.ProcessEnv;
-  /** Printed once every area listens. */
-  onReady?: (banner: string[]) => void;
+  /** Command-line arguments (default: `process.argv.slice(2)`): `--role=<role>`, `--print-settings`. */
+  argv?: string[];
+  /** Settings the entry point itself reads (listed by `--print-settings`). */
+  settings?: Record<string, Setting<unknown>>;
+  /** Printed once the process is ready (listening, or migrations applied). */
+  onReady?: (banner: string[], role: ProcessRole) => void;
 }
 
 /** One line per problem: a configuration error's lines, or the error's message. */
@@ -19,26 +34,78 @@ function problemsOf(err: unknown): string[] {
   return Array.isArray(problems) ? problems.map(String) : [(err as Error).message];
 }
 
+/** Every setting a process running `modules` reads, in any role. */
+export function settingsOf(modules: AreaModule[], defaultPort: number): Record<string, Setting<unknown>> {
+  const queues = modules.flatMap((m) => m.queues.map((q) => q.name));
+  return {
+    ...processSettings,
+    ...runtimeSettings,
+    PORT: integer({ description: 'HTTP port', fallback: defaultPort, min: 1, max: 65535 }),
+    ...Object.fromEntries(queues.map((name) => [queueConcurrencyVariable(name), queueConcurrencySetting(name)])),
+    ...Object.assign({}, ...modules.map((m) => m.settings)),
+  };
+}
+
+/** `--role=api` or `--role api` on the command line; it wins over ROLE. */
+function roleArgument(argv: string[]): string | undefined {
+  const index = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  if (index < 0) return undefined;
+  return argv[index].includes('=') ? argv[index].slice('--role='.length) : argv[index + 1];
+}
+
 /**
- * The whole of a process's `main`: validates PORT and the process settings, runs the areas, and
- * on any start-up failure prints `<service>: cannot start: <what to do>` and exits 1.
+ * The whole of a process's `main`: validates the process settings, then runs its role
+ * (`ROLE` or `--role`: all, api, worker or migrate). On any start-up failure it prints
+ * `<service>: cannot start: <what to do>` and exits 1. `--print-settings` prints the names of
+ * every variable the process reads, as JSON, and exits.
  */
 export function runMain(modules: AreaModule[], options: RunMainOptions): void {
-  const env = options.env ?? process.env;
+  const argv = options.argv ?? process.argv.slice(2);
+  if (argv.includes('--print-settings')) {
+    const names = Object.keys({ ...settingsOf(modules, options.defaultPort), ...options.settings });
+    process.stdout.write(`${JSON.stringify(names.sort())}\n`);
+    return;
+  }
+  const role = roleArgument(argv);
+  const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), ...(role !== undefined ? { ROLE: role } : {}) };
   const start = async () => {
+    const queues = modules.flatMap((m) => m.queues.map((q) => q.name));
     const config = loadConfig(
-      { ...processSettings, PORT: integer({ description: 'HTTP port', fallback: options.defaultPort, min: 1, max: 65535 }) },
+      {
+        ...processSettings,
+        ...runtimeSettings,
+        PORT: integer({ description: 'HTTP port', fallback: options.defaultPort, min: 1, max: 65535 }),
+        ...Object.fromEntries(queues.map((name) => [queueConcurrencyVariable(name), queueConcurrencySetting(name)])),
+      },
       env,
-    );
+    ) as Record<string, unknown> & { ROLE: ProcessRole };
+    if (!PROCESS_ROLES.includes(config.ROLE)) throw new Error(`unknown role ${config.ROLE}`);
+    if (config.ROLE === 'migrate') {
+      const lines = await migrateAreas(modules, {
+        service: options.service,
+        databaseUrl: config.DATABASE_URL as string,
+        appRole: (config.DB_APP_ROLE as string) || undefined,
+      });
+      options.onReady?.(lines, 'migrate');
+      process.stdout.write(`${lines.map((line) => `${options.service}: ${line}`).join('\n')}\n`);
+      process.exit(0);
+    }
     const { banner } = await runAreas(modules, {
       service: options.service,
-      port: config.PORT,
-      databaseUrl: config.DATABASE_URL,
-      redisUrl: config.REDIS_URL,
-      logLevel: config.LOG_LEVEL,
+      role: config.ROLE,
+      port: config.PORT as number,
+      metricsPort: config.METRICS_PORT as number,
+      databaseUrl: config.DATABASE_URL as string,
+      redisUrl: config.REDIS_URL as string,
+      logLevel: config.LOG_LEVEL as string,
       env,
+      queuePrefix: config.QUEUE_PREFIX as string,
+      trustProxy: config.TRUST_PROXY as boolean | number | string[],
+      dbPoolMax: config.DB_POOL_MAX as number,
+      workerConcurrency: (name) => (config[queueConcurrencyVariable(name)] as number) || (config.WORKER_CONCURRENCY as number),
+      publicUrl: env.PUBLIC_APP_URL || undefined,
     });
-    options.onReady?.(banner);
+    options.onReady?.(banner, config.ROLE);
   };
   start().catch((err: unknown) => {
     process.stderr.write(`${options.service}: cannot start: ${problemsOf(err).join('\n  ')}\n`);

@@ -6,6 +6,7 @@ export { checkRedis, createRedisConnection } from './connection';
 export type { Redis } from './connection';
 export { closeGracefully, createProducer, createWorker, defineQueue } from './queue';
 export type { CreateWorkerOptions, Producer, QueueContext, QueueDefinition, WorkerLogger } from './queue';
+export type { Worker } from 'bullmq';
 export {
   businessEnrichmentQueue,
   enrichmentCompletedQueue,

@@ -67,7 +67,8 @@ export interface WorkerLogger {
 /** Options of {@link createWorker}. */
 export interface CreateWorkerOptions extends QueueContext {
   logger: WorkerLogger;
-  concurrency?: number;
+  /** Jobs run at once: a number, or what the process configured for this queue (default 4). */
+  concurrency?: number | ((queueName: string) => number | undefined);
   /** Extra BullMQ worker settings (lock duration, stalled checks). */
   settings?: Partial<WorkerOptions>;
 }
@@ -84,7 +85,7 @@ export function createWorker<Payload>(
   const worker = new Worker<Payload>(definition.name, processor, {
     connection: options.connection,
     prefix: options.prefix,
-    concurrency: options.concurrency ?? 4,
+    concurrency: (typeof options.concurrency === 'function' ? options.concurrency(definition.name) : options.concurrency) ?? 4,
     ...options.settings,
   });
   const log = { queue: definition.name };

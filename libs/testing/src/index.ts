@@ -13,3 +13,7 @@ export { expectSameShape } from './same-shape';
 export { bundleScript, databaseUrlOf } from './child-process';
 export type { BundledScript } from './child-process';
 export { eventually } from './eventually';
+export { createProcessGroup, freePort } from './processes';
+export type { ProcessGroup, StartedProcess } from './processes';
+export { createTestDatabaseRole } from './database-role';
+export type { TestDatabaseRole } from './database-role';

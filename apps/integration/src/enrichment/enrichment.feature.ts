@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Knex } from '@kyb/db';
 import type { Logger, RouteDefinition } from '@kyb/http';
-import { businessEnrichmentQueue, createProducer, createWorker, enrichmentCompletedQueue, type Redis } from '@kyb/queues';
+import { businessEnrichmentQueue, createProducer, createWorker, enrichmentCompletedQueue, type Redis, type Worker } from '@kyb/queues';
 import type { BusinessDirectory } from '@kyb/tenants';
 import type { FinancialsProvider } from '../providers/financials.provider';
 import type { PublicRecordsProvider } from '../providers/public-records.provider';
@@ -16,6 +16,8 @@ export interface EnrichmentFeatureDeps {
   db: Knex;
   redis: Redis;
   redisPrefix?: string;
+  /** Jobs a queue's worker runs at once (the process's WORKER_CONCURRENCY settings). */
+  workerConcurrency?: (queueName: string) => number | undefined;
   logger: Logger;
   businesses: BusinessDirectory;
   provider: PublicRecordsProvider;
@@ -27,7 +29,7 @@ export interface EnrichmentFeatureDeps {
 /** Enrichment, public records (E1) and BJL facts (E11): routes, the worker, producers to close. */
 export interface EnrichmentFeature {
   routes: RouteDefinition[];
-  startWorker(connection: Redis): { close(): Promise<void>; waitUntilReady(): Promise<unknown> };
+  startWorker(connection: Redis): Worker;
   producers: Array<{ close(): Promise<void> }>;
 }
 
@@ -60,7 +62,7 @@ export function createEnrichmentFeature(deps: EnrichmentFeatureDeps): Enrichment
   return {
     routes: enrichmentRoutes({ enrichment, authenticate: deps.authenticate }),
     startWorker: (connection) =>
-      createWorker(businessEnrichmentQueue, (job) => process(job), { connection, prefix: deps.redisPrefix, logger: deps.logger }),
+      createWorker(businessEnrichmentQueue, (job) => process(job), { connection, prefix: deps.redisPrefix, logger: deps.logger, concurrency: deps.workerConcurrency }),
     producers: [enrichmentJobs, completed],
   };
 }

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Knex } from '@kyb/db';
 import type { Logger, RouteDefinition } from '@kyb/http';
-import { createProducer, createWorker, screeningQueue, type Redis } from '@kyb/queues';
+import { createProducer, createWorker, screeningQueue, type Redis, type Worker } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
 import type { BusinessDirectory, CustomerDirectory } from '@kyb/tenants';
 import { screeningCredentialsRoutes } from './screening-credentials.router';
@@ -18,6 +18,8 @@ export interface ScreeningFeatureDeps {
   db: Knex;
   redis: Redis;
   redisPrefix?: string;
+  /** Jobs a queue's worker runs at once (the process's WORKER_CONCURRENCY settings). */
+  workerConcurrency?: (queueName: string) => number | undefined;
   logger: Logger;
   sealedBox: SealedBox;
   businesses: BusinessDirectory;
@@ -31,7 +33,7 @@ export interface ScreeningFeatureDeps {
 export interface ScreeningFeature {
   routes: RouteDefinition[];
   /** Starts the screening worker on `connection` (a worker connection). */
-  startWorker(connection: Redis): { close(): Promise<void>; waitUntilReady(): Promise<unknown> };
+  startWorker(connection: Redis): Worker;
   producers: Array<{ close(): Promise<void> }>;
 }
 
@@ -58,7 +60,7 @@ export function createScreeningFeature(deps: ScreeningFeatureDeps): ScreeningFea
       return createWorker(
         screeningQueue,
         (job) => process(job.data.screeningId, { made: job.attemptsMade, allowed: job.opts.attempts ?? 1 }),
-        { connection, prefix: deps.redisPrefix, logger },
+        { connection, prefix: deps.redisPrefix, logger, concurrency: deps.workerConcurrency },
       );
     },
     producers: [queue],
