@@ -40,7 +40,13 @@ export function createSigningKeysService(options: SigningKeysServiceOptions) {
   return {
     /** Creates the first key when there is none. */
     async ensureActiveKey(): Promise<void> {
-      await options.store.rotate(() => newKey(options.sealedBox), true);
+      const row = await options.store.rotate(() => newKey(options.sealedBox), true);
+      try {
+        unseal(row);
+      } catch {
+        // Started with another key than the one that sealed the stored keys: every sign-in would fail.
+        throw new Error('DATA_ENCRYPTION_KEY does not open the stored signing keys: set the key they were sealed with');
+      }
     },
     /** The key new tokens are signed with. */
     async activeKey(): Promise<SigningKey> {
