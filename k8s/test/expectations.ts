@@ -1,0 +1,73 @@
+/**
+ * What the manifests must describe, written down once for the tests: the areas, their queues and
+ * the settings each area's processes read (libs/config and apps/<area>/src/config.ts).
+ */
+
+export const AREAS = ['auth', 'case', 'integration', 'score', 'report'] as const;
+export type Area = (typeof AREAS)[number];
+
+/** BullMQ queues consumed by each area's worker; auth has none, so no worker. */
+export const QUEUES: Record<Area, string[]> = {
+  auth: [],
+  case: ['onboarding-run', 'mail-delivery'],
+  integration: ['business-enrichment', 'merchant-screening'],
+  score: ['business-score', 'enrichment-completed', 'score-monitoring'],
+  report: ['report-generation'],
+};
+
+/** The default QUEUE_PREFIX: the wait list of queue q is `kyb:q:wait`. */
+export const QUEUE_PREFIX = 'kyb';
+
+/** Settings every process of the suite reads, whatever its area. */
+export const PROCESS_SETTINGS = [
+  'ROLE',
+  'PORT',
+  'METRICS_PORT',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'LOG_LEVEL',
+  'QUEUE_PREFIX',
+  'TRUST_PROXY',
+  'DB_POOL_MAX',
+  'WORKER_CONCURRENCY',
+  'DB_APP_ROLE',
+];
+
+/** The settings of each area's own configuration; `required` ones have no default. */
+export const AREA_SETTINGS: Record<Area, { reads: string[]; required: string[] }> = {
+  auth: {
+    reads: [
+      'DATA_ENCRYPTION_KEY',
+      'PUBLIC_APP_URL',
+      'TOKEN_ISSUER',
+      'TOKEN_TTL_SECONDS',
+      'REFRESH_TOKEN_TTL_SECONDS',
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'SIGN_IN_ATTEMPTS_PER_EMAIL',
+      'SIGN_IN_ATTEMPTS_PER_ADDRESS',
+      'SIGN_IN_WINDOW_SECONDS',
+      'SETUP_LINK_TTL_SECONDS',
+    ],
+    required: ['DATA_ENCRYPTION_KEY'],
+  },
+  case: {
+    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'DATA_ENCRYPTION_KEY', 'PUBLIC_APP_URL', 'INVITATION_TTL_SECONDS', 'SMTP_URL', 'MAIL_FROM'],
+    required: ['DATA_ENCRYPTION_KEY'],
+  },
+  integration: {
+    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'DATA_ENCRYPTION_KEY', 'SCREENING_SANDBOX_DELAY_MS'],
+    required: ['DATA_ENCRYPTION_KEY'],
+  },
+  score: { reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'SCORE_MONITORING_CRON'], required: [] },
+  report: {
+    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'DATA_ENCRYPTION_KEY', 'PUBLIC_APP_URL', 'REPORT_URL_TTL_SECONDS'],
+    required: ['DATA_ENCRYPTION_KEY'],
+  },
+};
+
+/** The gateway prefixes, one per area. */
+export const PREFIXES = AREAS.map((area) => `/${area}/api/v1`);
+
+/** The labels every workload and its pods carry. */
+export const LABELS = { name: 'app.kubernetes.io/name', component: 'app.kubernetes.io/component', area: 'kyb.example/area' } as const;
