@@ -1,5 +1,9 @@
+import express from 'express';
+import { authenticate } from '@kyb/auth';
 import { text } from '@kyb/config';
 import type { AreaModule } from '@kyb/http';
+import { createQueueDashboard } from '@kyb/ops-ui';
+import { allQueues } from '@kyb/queues';
 import { createAuthArea } from './area';
 import { authSettings, loadAuthConfig } from './config';
 import { authMigrations } from './migrations';
@@ -37,6 +41,20 @@ export const areaModule: AreaModule = {
         `    -d '{"email":"${DEMO_EMAIL}","password":"${demoPassword}"}'`,
       );
     }
-    return { prefix: area.prefix, router: area.router, banner, notes, stop: async () => undefined };
+    // The operators' queue dashboard (every queue of the suite), for platform admins only.
+    const dashboard = createQueueDashboard({
+      basePath: `${area.prefix}/admin/queues`,
+      queues: allQueues,
+      connection: redis,
+      prefix: queuePrefix,
+      authenticate: authenticate(area.verifier),
+      verifyAdminPassword: area.verifyAdminPassword,
+      logger,
+    });
+    const router = express.Router();
+    router.use('/admin/queues', dashboard);
+    router.use(area.router);
+    banner.push(`  queue dashboard ${publicUrl}${area.prefix}/admin/queues/   (platform admin)`);
+    return { prefix: area.prefix, router, banner, notes, stop: () => dashboard.close() };
   },
 };

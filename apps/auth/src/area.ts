@@ -3,6 +3,7 @@ import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import type { Redis } from '@kyb/queues';
+import { AppError } from '@kyb/envelope';
 import { createSealedBox } from '@kyb/secrets';
 import type { Router } from 'express';
 import { accountSetupRoutes } from './account-setup/account-setup.router';
@@ -69,6 +70,8 @@ export interface AuthArea {
   /** Ensures the demo customer and its owner user (for `npm start`). */
   seedDemo(email: string, password: string): Promise<{ customerId: string; userId: string }>;
   rotateSigningKey(): Promise<string>;
+  /** Checks a platform admin's email and password (rate-limited like sign-in), for the operators' pages. */
+  verifyAdminPassword(email: string, password: string): Promise<boolean>;
 }
 
 /** Wires the auth area's stores, services and routes. */
@@ -150,5 +153,14 @@ export function createAuthArea(deps: AuthAreaDeps): AuthArea {
     bootstrapAdmin: (email, password) => bootstrapAdmin({ users, hasher }, email, password),
     seedDemo: (email, password) => seedDemoCustomer({ users, customers, hasher }, email, password),
     rotateSigningKey: () => signingKeys.rotate(),
+    verifyAdminPassword: (email, password) =>
+      signIn.checkCredentials('ADMIN', email, password, 'operators-pages').then(
+        () => true,
+        (err: unknown) => {
+          // Wrong credentials or an account that may not sign in: refused. Rate limits and outages propagate.
+          if (err instanceof AppError && err.errorName === 'SignInApiError') return false;
+          throw err;
+        },
+      ),
   };
 }

@@ -140,7 +140,7 @@ describe('process roles', () => {
       await foreignWorker.waitFor(/Press Ctrl-C to stop/);
 
       const prefix = `kyb-roles-${randomBytes(4).toString('hex')}`;
-      const [port, apiMetrics, workerMetrics] = [await freePort(), await freePort(), await freePort()];
+      const [port, apiMetrics, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
       const app = { ...common, DATABASE_URL: appUrl, QUEUE_PREFIX: prefix, SCREENING_SANDBOX_DELAY_MS: '50', AUTH_JWKS_URL: `http://127.0.0.1:${port}/auth/api/v1/.well-known/jwks.json` };
       const api = processes.start(SUITE, { ...app, ROLE: 'api', PORT: String(port), METRICS_PORT: String(apiMetrics), DEMO_PASSWORD: 'demo passphrase 42' });
       await api.waitFor(/Press Ctrl-C to stop/);
@@ -172,10 +172,10 @@ describe('process roles', () => {
       await eventually(async () => ((await redis.llen(`${prefix}:business-enrichment:wait`)) === 1 ? true : undefined));
       expect(await query(database.url, 'select count(*)::int as n from integration.integration_tasks')).toEqual([{ n: 0 }]);
 
-      const worker = processes.start(SUITE, { ...app, ROLE: 'worker', METRICS_PORT: String(workerMetrics) });
+      const worker = processes.start(SUITE, { ...app, ROLE: 'worker', METRICS_PORT: String(workerMetricsPort) });
       await worker.waitFor(/Press Ctrl-C to stop/);
       expect(worker.output()).toContain(`Role worker, queue prefix ${prefix}`);
-      const ops = `http://127.0.0.1:${workerMetrics}`;
+      const ops = `http://127.0.0.1:${workerMetricsPort}`;
       expect((await fetch(`${ops}/healthz`)).status).toBe(200);
       expect((await fetch(`${ops}/readyz`)).status).toBe(200);
       expect((await fetch(`${ops}/case/api/v1/openapi.json`)).status).toBe(404);
@@ -188,6 +188,11 @@ describe('process roles', () => {
       const records = await fetch(`${base}/integration/api/v1/business/${businessId}/public-records`, { headers: bearer });
       expect(records.status).toBe(200);
       expect(await query(foreign.url, 'select count(*)::int as n from integration.integration_tasks')).toEqual([{ n: 0 }]);
+      // The worker exports its queues' depth and job outcomes; the api's metrics carry no queue gauges.
+      const workerMetrics = await (await fetch(`${ops}/metrics`)).text();
+      expect(workerMetrics).toMatch(/kyb_queue_jobs\{[^}]*queue="business-enrichment",state="completed"[^}]*\} 1\n/);
+      expect(workerMetrics).toMatch(/kyb_queue_jobs_processed_total\{[^}]*queue="business-score",status="completed"[^}]*\} [1-9]/);
+      expect(await (await fetch(`http://127.0.0.1:${apiMetrics}/metrics`)).text()).not.toContain('kyb_queue_jobs');
 
       expect(await worker.stop('SIGTERM')).toBe(0);
       expect(await api.stop('SIGTERM')).toBe(0);

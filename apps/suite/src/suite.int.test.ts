@@ -156,6 +156,28 @@ describe('npm start (the built suite)', () => {
     expect((await fetch(`${base}/integration/api/v1/openapi.json`)).status).toBe(200);
     expect((await fetch(`${base}/score/api/v1/openapi.json`)).status).toBe(200);
     expect((await fetch(`${base}/report/api/v1/openapi.json`)).status).toBe(200);
+    // Operators: each area's API reference, and the queue dashboard for the platform admin only.
+    const docs = await fetch(`${base}/case/api/v1/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('<html');
+    const [, adminEmail, adminPassword] = /platform admin\s+(\S+) \/ (\S+)/.exec(output) ?? [];
+    const anonymous = await fetch(`${base}/auth/api/v1/admin/queues/`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toBe('Basic realm="KYB queues"');
+    const asOwner = await fetch(`${base}/auth/api/v1/admin/queues/api/queues`, { headers: bearer });
+    expect(asOwner.status).toBe(401);
+    expect(((await asOwner.json()) as { message: string }).message).toBe('Role Not Allowed');
+    const wrong = await fetch(`${base}/auth/api/v1/admin/queues/`, { headers: { authorization: `Basic ${Buffer.from(`${adminEmail}:wrong password`).toString('base64')}` } });
+    expect(wrong.status).toBe(401);
+    const admin = { authorization: `Basic ${Buffer.from(`${adminEmail}:${adminPassword}`).toString('base64')}` };
+    expect((await fetch(`${base}/auth/api/v1/admin/queues/`, { headers: admin })).status).toBe(200);
+    const queues = (await (await fetch(`${base}/auth/api/v1/admin/queues/api/queues`, { headers: admin })).json()) as { queues: Array<{ name: string }> };
+    expect(queues.queues.map((q) => q.name)).toEqual(expect.arrayContaining(['business-enrichment', 'report-generation', 'mail-delivery']));
+    // Queue depth and job outcomes next to the HTTP metrics.
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    expect(metrics).toMatch(/kyb_queue_jobs\{[^}]*queue="report-generation",state="completed"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/kyb_queue_job_duration_seconds_count\{[^}]*queue="business-enrichment",status="completed"[^}]*\} [1-9]/);
+
     const unknown = await fetch(`${base}/nowhere`);
     expect(unknown.status).toBe(404);
 

@@ -9,7 +9,8 @@ import {
   ensureSchemaCurrent,
   migrateLatest,
 } from '@kyb/db';
-import { checkRedis, createRedisConnection, ensureRedisReachable } from '@kyb/queues';
+import { createApiReferenceRouter } from '@kyb/ops-ui';
+import { checkRedis, createQueueMetrics, createRedisConnection, ensureRedisReachable, type QueueMetrics } from '@kyb/queues';
 import { createHttpApp, type CreateHttpAppOptions } from './app';
 import type { AreaModule, StartedArea } from './area-module';
 import { createLogger } from './logger';
@@ -87,6 +88,18 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
   }
 
   const metrics = createHttpMetrics({ service: options.service });
+  // Queue depth and job outcomes where workers run: what the autoscalers and operators read.
+  let queueMetrics: QueueMetrics | undefined;
+  if (workerConnection) {
+    queueMetrics = createQueueMetrics({
+      registry: metrics.registry,
+      queues: areas.flatMap((m) => m.queues),
+      connection: redis,
+      prefix: options.queuePrefix,
+      logger,
+    });
+    for (const worker of started.flatMap((area) => area.workers ?? [])) queueMetrics.observeWorker(worker);
+  }
   const readiness = [
     { name: 'postgres', check: () => checkDatabase(db) },
     { name: 'redis', check: () => checkRedis(redis) },
@@ -97,7 +110,11 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
     const app = createHttpApp({
       service: options.service,
       logger,
-      mounts: started.map((area) => ({ prefix: area.prefix, router: area.router })),
+      mounts: started.flatMap((area, i) => [
+        // The API reference (Swagger UI) of the area's own OpenAPI document.
+        { prefix: `${area.prefix}/docs`, router: createApiReferenceRouter({ title: `${areas[i].name} API`, specUrl: `${area.prefix}/openapi.json` }) },
+        { prefix: area.prefix, router: area.router },
+      ]),
       trustProxy: options.trustProxy,
       largeBodies: started.flatMap((area) => area.largeBodies ?? []),
       readiness,
@@ -115,6 +132,7 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
     logger,
     onShutdown: async () => {
       await Promise.allSettled(started.map((area) => area.stop()));
+      await queueMetrics?.close();
       workerConnection?.disconnect();
       redis.disconnect();
       await db.destroy();

@@ -1,4 +1,4 @@
-import { defineQueue } from './queue';
+import { defineQueue, type QueueDefinition } from './queue';
 
 /**
  * Every queue of the suite, each defined once with its payload. Payloads carry ids only.
@@ -28,3 +28,15 @@ export const mailQueue = defineQueue<{ messageId: string }>('mail-delivery', { a
 
 /** Case: store the rows of an onboarding run accepted with `async=true` (rows sealed in the run row). */
 export const onboardingRunQueue = defineQueue<{ runId: string }>('onboarding-run', { attempts: 5 });
+
+/** Every queue of the suite, for the operators' dashboard. */
+export const allQueues: Array<QueueDefinition<unknown>> = [
+  businessEnrichmentQueue,
+  enrichmentCompletedQueue,
+  screeningQueue,
+  scoreQueue,
+  scoreMonitoringQueue,
+  reportQueue,
+  mailQueue,
+  onboardingRunQueue,
+] as Array<QueueDefinition<unknown>>;

@@ -8,6 +8,7 @@ export { closeGracefully, createProducer, createWorker, defineQueue } from './qu
 export type { CreateWorkerOptions, Producer, QueueContext, QueueDefinition, WorkerLogger } from './queue';
 export type { Worker } from 'bullmq';
 export {
+  allQueues,
   businessEnrichmentQueue,
   enrichmentCompletedQueue,
   mailQueue,
@@ -18,3 +19,5 @@ export {
   screeningQueue,
 } from './definitions';
 export { ensureRedisReachable } from './reachability';
+export { createQueueMetrics, QUEUE_JOB_STATES } from './queue-metrics';
+export type { QueueJobState, QueueMetrics, QueueMetricsOptions } from './queue-metrics';

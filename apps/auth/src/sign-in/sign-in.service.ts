@@ -51,7 +51,8 @@ export function createSignInService(options: SignInServiceOptions) {
       };
     },
 
-    async signIn(role: Role, email: string, password: string, address: string): Promise<SignInResult> {
+    /** Checks a role's credentials under the rate limits; answers the user, or throws the sign-in error. */
+    async checkCredentials(role: Role, email: string, password: string, address: string): Promise<UserRow> {
       await options.limiter.attempt(email, address);
       const user = await options.users.findByEmail(role, email);
       const matches = await options.hasher.verify(user?.password_hash ?? null, password);
@@ -60,7 +61,11 @@ export function createSignInService(options: SignInServiceOptions) {
       if (user.status !== 'ACTIVE') throw new NotOnboardedError();
       if (user.is_first_login || !user.is_email_verified) throw new SetupIncompleteError();
       await options.limiter.succeeded(email);
-      return this.sessionFor(user);
+      return user;
+    },
+
+    async signIn(role: Role, email: string, password: string, address: string): Promise<SignInResult> {
+      return this.sessionFor(await this.checkCredentials(role, email, password, address));
     },
   };
 }
