@@ -21,9 +21,20 @@ function localSecrets() {
   }
 }
 
-/** Generated secrets fill only what is unset, and not when the process merely lists its settings. */
+/** The role asked for on the command line or in ROLE (runMain validates it). */
+function requestedRole(): string {
+  const argv = process.argv.slice(2);
+  const index = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  if (index >= 0) return argv[index].includes('=') ? argv[index].slice('--role='.length) : (argv[index + 1] ?? '');
+  return process.env.ROLE || 'all';
+}
+
+/**
+ * For local use (role all) generated secrets fill what is unset and a demo tenant is seeded. The
+ * other roles are how the suite runs in production: they take the environment as it is.
+ */
 function localEnvironment(): NodeJS.ProcessEnv {
-  if (process.argv.includes('--print-settings')) return process.env;
+  if (process.argv.includes('--print-settings') || requestedRole() !== 'all') return process.env;
   const local = localSecrets();
   return {
     ...process.env,
