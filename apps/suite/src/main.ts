@@ -1,7 +1,7 @@
 /* The whole suite in one process: every area at its gateway prefix, with its workers. `npm start`. */
 import { join } from 'node:path';
 import { text } from '@kyb/config';
-import { runMain, type AreaModule } from '@kyb/http';
+import { requestedRole, runMain, type AreaModule } from '@kyb/http';
 import { loadLocalSecrets } from './local-secrets';
 
 /** The areas, in start order; each is its app's built `area-module.js` (see docs/adr/0001). */
@@ -19,14 +19,6 @@ function localSecrets() {
     process.stderr.write(`suite: cannot start: cannot keep local secrets in ${directory} (${(err as Error).message}): set SUITE_STATE_DIR\n`);
     process.exit(1);
   }
-}
-
-/** The role asked for on the command line or in ROLE (runMain validates it). */
-function requestedRole(): string {
-  const argv = process.argv.slice(2);
-  const index = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
-  if (index >= 0) return argv[index].includes('=') ? argv[index].slice('--role='.length) : (argv[index + 1] ?? '');
-  return process.env.ROLE || 'all';
 }
 
 /**

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
 import { Client } from 'pg';
@@ -88,6 +90,13 @@ describe('process roles', () => {
     const again = processes.start(SUITE, { ...common, DATABASE_URL: owner }, ['--role', 'migrate']);
     expect(await again.exited).toBe(0);
     expect(again.output()).toContain('suite: case: schema cases is up to date');
+
+    // In production roles the suite generates no local secrets and seeds no demo tenant.
+    const stateDir = join(tmpdir(), `kyb-roles-state-${randomBytes(3).toString('hex')}`);
+    const unkeyed = processes.start(SUITE, { ...common, DATA_ENCRYPTION_KEY: undefined, DATABASE_URL: owner, ROLE: 'api', SUITE_STATE_DIR: stateDir });
+    expect(await unkeyed.exited).toBe(1);
+    expect(unkeyed.output()).toMatch(/^suite: cannot start: DATA_ENCRYPTION_KEY is required/);
+    expect(existsSync(stateDir)).toBe(false);
 
     const [latest] = await query(owner, 'select name from cases.knex_migrations order by name desc limit 1');
     await query(owner, 'delete from cases.knex_migrations where name = $1', [latest.name]);

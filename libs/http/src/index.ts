@@ -17,7 +17,7 @@ export type { ServeOptions } from './serve';
 export type { AreaModule, AreaRuntime, StartedArea, WorkerRuntime } from './area-module';
 export { runAreas } from './run-areas';
 export type { RunAreasOptions } from './run-areas';
-export { runMain, settingsOf } from './run-main';
+export { requestedRole, runMain, settingsOf } from './run-main';
 export { migrateAreas } from './run-migrate';
 export type { MigrateAreasOptions } from './run-migrate';
 export type { RunMainOptions } from './run-main';

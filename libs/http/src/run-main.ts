@@ -53,6 +53,11 @@ function roleArgument(argv: string[]): string | undefined {
   return argv[index].includes('=') ? argv[index].slice('--role='.length) : argv[index + 1];
 }
 
+/** The role a process was asked for (`--role`, else ROLE, else `all`), before it is validated. */
+export function requestedRole(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): string {
+  return roleArgument(argv) ?? (env.ROLE || 'all');
+}
+
 /**
  * The whole of a process's `main`: validates the process settings, then runs its role
  * (`ROLE` or `--role`: all, api, worker or migrate). On any start-up failure it prints
