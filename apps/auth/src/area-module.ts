@@ -54,7 +54,7 @@ export const areaModule: AreaModule = {
     const router = express.Router();
     router.use('/admin/queues', dashboard);
     router.use(area.router);
-    banner.push(`  queue dashboard ${publicUrl}${area.prefix}/admin/queues/   (platform admin)`);
+    notes.unshift(`  queue dashboard ${publicUrl}${area.prefix}/admin/queues/   (platform admin)`);
     return { prefix: area.prefix, router, banner, notes, stop: () => dashboard.close() };
   },
 };
