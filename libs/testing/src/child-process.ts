@@ -10,7 +10,7 @@ const ROOT = resolve(__dirname, '../../..');
 export interface BundledScript {
   /** Starts the script with `env` added; `printed(line)` resolves once it printed that line. */
   start(env: Record<string, string>): { child: ChildProcess; printed(line: string): Promise<void>; kill(): Promise<void> };
-  /** Removes the bundle. */
+  /** Kills every child it started that still runs (a test that failed before killing it), then removes the bundle. */
   remove(): void;
 }
 
@@ -32,9 +32,12 @@ export function bundleScript(entry: string): BundledScript {
     outfile,
     logLevel: 'silent',
   });
+  const children = new Set<ChildProcess>();
   return {
     start(env) {
       const child = spawn(process.execPath, [outfile], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+      children.add(child);
+      child.once('exit', () => children.delete(child));
       let output = '';
       child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -53,7 +56,10 @@ export function bundleScript(entry: string): BundledScript {
         },
       };
     },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove() {
+      for (const child of children) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
