@@ -56,13 +56,13 @@ describe('docker/Dockerfile', () => {
     expect(stages.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('installs with npm ci, builds the six projects with Nx without daemon or cloud, and keeps production dependencies only', () => {
-    expect(allRuns.some((run) => /npm ci\b/.test(run) && !run.includes('--omit=dev'))).toBe(true);
+  it('installs the locked versions, builds the six projects with Nx without daemon or cloud, and keeps production dependencies only', () => {
+    expect(allRuns.some((run) => /npm install --no-audit\b/.test(run) && !run.includes('--omit=dev'))).toBe(true);
     expect(allRuns.some((run) => /npx nx run-many -t build -p auth case integration score report suite\b/.test(run))).toBe(true);
     const env = instructions.filter((i) => i.keyword === 'ENV').map((i) => i.args).join(' ');
     expect(env).toMatch(/\bNX_DAEMON=false\b/);
     expect(env).toMatch(/\bNX_NO_CLOUD=true\b/);
-    expect(allRuns.some((run) => /npm (ci|prune) --omit=dev\b/.test(run))).toBe(true);
+    expect(allRuns.some((run) => /npm (install|ci|prune) --omit=dev\b/.test(run))).toBe(true);
   });
 
   it('runs as uid/gid 10001, created with groupadd/useradd (addgroup/adduser on Alpine)', () => {
@@ -147,8 +147,8 @@ describe('docker/Dockerfile', () => {
   });
 });
 
-describe('docker/Dockerfile.dockerignore', () => {
-  const lines = readFileSync(join(DOCKER_DIR, 'Dockerfile.dockerignore'), 'utf8')
+describe('.dockerignore (the build context is the repository root)', () => {
+  const lines = readFileSync(join(WORKSPACE_ROOT, '.dockerignore'), 'utf8')
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'));

@@ -17,3 +17,5 @@ export { createProcessGroup, freePort } from './processes';
 export type { ProcessGroup, StartedProcess } from './processes';
 export { createTestDatabaseRole } from './database-role';
 export type { TestDatabaseRole } from './database-role';
+export { disableReaperWhenAbsent, startOrRemove, startPostgresContainer, startRedisContainer } from './service-containers';
+export type { ServiceContainerOptions, StartedServiceContainer } from './service-containers';
