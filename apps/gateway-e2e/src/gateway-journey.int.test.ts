@@ -92,5 +92,14 @@ describe('the suite deployed behind the API gateway', () => {
       return res.response.status === 200 ? (res.data as unknown as Envelope<{ total_items: string }>) : undefined;
     });
     expect(Number(back.data.total_items)).toBeGreaterThanOrEqual(1);
+    // And the journey goes on through it: a business added now is enriched and scored.
+    const added = await api.case.POST('/businesses/customers/{customerID}', { params: { path: { customerID } }, headers, body: { name: 'Back Again Clean Bakery' } });
+    expect(added.response.status).toBe(200);
+    const businessID = (added.data as unknown as Envelope<{ result: Record<string, { data_businesses: { id: string } }> }>).data.result['0'].data_businesses.id;
+    const score = await eventually(async () => {
+      const res = await api.score.GET('/score/business/{businessID}', { params: { path: { businessID } }, headers });
+      return res.response.status === 200 ? (res.data as unknown as Envelope<{ status: string }>) : undefined;
+    });
+    expect(score.data.status).toBe('SUCCESS');
   });
 });
