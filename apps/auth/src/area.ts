@@ -43,6 +43,7 @@ export type AuthAreaConfig = Pick<
   | 'PUBLIC_APP_URL'
   | 'SIGN_IN_ATTEMPTS_PER_EMAIL'
   | 'SIGN_IN_ATTEMPTS_PER_ADDRESS'
+  | 'SIGN_IN_SLOWDOWN_AFTER_PER_EMAIL'
   | 'SIGN_IN_WINDOW_SECONDS'
   | 'SETUP_LINK_TTL_SECONDS'
 >;
@@ -56,6 +57,8 @@ export interface AuthAreaDeps {
   clock?: () => Date;
   /** Prefix of the area's Redis keys (tests give each file its own). */
   redisPrefix?: string;
+  /** How sign-ins past the per-email ceiling wait (tests record the waits). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** The auth area: its router and routes, the verifier other areas can share, and start-up tasks. */
@@ -109,7 +112,9 @@ export function createAuthArea(deps: AuthAreaDeps): AuthArea {
     keyPrefix: deps.redisPrefix ?? 'kyb',
     attemptsPerEmail: config.SIGN_IN_ATTEMPTS_PER_EMAIL,
     attemptsPerAddress: config.SIGN_IN_ATTEMPTS_PER_ADDRESS,
+    slowdownAfterPerEmail: config.SIGN_IN_SLOWDOWN_AFTER_PER_EMAIL,
     windowSeconds: config.SIGN_IN_WINDOW_SECONDS,
+    sleep: deps.sleep,
   });
   const guard = authenticate(verifier);
   const signIn = createSignInService({ users, customers, hasher, sessions, limiter });

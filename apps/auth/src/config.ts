@@ -13,7 +13,12 @@ export const authSettings = {
   TOKEN_ISSUER: text({ description: 'the iss claim of issued tokens', fallback: 'kyb-suite-auth' }),
   DATA_ENCRYPTION_KEY: key32({ description: '32-byte key (64 hex characters or base64) that encrypts secrets at rest' }),
   PUBLIC_APP_URL: url({ description: 'base of invitation and set-up URLs', protocols: ['http:', 'https:'], fallback: 'http://localhost:8080' }),
-  SIGN_IN_ATTEMPTS_PER_EMAIL: integer({ description: 'sign-in attempts allowed per email per window', fallback: 10, min: 1 }),
+  SIGN_IN_ATTEMPTS_PER_EMAIL: integer({ description: 'sign-in attempts allowed per email from one client address per window', fallback: 10, min: 1 }),
+  SIGN_IN_SLOWDOWN_AFTER_PER_EMAIL: integer({
+    description: 'sign-in attempts for one email from all addresses per window before each further one is slowed down (never refused)',
+    fallback: 50,
+    min: 1,
+  }),
   SIGN_IN_ATTEMPTS_PER_ADDRESS: integer({ description: 'sign-in attempts allowed per client address per window', fallback: 100, min: 1 }),
   SIGN_IN_WINDOW_SECONDS: integer({ description: 'length of the sign-in rate-limit window', fallback: 900, min: 1 }),
   SETUP_LINK_TTL_SECONDS: integer({ description: 'lifetime of a user set-up invitation link', fallback: 7 * 24 * 3600, min: 60 }),

@@ -137,16 +137,34 @@ export class UnsupportedMediaTypeError extends AppError {
   }
 }
 
-/** 429 with `Retry-After` (seconds) when a caller has made too many attempts. */
+/** The limit a 429 answers for: so many requests per window (seconds). */
+export interface RateLimitPolicy {
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * 429 with `Retry-After` (seconds) when a caller has made too many attempts, and with a policy,
+ * the draft IETF rate-limit headers: `RateLimit-Policy`, `RateLimit-Limit`, `RateLimit-Remaining`
+ * and `RateLimit-Reset`.
+ */
 export class TooManyRequestsError extends AppError {
-  constructor(message: string, retryAfterSeconds: number) {
+  constructor(message: string, retryAfterSeconds: number, policy?: RateLimitPolicy) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    const rateLimit: Record<string, string> = policy
+      ? {
+          'RateLimit-Policy': `${policy.limit};w=${policy.windowSeconds}`,
+          'RateLimit-Limit': String(policy.limit),
+          'RateLimit-Remaining': '0',
+          'RateLimit-Reset': String(seconds),
+        }
+      : {};
     super({
       message,
       httpStatus: 429,
       errorCode: 'NOT_ALLOWED',
       errorName: 'RateLimitError',
-      headers: { 'Retry-After': String(seconds) },
+      headers: { 'Retry-After': String(seconds), ...rateLimit },
       data: { retryAfterSeconds: seconds },
     });
   }

@@ -17,6 +17,6 @@ export {
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors';
-export type { AppErrorInit, ErrorCode, FailureBody } from './errors';
+export type { AppErrorInit, ErrorCode, FailureBody, RateLimitPolicy } from './errors';
 export { createErrorHandler, toAppError } from './error-handler';
 export type { ErrorLogger } from './error-handler';

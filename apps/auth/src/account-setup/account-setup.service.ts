@@ -74,7 +74,7 @@ export function createAccountSetupService(options: AccountSetupServiceOptions) {
           trx,
         );
       });
-      await options.limiter.succeeded(input.email);
+      await options.limiter.succeeded(input.email, address);
       return { user_details: toUserDetails(updated ?? user) };
     },
   };

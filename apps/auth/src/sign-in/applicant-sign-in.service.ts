@@ -72,7 +72,7 @@ export function createApplicantSignInService(options: ApplicantSignInOptions) {
           const invitation = await usableInvitation(inviteToken, email);
           await withTransaction(options.db, (trx) => accept(trx, existing, invitation));
         }
-        await options.limiter.succeeded(email);
+        await options.limiter.succeeded(email, address);
         return options.signIn.sessionFor(existing);
       }
       if (inviteToken === undefined) {
@@ -103,7 +103,7 @@ export function createApplicantSignInService(options: ApplicantSignInOptions) {
         await accept(trx, created, invitation);
         return created;
       });
-      await options.limiter.succeeded(email);
+      await options.limiter.succeeded(email, address);
       return options.signIn.sessionFor(user);
     },
   };

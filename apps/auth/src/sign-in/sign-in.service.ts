@@ -60,7 +60,7 @@ export function createSignInService(options: SignInServiceOptions) {
       if (user.status === 'INACTIVE') throw new AccountDisabledError();
       if (user.status !== 'ACTIVE') throw new NotOnboardedError();
       if (user.is_first_login || !user.is_email_verified) throw new SetupIncompleteError();
-      await options.limiter.succeeded(email);
+      await options.limiter.succeeded(email, address);
       return user;
     },
 

@@ -19,6 +19,7 @@ export const TEST_AUTH_CONFIG: AuthAreaConfig = {
   PUBLIC_APP_URL: 'https://app.example.com',
   SIGN_IN_ATTEMPTS_PER_EMAIL: 1000,
   SIGN_IN_ATTEMPTS_PER_ADDRESS: 1000,
+  SIGN_IN_SLOWDOWN_AFTER_PER_EMAIL: 1000,
   SIGN_IN_WINDOW_SECONDS: 900,
   SETUP_LINK_TTL_SECONDS: 7 * 24 * 3600,
 };
@@ -41,7 +42,10 @@ export interface AuthTestApp {
 }
 
 /** Starts the auth app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
-export async function startAuthTestApp(overrides: Partial<AuthAreaConfig> = {}): Promise<AuthTestApp> {
+export async function startAuthTestApp(
+  overrides: Partial<AuthAreaConfig> = {},
+  extras: { trustProxy?: boolean | number; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<AuthTestApp> {
   const database: TestDatabase = await createTestDatabase([authMigrations]);
   const testRedis: TestRedis = createTestRedis();
   const redis = createRedisConnection(testRedis.url, 'producer');
@@ -54,6 +58,7 @@ export async function startAuthTestApp(overrides: Partial<AuthAreaConfig> = {}):
     config: { ...TEST_AUTH_CONFIG, ...overrides },
     clock: clock.now,
     redisPrefix: testRedis.prefix,
+    ...extras,
   });
   await area.start();
   return {
