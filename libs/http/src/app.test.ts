@@ -115,12 +115,18 @@ describe('createHttpApp', () => {
     expect(second.text).toBe('');
   });
 
-  it('echoes a safe X-Request-Id and replaces an unsafe one', async () => {
-    const { app } = buildTestApp();
-    const kept = await request(app).get('/test/api/v1/items/1').set('X-Request-Id', 'gw-123');
-    expect(kept.headers['x-request-id']).toBe('gw-123');
-    const replaced = await request(app).get('/test/api/v1/items/1').set('X-Request-Id', 'bad id with spaces');
-    expect(replaced.headers['x-request-id']).not.toContain('bad');
+  it('always answers its own request id, and logs a safe caller id beside it (never instead of it)', async () => {
+    const { app, logs } = buildTestApp();
+    const given = await request(app).get('/test/api/v1/items/1').set('X-Request-Id', 'gw-123');
+    expect(given.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const line = JSON.parse(logs.lines.find((l) => l.includes('gw-123')) as string) as { req: { id: string }; clientRequestId: string };
+    expect(line.req.id).toBe(given.headers['x-request-id']);
+    expect(line.clientRequestId).toBe('gw-123');
+    const forged = await request(app).get('/test/api/v1/items/2').set('X-Request-Id', given.headers['x-request-id']);
+    expect(forged.headers['x-request-id']).not.toBe(given.headers['x-request-id']);
+    const unsafe = await request(app).get('/test/api/v1/items/3').set('X-Request-Id', 'bad id with spaces');
+    expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(logs.lines.join('\n')).not.toContain('bad id with spaces');
   });
 
   it('answers 404 NOT_FOUND in the envelope for an unknown path', async () => {

@@ -4,7 +4,7 @@ import { pinoHttp } from 'pino-http';
 import { RouteNotFoundError, ServiceUnavailableError, createErrorHandler, success } from '@kyb/envelope';
 import type { Logger } from './logger';
 import { createHttpMetrics, type HttpMetrics } from './metrics';
-import { assignRequestId } from './request-id';
+import { assignRequestId, clientRequestIdOf } from './request-id';
 
 /** A router served under a path prefix, e.g. the auth area at `/auth/api/v1`. */
 export interface Mount {
@@ -67,6 +67,11 @@ export function createHttpApp(options: CreateHttpAppOptions): Express {
     pinoHttp({
       logger: options.logger,
       genReqId: assignRequestId,
+      // The caller's id (the gateway's) beside ours, so a request can be followed across both logs.
+      customProps: (req) => {
+        const clientRequestId = clientRequestIdOf(req);
+        return clientRequestId ? { clientRequestId } : {};
+      },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
       serializers: {
         // The path only: query strings can carry personal data (search[email]=...).
