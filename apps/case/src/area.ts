@@ -111,7 +111,8 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     description: 'Businesses, their owners, onboarding cases and invitations.',
     serverUrl: CASE_PREFIX,
   });
-  const largeBodies = [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb' }];
+  // A bulk body (up to 5 MB) is read only for an authenticated caller.
+  const largeBodies = [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb', before: [guard] }];
   const workers: Array<{ close(): Promise<void>; waitUntilReady(): Promise<unknown> }> = [];
   return {
     prefix: CASE_PREFIX,

@@ -1,4 +1,4 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { RouteNotFoundError, ServiceUnavailableError, createErrorHandler, success } from '@kyb/envelope';
@@ -16,6 +16,11 @@ export interface Mount {
 export interface LargeBody {
   path: RegExp;
   limit: string;
+  /**
+   * Checks run before such a body is read (authentication), so a caller who may not send it never
+   * makes the server read megabytes. They run for requests with a body (POST, PUT, PATCH).
+   */
+  before?: RequestHandler[];
 }
 
 /** A named dependency check for `/readyz`; rejects when the dependency does not answer. */
@@ -87,8 +92,10 @@ export function createHttpApp(options: CreateHttpAppOptions): Express {
     next();
   });
   for (const large of options.largeBodies ?? []) {
+    const withBody = (guard: RequestHandler): RequestHandler => (req, res, next) =>
+      ['POST', 'PUT', 'PATCH'].includes(req.method) ? guard(req, res, next) : next();
     // Parsed here, the default parser below skips these bodies (body-parser marks them read).
-    app.use(large.path, express.json({ limit: large.limit }), express.text({ type: 'text/csv', limit: large.limit }));
+    app.use(large.path, ...(large.before ?? []).map(withBody), express.json({ limit: large.limit }), express.text({ type: 'text/csv', limit: large.limit }));
   }
   app.use(express.json({ limit: options.bodyLimit ?? '100kb', type: ['application/json', 'application/*+json'] }));
 

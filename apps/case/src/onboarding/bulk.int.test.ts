@@ -86,6 +86,20 @@ describe('bulk onboarding', () => {
     });
   });
 
+  it('authenticates before it reads a large body: no token answers 401 even for a body it could not parse', async () => {
+    const id = await customer();
+    const path = `/case/api/v1/businesses/customers/${id}/bulk`;
+    const broken = `[${'{"name":"x"},'.repeat(20000)}`; // about 260 kB, and not JSON
+    const anonymous = await request(t.app).post(path).set('Content-Type', 'application/json').send(broken).expect(401);
+    expect(anonymous.body.data.errorName).toBe('AuthenticationMiddlewareError');
+    const forged = await request(t.app).post(path).set('Authorization', 'Bearer not-a-token').set('Content-Type', 'application/json').send(broken);
+    expect(forged.status).toBe(401);
+    // With a token the same body is read, and refused as malformed JSON.
+    await bulk(id).set('Content-Type', 'application/json').send(broken).expect(400);
+    // Without a body, the method check still comes first.
+    await request(t.app).get(path).expect(405);
+  });
+
   it('answers malformed CSV and more than 1,000 rows with 400', async () => {
     const id = await customer();
     const bad = await bulk(id).set('Content-Type', 'text/csv').send('name,tin\n"unclosed,1\n').expect(400);
