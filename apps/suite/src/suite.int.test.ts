@@ -27,8 +27,10 @@ describe('npm start (the built suite)', () => {
 
   it('migrates, seeds, prints demo credentials that sign in, and stops cleanly on SIGINT', async () => {
     const port = await freePort();
+    const metricsPort = await freePort();
     const suite = processes.start(MAIN, {
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       DATABASE_URL: database.url,
       REDIS_URL: process.env.KYB_TEST_REDIS_URL,
       QUEUE_PREFIX: queuePrefix,
@@ -173,8 +175,9 @@ describe('npm start (the built suite)', () => {
     expect((await fetch(`${base}/auth/api/v1/admin/queues/`, { headers: admin })).status).toBe(200);
     const queues = (await (await fetch(`${base}/auth/api/v1/admin/queues/api/queues`, { headers: admin })).json()) as { queues: Array<{ name: string }> };
     expect(queues.queues.map((q) => q.name)).toEqual(expect.arrayContaining(['business-enrichment', 'report-generation', 'mail-delivery']));
-    // Queue depth and job outcomes next to the HTTP metrics.
-    const metrics = await (await fetch(`${base}/metrics`)).text();
+    // Queue depth and job outcomes next to the HTTP metrics, on the metrics port only.
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(metrics).toMatch(/kyb_queue_jobs\{[^}]*queue="report-generation",state="completed"[^}]*\} [1-9]/);
     expect(metrics).toMatch(/kyb_queue_job_duration_seconds_count\{[^}]*queue="business-enrichment",status="completed"[^}]*\} [1-9]/);
 

@@ -24,7 +24,7 @@ export interface RunAreasOptions {
   role: Exclude<ProcessRole, 'migrate'>;
   /** The public HTTP port (roles `api` and `all`). */
   port: number;
-  /** The port of /healthz, /readyz and /metrics (roles `api` and `worker`). */
+  /** The port of /healthz, /readyz and /metrics (every role; /metrics is never on the public port). */
   metricsPort: number;
   databaseUrl: string;
   redisUrl: string;
@@ -119,14 +119,13 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
       largeBodies: started.flatMap((area) => area.largeBodies ?? []),
       readiness,
       metrics,
-      exposeMetrics: local,
+      // Never on the public port: anyone could read it there.
+      exposeMetrics: false,
     });
     listeners.push({ app, port: options.port });
   }
-  if (!local) {
-    const ops = createHttpApp({ service: options.service, logger, mounts: [], readiness, metrics });
-    listeners.push({ app: ops, port: options.metricsPort });
-  }
+  const ops = createHttpApp({ service: options.service, logger, mounts: [], readiness, metrics });
+  listeners.push({ app: ops, port: options.metricsPort });
   await serve({
     listeners,
     logger,
@@ -151,5 +150,5 @@ function bannerOf(options: RunAreasOptions, started: StartedArea[], areas: AreaM
   if (options.role === 'worker') return [`Role worker, queue prefix ${options.queuePrefix}`, ...workerLines, opsLine];
   const listening = [`Listening on ${publicUrl}`, ...started.flatMap((area) => area.banner ?? [])];
   if (options.role === 'api') return [`Role api`, ...listening, opsLine];
-  return [...listening, ...started.flatMap((area) => area.notes ?? [])];
+  return [...listening, ...started.flatMap((area) => area.notes ?? []), '', opsLine.trim()];
 }
