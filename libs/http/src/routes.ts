@@ -13,7 +13,7 @@ export interface RouteResponse {
 
 /**
  * One operation, defined once: the same object registers the Express handlers (in the order
- * guards, validation, handler) and produces the OpenAPI operation.
+ * guards, validation, checks, handler) and produces the OpenAPI operation.
  */
 export interface RouteDefinition {
   method: HttpMethod;
@@ -24,9 +24,14 @@ export interface RouteDefinition {
   tags: string[];
   /** Whether the operation needs `Authorization: Bearer <token>`. */
   auth: boolean;
-  /** Authentication and authorization, run before validation (the contract's order). */
+  /** Authentication, role and permission: run first, before the request's schema is checked. */
   guards?: RequestHandler[];
   schemas?: RequestSchemas;
+  /**
+   * The tenant, then the target's state (feature switches, limits): run after the schema, so a
+   * caller learns nothing about another tenant and a malformed request is answered as such.
+   */
+  checks?: RequestHandler[];
   responses: Record<number, RouteResponse>;
   handler: RequestHandler;
 }
@@ -48,7 +53,7 @@ export function buildRouter(routes: readonly RouteDefinition[]): Router {
     for (const definition of definitions) {
       const chain: RequestHandler[] = [...(definition.guards ?? [])];
       if (definition.schemas) chain.push(validateRequest(definition.schemas));
-      chain.push(definition.handler);
+      chain.push(...(definition.checks ?? []), definition.handler);
       expressRoute[definition.method](...chain);
     }
     expressRoute.options((_req, res) => {

@@ -3,7 +3,7 @@ import { callerOf, requirePermission, requireRole, requireTenant } from '@kyb/au
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import { isUuid, strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
+import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
 import { businessRowProperties, type BusinessRowInput } from './add-business.columns';
 import { MAX_BULK_ROWS, readBulkRows } from './bulk-rows';
 import type { OnboardingService } from './onboarding.service';
@@ -20,14 +20,12 @@ export const RUN_ACCEPTED = 'Bulk process started';
 export function onboardingRoutes(deps: { onboarding: OnboardingService; authenticate: RequestHandler }): RouteDefinition[] {
   const { onboarding, authenticate } = deps;
   const customerId = (req: Parameters<RequestHandler>[0]) => String(req.params.customerID);
-  // A customerID that is not a UUID names no customer: the schema check answers it (7.1 row 1).
-  const named = (req: Parameters<RequestHandler>[0]) => isUuid(customerId(req));
   const featureSwitch: RequestHandler = async (req, _res, next) => {
-    if (named(req)) await onboarding.assertFeatureEnabled(customerId(req));
+    await onboarding.assertFeatureEnabled(customerId(req));
     next();
   };
   const monthlyLimit: RequestHandler = async (req, _res, next) => {
-    if (named(req)) await onboarding.assertWithinLimit(customerId(req), 1);
+    await onboarding.assertWithinLimit(customerId(req), 1);
     next();
   };
   // Bulk: the rows are read first (like JSON parsing), so the limit check can count them.
@@ -37,7 +35,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
     next();
   };
   const bulkLimit: RequestHandler = async (req, _res, next) => {
-    if (named(req)) await onboarding.assertWithinLimit(customerId(req), bulkRows(req).length);
+    await onboarding.assertWithinLimit(customerId(req), bulkRows(req).length);
     next();
   };
   const responses = {
@@ -58,8 +56,9 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       description: 'All rows are stored or none: any failed row fails the run, with every failed row listed by index.',
       tags: ['Businesses'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), featureSwitch, readRows, bulkLimit, requireTenant(), requirePermission('businesses:create')],
+      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), requirePermission('businesses:create')],
       schemas: { params: uuidParams('customerID'), query: asyncQuery },
+      checks: [requireTenant(), featureSwitch, readRows, bulkLimit],
       responses: { 200: { description: 'Every row stored: result keyed by row index', schema: succeeded }, ...responses },
       handler: async (req, res) => {
         const rows = bulkRows(req) as BusinessRowInput[];
@@ -77,8 +76,10 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       summary: 'Add a business to a customer (E12): flat columns as in a bulk import row',
       tags: ['Businesses'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), featureSwitch, monthlyLimit, requireTenant(), requirePermission('businesses:create')],
+      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), requirePermission('businesses:create')],
       schemas: { params: uuidParams('customerID'), query: asyncQuery, body: strictObject(businessRowProperties, ['name']) },
+      // Order of issue 14: the tenant before anything about the target customer (switch, limit).
+      checks: [requireTenant(), featureSwitch, monthlyLimit],
       responses: {
         200: { description: 'Stored: runId and result["0"] with the created business (TIN and SSNs masked)', schema: succeeded },
         ...responses,
