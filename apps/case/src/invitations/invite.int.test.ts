@@ -81,9 +81,18 @@ describe('E5 send a business invite', () => {
     expect((await invite(body).expect(400)).body).toEqual(validation(message));
   });
 
-  it('answers 404 for a business, an applicant or a case that does not exist', async () => {
+  it("answers an unknown or deleted business exactly as another customer's: the E5 failure sample (issue 14)", async () => {
+    const unknown = await invite({ existing_business_id: randomUUID(), applicants: [applicant] }).expect(403);
+    expect(unknown.body).toEqual(sample('invite.response.500.json'));
+    const unknownObject = await invite({ existing_business: { business_id: randomUUID(), name: 'X' }, applicants: [applicant] }).expect(403);
+    expect(unknownObject.body).toEqual(sample('invite.response.500.json'));
+    const deleted = await insertBusiness(t.db, { customerId });
+    await t.db('cases.businesses').where({ id: deleted }).update({ deleted_at: new Date() });
+    expect((await invite({ existing_business_id: deleted, applicants: [applicant] }).expect(403)).body).toEqual(sample('invite.response.500.json'));
+  });
+
+  it('answers 404 for an applicant or a case that does not exist', async () => {
     const notFound = (message: string) => ({ status: 'fail', message, errorCode: 'NOT_FOUND', data: { errorName: 'BusinessApiError' } });
-    expect((await invite({ existing_business_id: randomUUID(), applicants: [applicant] }).expect(404)).body).toEqual(notFound('Business not found'));
     const businessId = await insertBusiness(t.db, { customerId });
     expect((await invite({ existing_business_id: businessId, applicants: [applicant], existing_applicant_ids: [randomUUID()] }).expect(404)).body).toEqual(
       notFound('Applicant not found'),

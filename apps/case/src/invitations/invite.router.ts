@@ -24,8 +24,8 @@ export function inviteRoutes(deps: { invites: InviteService; authenticate: Reque
         200: { description: 'Invited: the invitation result of contract 2.5 (first applicant), plus every invitation', schema: successEnvelope(invitationResult, BUSINESS_INVITED) },
         400: { description: 'Invalid body: schema, not exactly one business target, a disposable email domain, an invalid mobile' },
         401: { description: 'Authentication (part 5) or Role Not Allowed' },
-        403: { description: 'Another tenant, or a business not onboarded by this customer (status error, BusinessApiError)' },
-        404: { description: 'Business, applicant or case not found' },
+        403: { description: 'Another tenant, or a business not onboarded by this customer: unknown, deleted or another customer\'s answer alike (status error, BusinessApiError)' },
+        404: { description: 'Applicant or case not found' },
       },
       handler: async (req, res) => {
         const result = await deps.invites.invite(callerOf(req), String(req.params.customerID), req.body as InviteInput);

@@ -6,7 +6,6 @@ import { ValidationError } from '@kyb/envelope';
 import type { Logger } from '@kyb/http';
 import type { Producer } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
-import { BusinessNotFoundError } from '@kyb/tenants';
 import type { BusinessStore } from '../businesses/businesses.store';
 import { insertBusinessRecords, toBusinessRecords } from '../onboarding/business-rows';
 import { ApplicantNotFoundError, BusinessNotOnboardedError, CaseNotFoundError } from './invite.errors';
@@ -87,10 +86,10 @@ export function createInviteService(options: InviteServiceOptions) {
       const existingId = input.existing_business_id ?? input.existing_business?.business_id;
       if (existingId) {
         const existing = await options.businesses.findById(existingId, false);
-        if (!existing || existing.business.deleted_at) throw new BusinessNotFoundError();
-        if (existing.business.customer_id !== customerId || !canAccessCustomer(caller, existing.business.customer_id)) {
-          throw new BusinessNotOnboardedError();
-        }
+        // Unknown, deleted and another customer's business answer alike (the contract's E5 failure
+        // sample): a caller learns nothing about other tenants' businesses.
+        const ours = existing && !existing.business.deleted_at && existing.business.customer_id === customerId && canAccessCustomer(caller, customerId);
+        if (!ours) throw new BusinessNotOnboardedError();
       }
       if (input.case_id) {
         const found = await store.findCase(db, input.case_id);

@@ -934,7 +934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or a business not onboarded by this customer (status error, BusinessApiError) */
+            /** @description Another tenant, or a business not onboarded by this customer: unknown, deleted or another customer's answer alike (status error, BusinessApiError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -943,7 +943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Business, applicant or case not found */
+            /** @description Applicant or case not found */
             404: {
                 headers: {
                     [name: string]: unknown;
