@@ -30,3 +30,23 @@ export interface AuthContext {
   tokenUse: TokenUse;
   businessIds: readonly string[];
 }
+
+/** Every permission code of contract part 2.10: what the `owner` subrole holds. */
+export const OWNER_PERMISSIONS: readonly string[] = [
+  'customer_user:read',
+  'customer_user:write',
+  'customer_user:create',
+  'case:read',
+  'case:write',
+  'case:create',
+  'profile:read',
+  'profile:write',
+  'brand_settings:read',
+  'brand_settings:write',
+  'businesses:read',
+  'businesses:write',
+  'businesses:create',
+];
+
+/** What the read-only `user` subrole holds: the `:read` permissions. */
+export const USER_PERMISSIONS: readonly string[] = OWNER_PERMISSIONS.filter((code) => code.endsWith(':read'));

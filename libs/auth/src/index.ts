@@ -3,7 +3,7 @@
  * and tenant guards with the exact errors of part 5.
  * @packageDocumentation
  */
-export { ROLES } from './claims';
+export { OWNER_PERMISSIONS, ROLES, USER_PERMISSIONS } from './claims';
 export type { AuthContext, Role, SuiteClaims, TokenUse } from './claims';
 export {
   InvalidAuthorizationHeaderTypeError,
@@ -18,6 +18,6 @@ export { createJwksKeySource, createLocalKeySource } from './keys';
 export type { JwksKeySourceOptions, KeySource, PublicJwk } from './keys';
 export { createTokenSigner, createTokenVerifier } from './tokens';
 export type { SigningKey, TokenSigner, TokenSignerOptions, TokenVerifier, TokenVerifierOptions } from './tokens';
-export { authenticate, authenticateWith, callerOf, canAccessBusiness, canAccessCustomer, requirePermission, requireRole, requireTenant } from './middleware';
+export { access, authenticate, authenticateWith, callerOf, canAccessBusiness, canAccessCustomer, requirePermission, requireRole, requireTenant } from './middleware';
 export { createTestKeys, TEST_ISSUER } from './test-keys';
 export type { TestKeys } from './test-keys';

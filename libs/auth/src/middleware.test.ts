@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { createErrorHandler } from '@kyb/envelope';
 import { createTestKeys, TEST_ISSUER } from './test-keys';
-import { authenticate, callerOf, canAccessBusiness, requirePermission, requireRole, requireTenant } from './middleware';
+import { access, authenticate, callerOf, canAccessBusiness, requirePermission, requireRole, requireTenant } from './middleware';
 import type { AuthContext } from './claims';
 import { createTokenVerifier } from './tokens';
 
@@ -124,6 +124,23 @@ describe('guards', () => {
     );
     const admin = tokens.tokenFor({ role: 'ADMIN', userId: 'admin-1' });
     expect(await call(`Bearer ${admin}`)).toEqual({ status: 200, body: { userId: 'admin-1', role: 'ADMIN' } });
+  });
+});
+
+describe('access', () => {
+  it('declares the roles and permissions of a route and gives the guards that enforce exactly them', async () => {
+    const declared = access(authenticate(verifier), ['ADMIN', 'CUSTOMER'], ['businesses:write']);
+    expect(declared.access).toEqual({ roles: ['ADMIN', 'CUSTOMER'], permissions: ['businesses:write'] });
+    const app = express();
+    app.post('/x', ...declared.guards, (_req, res) => void res.json({ ok: true }));
+    app.use(createErrorHandler({ error: () => undefined }));
+    const post = (token: string) => request(app).post('/x').set('Authorization', `Bearer ${token}`);
+    expect((await post(tokens.tokenFor({ role: 'APPLICANT', customerId: CUSTOMER }))).status).toBe(401);
+    const reader = await post(tokens.tokenFor({ role: 'CUSTOMER', customerId: CUSTOMER, permissions: ['businesses:read'] }));
+    expect([reader.status, reader.body.data]).toEqual([403, { errorName: 'PermissionMiddlewareError', permission: 'businesses:write' }]);
+    expect((await post(tokens.tokenFor({ role: 'CUSTOMER', customerId: CUSTOMER, permissions: ['businesses:write'] }))).status).toBe(200);
+    expect((await post(tokens.tokenFor({ role: 'ADMIN' }))).status).toBe(200);
+    expect((await request(app).post('/x')).status).toBe(401);
   });
 });
 

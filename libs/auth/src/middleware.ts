@@ -86,3 +86,19 @@ export function requireTenant(param = 'customerID'): RequestHandler {
     next();
   };
 }
+
+/**
+ * One declaration of who may call a route, giving both the guards that enforce it (authentication,
+ * role, then each permission a CUSTOMER's subrole needs) and the `access` the route definition
+ * documents: spread it into a route definition.
+ */
+export function access(
+  authenticateRequest: RequestHandler,
+  roles: readonly Role[],
+  permissions: readonly string[] = [],
+): { guards: RequestHandler[]; access: { roles: readonly Role[]; permissions: readonly string[] } } {
+  return {
+    guards: [authenticateRequest, requireRole(...roles), ...permissions.map((permission) => requirePermission(permission))],
+    access: { roles, permissions },
+  };
+}

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createLocalKeySource, type KeySource, type PublicJwk } from './keys';
 import { createTokenSigner, type SigningKey } from './tokens';
-import type { Role } from './claims';
+import { OWNER_PERMISSIONS, type Role } from './claims';
 
 /** The issuer of {@link createTestKeys} tokens. */
 export const TEST_ISSUER = 'kyb-test-issuer';
@@ -13,6 +13,7 @@ export interface TestKeys {
   keySource: KeySource;
   /** A bearer id_token for `caller`, valid for `ttlSeconds` (negative: already expired). */
   tokenFor(
+    /** A CUSTOMER without `permissions` is an owner (every permission); say `permissions` to test a narrower subrole. */
     caller: { role: Role; userId?: string; customerId?: string | null; subrole?: string | null; permissions?: string[]; businessIds?: string[] },
     ttlSeconds?: number,
   ): string;
@@ -31,8 +32,9 @@ export function createTestKeys(): TestKeys {
       return createTokenSigner({ issuer: TEST_ISSUER, ttlSeconds }).sign(key, caller.userId ?? randomUUID(), {
         role: caller.role,
         customer_id: caller.customerId ?? null,
-        subrole: caller.subrole ?? null,
-        permissions: caller.permissions ?? [],
+        // A CUSTOMER is its tenant's owner unless the test says otherwise, as a real owner's token is.
+        subrole: caller.subrole !== undefined ? caller.subrole : caller.role === 'CUSTOMER' ? 'owner' : null,
+        permissions: caller.permissions ?? (caller.role === 'CUSTOMER' ? [...OWNER_PERMISSIONS] : []),
         business_ids: caller.businessIds,
       }).id_token;
     },

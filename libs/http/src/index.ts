@@ -6,7 +6,7 @@ export { createHttpApp } from './app';
 export { createAreaApp } from './area-app';
 export type { CreateHttpAppOptions, LargeBody, Mount, ReadinessCheck } from './app';
 export { buildRouter } from './routes';
-export type { HttpMethod, RouteDefinition, RouteResponse } from './routes';
+export type { HttpMethod, RouteAccess, RouteDefinition, RouteResponse } from './routes';
 export { createLogger, REDACTED_PATHS, serializeError } from './logger';
 export type { CreateLoggerOptions, Logger } from './logger';
 export { createHttpMetrics } from './metrics';

@@ -11,6 +11,12 @@ export interface RouteResponse {
   schema?: JsonSchema;
 }
 
+/** The roles that may call a route and the permissions a CUSTOMER's subrole needs for it. */
+export interface RouteAccess {
+  roles: readonly string[];
+  permissions: readonly string[];
+}
+
 /**
  * One operation, defined once: the same object registers the Express handlers (in the order
  * guards, validation, checks, handler) and produces the OpenAPI operation.
@@ -24,6 +30,11 @@ export interface RouteDefinition {
   tags: string[];
   /** Whether the operation needs `Authorization: Bearer <token>`. */
   auth: boolean;
+  /**
+   * Who may call it, as declared next to the guards that enforce it (`access()` of `@kyb/auth`
+   * makes both from one declaration); shown in the OpenAPI document as `x-roles` and `x-permissions`.
+   */
+  access?: RouteAccess;
   /** Authentication, role and permission: run first, before the request's schema is checked. */
   guards?: RequestHandler[];
   schemas?: RequestSchemas;

@@ -9,6 +9,7 @@ const routes: RouteDefinition[] = [
     summary: 'List users',
     tags: ['Users'],
     auth: true,
+    access: { roles: ['ADMIN', 'CUSTOMER'], permissions: ['customer_user:read'] },
     schemas: {
       params: uuidParams('customerID'),
       query: strictObject({ page: { type: 'integer', minimum: 1 }, sort: { type: 'object', additionalProperties: false } }),
@@ -49,8 +50,10 @@ describe('buildOpenApiDocument', () => {
     expect(list.responses).toMatchObject({
       '403': { content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
     });
+    expect([list['x-roles'], list['x-permissions']]).toEqual([['ADMIN', 'CUSTOMER'], ['customer_user:read']]);
     const signIn = doc.paths['/customer/sign-in'].post;
     expect(signIn.security).toEqual([]);
+    expect(signIn['x-roles']).toBeUndefined();
     expect(signIn.requestBody).toEqual({ required: true, content: { 'application/json': { schema: routes[1].schemas?.body } } });
   });
 });

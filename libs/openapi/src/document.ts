@@ -87,6 +87,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): Record<string, un
       tags: route.tags,
       operationId: `${route.method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
       security: route.auth ? [{ bearerAuth: [] }] : [],
+      ...(route.access ? { 'x-roles': [...route.access.roles], 'x-permissions': [...route.access.permissions] } : {}),
       parameters: parameters(route),
       ...(route.schemas?.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: route.schemas.body } } } }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { USER_PERMISSIONS } from '@kyb/auth';
 import { businessEnrichmentQueue, createProducer, enrichmentCompletedQueue, type Producer } from '@kyb/queues';
 import { ProviderError } from '../providers/business-profile';
 import type { BjlRecord } from '../providers/public-records.provider';
@@ -59,6 +60,18 @@ describe('enrichment worker, refresh and tasks', () => {
     const announced = await eventually(async () => (await announcements.queue.getJob(`enriched-${task.id}`)) ?? undefined);
     expect(announced.data).toEqual({ businessId: id, taskId: task.id });
     expect(await t.db('integration.public_records').where({ business_id: id })).toHaveLength(1);
+  });
+
+  it('least privilege (issue 14): the read-only user subrole may not start a fetch (it spends provider calls)', async () => {
+    const id = await newBusiness('Reader Co');
+    const reader = t.keys.tokenFor({ role: 'CUSTOMER', customerId, subrole: 'user', permissions: [...USER_PERMISSIONS] });
+    expect((await refresh(id, reader).expect(403)).body).toEqual({
+      status: 'fail',
+      message: 'You do not have permission to perform this action.',
+      errorCode: 'UNAUTHORIZED',
+      data: { errorName: 'PermissionMiddlewareError', permission: 'businesses:write' },
+    });
+    expect(await tasksOf(id)).toHaveLength(0);
   });
 
   it('tells the provider the business and its owners, never a TIN or SSN', async () => {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { callerOf, requireRole } from '@kyb/auth';
+import { access, callerOf, requireRole } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -83,7 +83,8 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
       description: 'Answers 202 with the new task, or with the task already waiting or running (no second one is started).',
       tags: ['Public Records'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER')],
+      // Spends provider or rendering work: the subrole needs businesses:write (issue 14, least privilege).
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:write']),
       schemas: { params: publicRecordsParams },
       responses: {
         202: { description: 'The task that will fetch the records', schema: taskEnvelope('Enrichment requested successfully') },

@@ -88,7 +88,7 @@ describe('PUT /screening/{customerId}/credentials', () => {
 
   it.each([
     ['a CUSTOMER user whose subrole is not owner', { role: 'CUSTOMER' as const, customerId, subrole: 'user' }],
-    ['a CUSTOMER user without a subrole', { role: 'CUSTOMER' as const, customerId }],
+    ['a CUSTOMER user without a subrole', { role: 'CUSTOMER' as const, customerId, subrole: null }],
     ['an APPLICANT', { role: 'APPLICANT' as const, customerId }],
   ])('refuses %s with 401 Role Not Allowed', async (_who, caller) => {
     expect((await put(full(), t.keys.tokenFor(caller)).expect(401)).body).toEqual({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
+import { USER_PERMISSIONS } from '@kyb/auth';
 import { createProducer, createRedisConnection, screeningQueue, type Producer, type Redis } from '@kyb/queues';
 import { expectSameShape } from '@kyb/testing';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
@@ -65,6 +66,18 @@ describe('E3 POST /verification/customers/{customerId}/businesses/{businessId}/s
     expect(row).toMatchObject({ customer_id: customer, business_id: businessId, status: 'PENDING', icas: ['1996', '2000'], provider: 'sandbox', requested_by: userId, attempts: 0 });
     const job = await jobs.queue.getJob(`screening-${row.id}`);
     expect(job?.data).toEqual({ screeningId: row.id });
+  });
+
+  it('least privilege (issue 14): the read-only user subrole may not run a screening', async () => {
+    const id = await newBusiness(customer, 'Reader Screening Co');
+    const reader = t.keys.tokenFor({ role: 'CUSTOMER', customerId: customer, subrole: 'user', permissions: [...USER_PERMISSIONS] });
+    expect((await run(customer, id, {}, reader).expect(403)).body).toEqual({
+      status: 'fail',
+      message: 'You do not have permission to perform this action.',
+      errorCode: 'UNAUTHORIZED',
+      data: { errorName: 'PermissionMiddlewareError', permission: 'businesses:write' },
+    });
+    expect(await t.db('integration.screenings').where({ business_id: id })).toHaveLength(0);
   });
 
   it('answers the screening still running over the same ICAs (in any order) instead of starting another', async () => {

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { callerOf, requireRole, requireTenant } from '@kyb/auth';
+import { access, callerOf, requireRole, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -56,8 +56,10 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
         'The connection must be CONNECTED. While a screening of the business over the same ICAs runs, that one is answered.',
       tags: ['Verification'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant('customerId')],
+      // Spends provider or rendering work: the subrole needs businesses:write (issue 14, least privilege).
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:write']),
       schemas: { params: runParams, body: runBody },
+      checks: [requireTenant('customerId')],
       responses: {
         200: { description: 'Accepted and queued', schema: successEnvelope(acknowledgementSchema, SCREENING_TASK_CREATED) },
         ...errors,

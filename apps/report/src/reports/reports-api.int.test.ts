@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
+import { USER_PERMISSIONS } from '@kyb/auth';
 import { expectSameShape } from '@kyb/testing';
 import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
 
@@ -48,6 +49,19 @@ describe('E7, E6, download and status (no worker running)', () => {
       report_type: { core_report_types: { id: 1, code: 'business_report', label: 'Business Report' } },
     });
     expectSameShape(read.body, sample('report-get.response.200.json'));
+  });
+
+  it('least privilege (issue 14): the read-only user subrole may read reports but not request one', async () => {
+    const reader = t.keys.tokenFor({ role: 'CUSTOMER', customerId, subrole: 'user', permissions: [...USER_PERMISSIONS] });
+    const refused = await generate(customerId, businessId, reader).expect(403);
+    expect(refused.body).toEqual({
+      status: 'fail',
+      message: 'You do not have permission to perform this action.',
+      errorCode: 'UNAUTHORIZED',
+      data: { errorName: 'PermissionMiddlewareError', permission: 'businesses:write' },
+    });
+    const reportId = (await generate(customerId, businessId).expect(200)).body.data.report_id;
+    await get(reportId, reader).expect(200);
   });
 
   it('download before completion: the report, pdf_url null, "Report is not ready to download"', async () => {

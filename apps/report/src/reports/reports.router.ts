@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { callerOf, requireRole, requireTenant } from '@kyb/auth';
+import { access, callerOf, requireRole, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -33,8 +33,10 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
       summary: 'Generate a 360 report for a business of a customer (E7)',
       tags: ['Reports'],
       auth: true,
-      guards: [...guards, requireTenant('customerID')],
+      // Spends provider or rendering work: the subrole needs businesses:write (issue 14, least privilege).
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:write']),
       schemas: { params: generateParams },
+      checks: [requireTenant('customerID')],
       responses: {
         200: {
           description: 'The report is REQUESTED and queued',

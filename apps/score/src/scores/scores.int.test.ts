@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { createProducer, enrichmentCompletedQueue, type Producer } from '@kyb/queues';
 import { eventually, expectSameShape } from '@kyb/testing';
+import { USER_PERMISSIONS } from '@kyb/auth';
 import { scoredBusiness } from '../test-support/score-fixtures';
 import { startScoreTestApp, type ScoreTestApp } from '../test-support/score-test-app';
 
@@ -76,6 +77,19 @@ describe('scores: computed after enrichment and on demand, read by E10', () => {
     await completed.add({ businessId: id, taskId }, { jobId: `enriched-${taskId}` });
     await eventually(async () => ((await completed.queue.getJob(`enriched-${taskId}`))?.finishedOn ? true : undefined));
     expect(await t.db('scores.scores').where({ business_id: id })).toHaveLength(1);
+  });
+
+  it('least privilege (issue 14): the read-only user subrole may read a score but not generate one', async () => {
+    const id = await scoredBusiness(t, customerId);
+    const reader = t.keys.tokenFor({ role: 'CUSTOMER', customerId, subrole: 'user', permissions: [...USER_PERMISSIONS] });
+    expect((await generate(id, reader).expect(403)).body).toEqual({
+      status: 'fail',
+      message: 'You do not have permission to perform this action.',
+      errorCode: 'UNAUTHORIZED',
+      data: { errorName: 'PermissionMiddlewareError', permission: 'businesses:write' },
+    });
+    expect(await t.db('scores.scores').where({ business_id: id })).toHaveLength(0);
+    expect([404, 200]).toContain((await e10(id, '', reader)).status);
   });
 
   it('generates on demand: 202 PROCESSING, then SUCCESS; every score of the month is kept and E10 answers the last', async () => {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { callerOf, requireRole } from '@kyb/auth';
+import { access, callerOf, requireRole } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -48,7 +48,8 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
       description: 'Answers 202 with the score PROCESSING; follow it at /score/scores/{scoreID} or read it with E10 once SUCCESS.',
       tags: ['Score'],
       auth: true,
-      guards,
+      // Spends provider or rendering work: the subrole needs businesses:write (issue 14, least privilege).
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:write']),
       schemas: { params: businessParams },
       responses: { 202: { description: 'The score being computed', schema: successEnvelope(scoreSchema, SCORE_STARTED) }, ...errors, 404: { description: 'Business not found (BusinessApiError)' } },
       handler: async (req, res) => {
