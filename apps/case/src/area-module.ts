@@ -18,6 +18,10 @@ export const areaModule: AreaModule = {
       AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
       PUBLIC_APP_URL: env.PUBLIC_APP_URL || publicUrl,
     });
+    if (workers && !config.SMTP_URL && config.NODE_ENV === 'production' && !config.MAIL_TO_LOG) {
+      // Invitation mail carries the link an applicant signs up with: in production it never goes to a log.
+      throw new Error('SMTP_URL is required in production: the case worker delivers invitation mail, whose links are credentials (MAIL_TO_LOG=true writes it to the log instead)');
+    }
     const area = createCaseArea({
       db,
       redis,

@@ -154,7 +154,8 @@ export async function startContainerTopology(options: ContainerTopologyOptions):
     await Promise.all(AREAS.filter((area) => area !== 'auth').map(startApi));
     await Promise.all(
       WORKER_AREAS.map((area) =>
-        startLogged(`${area}-worker`, ready(suite(`${area}-worker`, `dist/apps/${area}/main.js`, { ...appEnv, ROLE: 'worker' }).withExposedPorts(9464)), containers),
+        // No SMTP server here: the image runs with NODE_ENV=production, so the case worker is told to log mail.
+        startLogged(`${area}-worker`, ready(suite(`${area}-worker`, `dist/apps/${area}/main.js`, { ...appEnv, ...(area === 'case' ? { MAIL_TO_LOG: 'true' } : {}), ROLE: 'worker' }).withExposedPorts(9464)), containers),
       ),
     );
 

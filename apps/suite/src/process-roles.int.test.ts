@@ -109,6 +109,25 @@ describe('process roles', () => {
     }
   });
 
+  it('in production the case worker refuses to start without SMTP_URL (invitation links are credentials); the api does not need it', async () => {
+    const owner = databaseUrl(freshDatabaseName());
+    expect(await processes.start(SUITE, { ...common, DATABASE_URL: owner, ROLE: 'migrate' }).exited).toBe(0);
+    const production = { ...common, DATABASE_URL: owner, NODE_ENV: 'production', SMTP_URL: undefined, QUEUE_PREFIX: `kyb-smtp-${randomBytes(3).toString('hex')}` };
+    const worker = processes.start(CASE, { ...production, ROLE: 'worker', METRICS_PORT: String(await freePort()) });
+    expect(await worker.exited).toBe(1);
+    expect(worker.output()).toBe(
+      'case: cannot start: SMTP_URL is required in production: the case worker delivers invitation mail, whose links are credentials (MAIL_TO_LOG=true writes it to the log instead)\n',
+    );
+    const metricsPort = await freePort();
+    const allowed = processes.start(CASE, { ...production, ROLE: 'worker', MAIL_TO_LOG: 'true', METRICS_PORT: String(metricsPort) });
+    await eventually(async () => ((await fetch(`http://127.0.0.1:${metricsPort}/healthz`).catch(() => undefined))?.status === 200 ? true : undefined));
+    expect(await allowed.stop()).toBe(0);
+    const apiPort = await freePort();
+    const api = processes.start(CASE, { ...production, ROLE: 'api', PORT: String(apiPort), METRICS_PORT: String(await freePort()) });
+    await eventually(async () => ((await fetch(`http://127.0.0.1:${apiPort}/healthz`).catch(() => undefined))?.status === 200 ? true : undefined));
+    expect(await api.stop()).toBe(0);
+  });
+
   it('api refuses a database that does not exist instead of creating it', async () => {
     const name = freshDatabaseName();
     const api = processes.start(CASE, { ...common, DATABASE_URL: databaseUrl(name), ROLE: 'api' });
