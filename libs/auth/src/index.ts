@@ -18,6 +18,6 @@ export { createJwksKeySource, createLocalKeySource } from './keys';
 export type { JwksKeySourceOptions, KeySource, PublicJwk } from './keys';
 export { createTokenSigner, createTokenVerifier } from './tokens';
 export type { SigningKey, TokenSigner, TokenSignerOptions, TokenVerifier, TokenVerifierOptions } from './tokens';
-export { access, authenticate, authenticateWith, callerOf, canAccessBusiness, canAccessCustomer, requirePermission, requireRole, requireTenant } from './middleware';
+export { access, authenticate, authenticateWith, callerOf, canAccessBusiness, canAccessCustomer, requirePermission, requireRole, requireTenant, unseen } from './middleware';
 export { createTestKeys, TEST_ISSUER } from './test-keys';
 export type { TestKeys } from './test-keys';

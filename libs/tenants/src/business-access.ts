@@ -1,4 +1,4 @@
-import { canAccessBusiness, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
+import { canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { NotFoundError } from '@kyb/envelope';
 import type { BusinessDirectory, BusinessEntry } from './business-directory';
 
@@ -10,13 +10,13 @@ export class BusinessNotFoundError extends NotFoundError {
 }
 
 /**
- * The business `businessId` if `caller` may see it: 404 when there is none (or it was deleted),
- * 403 `AccessMiddlewareError` when it belongs to another tenant (or, for an APPLICANT, is not
- * one of its invited businesses).
+ * The business `businessId` if `caller` may see it; otherwise 403 `AccessMiddlewareError`, whether
+ * it belongs to another tenant (or, for an APPLICANT, is not one of its invited businesses) or does
+ * not exist at all: only an ADMIN is told 404 for a business that does not exist.
  */
 export async function findAccessibleBusiness(businesses: BusinessDirectory, caller: AuthContext, businessId: string): Promise<BusinessEntry> {
   const business = await businesses.find(businessId);
-  if (!business) throw new BusinessNotFoundError();
+  if (!business) throw unseen(caller, new BusinessNotFoundError());
   if (!canAccessBusiness(caller, business.customerId, business.id)) throw new TenantAccessDeniedError();
   return business;
 }

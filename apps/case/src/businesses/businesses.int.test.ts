@@ -79,9 +79,10 @@ describe('E9 get a business', () => {
     });
   });
 
-  it('answers 400 for an id that is not a UUID and 404 for one that does not exist', async () => {
+  it('answers 400 for an id that is not a UUID; one that does not exist, 403 as another tenant\'s to a CUSTOMER and 404 to an ADMIN', async () => {
     expect((await get('12345').expect(400)).body.message).toBe('params.businessID must match format "uuid"');
-    expect((await get(randomUUID()).expect(404)).body).toEqual({
+    expect((await get(randomUUID()).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
+    expect((await get(randomUUID(), t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body).toEqual({
       status: 'fail',
       message: 'Business not found',
       errorCode: 'NOT_FOUND',

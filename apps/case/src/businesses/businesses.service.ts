@@ -1,5 +1,5 @@
 import { BusinessNotFoundError } from '@kyb/tenants';
-import { canAccessBusiness, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
+import { canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { listPage } from '@kyb/validation';
 import { presentBusiness, type BusinessRecord } from './business.presenter';
 import type { BusinessListQuery, BusinessStore } from './businesses.store';
@@ -9,7 +9,8 @@ export function createBusinessesService(options: { businesses: BusinessStore }) 
   return {
     async get(caller: AuthContext, businessId: string, withOwners: boolean): Promise<BusinessRecord> {
       const found = await options.businesses.findById(businessId, withOwners);
-      if (!found || found.business.deleted_at) throw new BusinessNotFoundError();
+      // Unknown and another tenant's answer alike to all but an ADMIN (issue 14).
+      if (!found || found.business.deleted_at) throw unseen(caller, new BusinessNotFoundError());
       if (!canAccessBusiness(caller, found.business.customer_id, businessId)) throw new TenantAccessDeniedError();
       return presentBusiness(found, withOwners);
     },

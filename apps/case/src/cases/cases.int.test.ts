@@ -46,11 +46,12 @@ describe('onboarding cases and invitations', () => {
     expect((await get(`/customers/${customerId}/cases?sort[name]=asc`).expect(400)).body.data.errorName).toBe('ValidationMiddlewareError');
   });
 
-  it('keeps cases to their tenant, and answers 404 for an unknown case', async () => {
+  it('keeps cases to their tenant; an unknown case is 403 to a CUSTOMER, as another tenant\'s, and 404 to an ADMIN', async () => {
     const stranger = t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID(), permissions: ['case:read'] });
     expect((await get(`/cases/${invited.case_id}`, stranger).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
     expect((await get(`/customers/${customerId}/cases`, stranger).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
-    expect((await get(`/cases/${randomUUID()}`).expect(404)).body).toEqual({
+    expect((await get(`/cases/${randomUUID()}`).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
+    expect((await get(`/cases/${randomUUID()}`, t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body).toEqual({
       status: 'fail',
       message: 'Case not found',
       errorCode: 'NOT_FOUND',

@@ -1,4 +1,4 @@
-import { canAccessCustomer, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
+import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { NotFoundError } from '@kyb/envelope';
 import type { InvitationAcceptances } from '@kyb/tenants';
 import { listPage } from '@kyb/validation';
@@ -50,7 +50,7 @@ export function createCasesService(options: { cases: CaseStore; acceptances: Inv
   return {
     async get(caller: AuthContext, caseId: string) {
       const row = await cases.findCase(caseId);
-      if (!row) throw new NotFoundError('Case not found', 'CaseApiError');
+      if (!row) throw unseen(caller, new NotFoundError('Case not found', 'CaseApiError'));
       if (!canAccessCustomer(caller, row.customer_id)) throw new TenantAccessDeniedError();
       const invitations = await cases.invitationsOfCases([row.id]);
       return present(row, invitations, await acceptedOf(invitations));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { canAccessCustomer, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
+import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { AppError, NotFoundError } from '@kyb/envelope';
 import { withTransaction, type Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
@@ -211,7 +211,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     /** A run and its outcome, for the customer that made it. */
     async getRun(caller: AuthContext, runId: string) {
       const run = await store.findRun(db, runId);
-      if (!run) throw new NotFoundError('Run not found', 'BusinessApiError');
+      if (!run) throw unseen(caller, new NotFoundError('Run not found', 'BusinessApiError'));
       if (!canAccessCustomer(caller, run.customer_id)) throw new TenantAccessDeniedError();
       return {
         runId: run.id,

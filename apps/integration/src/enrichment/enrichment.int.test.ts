@@ -196,7 +196,7 @@ describe('enrichment worker, refresh and tasks', () => {
     expect(await t.db('integration.bjl_records').where({ business_id: id }).pluck('provider_record_id')).toEqual(['NEW']);
   });
 
-  it('refresh: 403 for another tenant, 401 for an APPLICANT, 404 for an unknown business', async () => {
+  it('refresh: 403 for another tenant and an unknown business (404 only to an ADMIN), 401 for an APPLICANT', async () => {
     const id = await newBusiness();
     expect((await refresh(id, t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID() })).expect(403)).body).toEqual({
       status: 'fail',
@@ -210,7 +210,8 @@ describe('enrichment worker, refresh and tasks', () => {
       errorCode: 'UNAUTHORIZED',
       data: { errorName: 'RoleMiddlewareError' },
     });
-    expect((await refresh(randomUUID()).expect(404)).body.data.errorName).toBe('BusinessApiError');
+    expect((await refresh(randomUUID()).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
+    expect((await refresh(randomUUID(), t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body.data.errorName).toBe('BusinessApiError');
     expect(await tasksOf(id)).toHaveLength(0);
   });
 

@@ -83,7 +83,8 @@ describe('E11 BJL facts', () => {
       data: { errorName: 'AccessMiddlewareError' },
     });
     await facts(id, t.keys.tokenFor({ role: 'APPLICANT', customerId, businessIds: [id] })).expect(200);
-    expect((await facts(randomUUID(), owner).expect(404)).body.data.errorName).toBe('BusinessApiError');
+    expect((await facts(randomUUID(), owner).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
+    expect((await facts(randomUUID(), t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body.data.errorName).toBe('BusinessApiError');
     expect((await facts('123', owner).expect(400)).body.message).toBe('params.businessId must match format "uuid"');
   });
 });

@@ -111,8 +111,9 @@ describe('E1 public records', () => {
     expect((await get(id, t.keys.tokenFor({ role: 'APPLICANT', customerId, businessIds: [randomUUID()] })).expect(403)).body).toEqual(forbidden);
   });
 
-  it('answers 404 BusinessApiError for an unknown business and 400 for an id that is not a UUID', async () => {
-    expect((await get(randomUUID()).expect(404)).body).toEqual({
+  it('answers an unknown business as another tenant\'s (403) to a CUSTOMER and 404 BusinessApiError to an ADMIN, and 400 for an id that is not a UUID', async () => {
+    expect((await get(randomUUID()).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
+    expect((await get(randomUUID(), t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body).toEqual({
       status: 'fail',
       message: 'Business not found',
       errorCode: 'NOT_FOUND',

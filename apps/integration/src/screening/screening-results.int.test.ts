@@ -209,9 +209,10 @@ describe('screening results', () => {
     ['screenings', 'screenings'],
     ['screenings/{screeningId}', `screenings/${randomUUID()}`],
   ])(
-    'guards /verification/businesses/{businessId}/%s: 404 unknown business, 403 another tenant, 401 applicant, 400 not a UUID',
+    'guards /verification/businesses/{businessId}/%s: 403 another tenant and unknown business (404 only to an ADMIN), 401 applicant, 400 not a UUID',
     async (_path, suffix) => {
-      expect((await get(`${randomUUID()}/${suffix}`).expect(404)).body).toEqual({
+      expect((await get(`${randomUUID()}/${suffix}`).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
+      expect((await get(`${randomUUID()}/${suffix}`, t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body).toEqual({
         status: 'fail',
         message: 'Business not found',
         errorCode: 'NOT_FOUND',

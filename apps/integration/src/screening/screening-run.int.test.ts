@@ -133,8 +133,9 @@ describe('E3 POST /verification/customers/{customerId}/businesses/{businessId}/s
     expect((await run(customer, theirs, {}, t.keys.tokenFor({ role: 'ADMIN' })).expect(403)).body).toEqual(denied);
   });
 
-  it('answers 404 BusinessApiError for a business the directory does not hold', async () => {
-    expect((await run(customer, randomUUID(), {}).expect(404)).body).toEqual(failure('Business not found', 'NOT_FOUND', 'BusinessApiError'));
+  it('answers a business the directory does not hold as another tenant\'s (403) to a CUSTOMER, and 404 BusinessApiError to an ADMIN', async () => {
+    expect((await run(customer, randomUUID(), {}).expect(403)).body).toEqual(failure('You are not allowed to access the data.', 'UNAUTHORIZED', 'AccessMiddlewareError'));
+    expect((await run(customer, randomUUID(), {}, t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body).toEqual(failure('Business not found', 'NOT_FOUND', 'BusinessApiError'));
   });
 
   it('refuses an APPLICANT with 401 Role Not Allowed', async () => {

@@ -89,12 +89,13 @@ describe('E7, E6, download and status (no worker running)', () => {
     expectSameShape(res.body, sample('report-status-by-business.response.200.json'));
   });
 
-  it('E7: 403 for another tenant or a business of another customer, 404 for an unknown business, 401 for an APPLICANT, 400 for a bad id', async () => {
+  it('E7: 403 for another tenant, a business of another customer or an unknown one (404 only to an ADMIN), 401 for an APPLICANT, 400 for a bad id', async () => {
     expect((await generate(randomUUID(), businessId).expect(403)).body).toEqual(denied);
     const foreign = randomUUID();
     await t.business({ id: foreign, customerId: randomUUID() });
     expect((await generate(customerId, foreign).expect(403)).body).toEqual(denied);
-    expect((await generate(customerId, randomUUID()).expect(404)).body).toEqual({
+    expect((await generate(customerId, randomUUID()).expect(403)).body).toEqual(denied);
+    expect((await generate(customerId, randomUUID(), t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body).toEqual({
       status: 'fail',
       message: 'Business not found',
       errorCode: 'NOT_FOUND',
@@ -106,9 +107,10 @@ describe('E7, E6, download and status (no worker running)', () => {
     expect(await t.db('reports.reports').where({ business_id: foreign })).toHaveLength(0);
   });
 
-  it('E6: 404 for an unknown report, 403 for another tenant, an ADMIN reads any', async () => {
+  it('E6: an unknown report is 403 to a CUSTOMER as another tenant\'s and 404 to an ADMIN, who reads any', async () => {
     const reportId = (await generate(customerId, businessId).expect(200)).body.data.report_id;
-    expect((await get(randomUUID()).expect(404)).body).toEqual({ status: 'fail', message: 'Report not found', errorCode: 'NOT_FOUND', data: { errorName: 'ReportApiError' } });
+    expect((await get(randomUUID()).expect(403)).body).toEqual(denied);
+    expect((await get(randomUUID(), t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body).toEqual({ status: 'fail', message: 'Report not found', errorCode: 'NOT_FOUND', data: { errorName: 'ReportApiError' } });
     expect((await get(reportId, t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID() })).expect(403)).body).toEqual(denied);
     expect((await get(reportId, t.keys.tokenFor({ role: 'ADMIN' })).expect(200)).body.data.id).toBe(reportId);
   });

@@ -1,4 +1,4 @@
-import { canAccessBusiness, TenantAccessDeniedError, type AuthContext } from '@kyb/auth';
+import { canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import type { Producer } from '@kyb/queues';
 import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/tenants';
 import type { ReportStorage, StoredFile } from '../storage/report-storage';
@@ -23,7 +23,7 @@ export function createReportsService(deps: {
 
   async function visible(caller: AuthContext, reportId: string): Promise<ReportRow> {
     const report = await store.find(reportId);
-    if (!report) throw new ReportNotFoundError();
+    if (!report) throw unseen(caller, new ReportNotFoundError());
     if (!canAccessBusiness(caller, report.customer_id, report.business_id)) throw new TenantAccessDeniedError();
     return report;
   }

@@ -140,7 +140,7 @@ describe('scores: computed after enrichment and on demand, read by E10', () => {
     expect((await e10(id, query).expect(400)).body).toEqual({ status: 'fail', message, errorCode: 'INVALID', data: { errorName: 'ValidationMiddlewareError' } });
   });
 
-  it('E10: 403 for another tenant, 404 for an unknown business, 401 for an APPLICANT', async () => {
+  it('E10: 403 for another tenant and for an unknown business (404 only to an ADMIN), 401 for an APPLICANT', async () => {
     const id = await scoredBusiness(t, customerId);
     expect((await e10(id, '', t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID() })).expect(403)).body).toEqual({
       status: 'fail',
@@ -148,7 +148,8 @@ describe('scores: computed after enrichment and on demand, read by E10', () => {
       errorCode: 'UNAUTHORIZED',
       data: { errorName: 'AccessMiddlewareError' },
     });
-    expect((await e10(randomUUID()).expect(404)).body.data.errorName).toBe('BusinessApiError');
+    expect((await e10(randomUUID()).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
+    expect((await e10(randomUUID(), '', t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body.data.errorName).toBe('BusinessApiError');
     expect((await e10(id, '', t.keys.tokenFor({ role: 'APPLICANT', customerId, businessIds: [id] })).expect(401)).body.data.errorName).toBe('RoleMiddlewareError');
     expect((await generate(id, t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID() })).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
   });

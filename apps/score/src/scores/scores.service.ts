@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TenantAccessDeniedError, canAccessBusiness, type AuthContext } from '@kyb/auth';
+import { TenantAccessDeniedError, canAccessBusiness, unseen, type AuthContext } from '@kyb/auth';
 import type { Producer } from '@kyb/queues';
 import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/tenants';
 import { presentScore, type ScoreView } from './score.presenter';
@@ -48,7 +48,7 @@ export function createScoresService(deps: {
     /** One score, in whatever state it is. */
     async get(caller: AuthContext, scoreId: string): Promise<ScoreView> {
       const score = await store.find(scoreId);
-      if (!score) throw new UnknownScoreError();
+      if (!score) throw unseen(caller, new UnknownScoreError());
       if (!canAccessBusiness(caller, score.customer_id ?? '', score.business_id)) throw new TenantAccessDeniedError();
       return presentScore(score);
     },
