@@ -1,8 +1,7 @@
-import { createTestDatabase, createTestDatabaseRole, type TestDatabase, type TestDatabaseRole } from '@kyb/testing';
 import { probeContainerEngine, SERVICES_IMAGE, SUITE_IMAGE } from './container-probe';
 import { startContainerTopology, type ContainerTopology } from './container-topology';
 import { runJourney } from './journey';
-import { startTopology, type Topology } from './topology';
+import { startLocalDeployment, type LocalDeployment } from './topology';
 
 /*
  * The same journey as gateway-journey.int.test.ts, against the suite's image: PostgreSQL, Redis,
@@ -37,23 +36,15 @@ if (probe.ready) {
   );
 
   describe(`the gateway journey on local processes (FALLBACK, containers not run: ${probe.reason})`, () => {
-    let database: TestDatabase;
-    let role: TestDatabaseRole;
-    let topology: Topology;
+    let topology: LocalDeployment;
 
     beforeAll(async () => {
-      database = await createTestDatabase();
-      role = await createTestDatabaseRole();
-      topology = await startTopology({ ownerUrl: database.url, appRole: role, redisUrl: process.env.KYB_TEST_REDIS_URL as string });
+      topology = await startLocalDeployment();
     }, 150_000);
-    afterAll(async () => {
-      await topology?.stop();
-      await database?.destroy();
-      await role?.destroy();
-    });
+    afterAll(() => topology?.stop());
 
     it('runs sign-in, onboarding, enrichment, scoring, a report, a screening and an invitation through the gateway', async () => {
-      await runJourney({ gateway: topology.gateway, demo: topology.demo, databaseUrl: database.url });
+      await runJourney({ gateway: topology.gateway, demo: topology.demo, databaseUrl: topology.databaseUrl });
     });
   });
 }

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, createTestDatabaseRole, eventually, type TestDatabase, type TestDatabaseRole } from '@kyb/testing';
+import { eventually } from '@kyb/testing';
 import { gatewayClients, runJourney, type Envelope } from './journey';
-import { AREAS, startTopology, type Topology } from './topology';
+import { AREAS, startLocalDeployment, type LocalDeployment } from './topology';
 
 /*
  * The suite deployed as in production, on this machine: nginx in front of five `api` processes
@@ -13,20 +13,12 @@ import { AREAS, startTopology, type Topology } from './topology';
  * the gateway only, with a client typed from the areas' own OpenAPI documents.
  */
 describe('the suite deployed behind the API gateway', () => {
-  let database: TestDatabase;
-  let role: TestDatabaseRole;
-  let topology: Topology;
+  let topology: LocalDeployment;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    role = await createTestDatabaseRole();
-    topology = await startTopology({ ownerUrl: database.url, appRole: role, redisUrl: process.env.KYB_TEST_REDIS_URL as string });
+    topology = await startLocalDeployment();
   }, 150_000);
-  afterAll(async () => {
-    await topology?.stop();
-    await database?.destroy();
-    await role?.destroy();
-  });
+  afterAll(() => topology?.stop());
 
   const clients = () => gatewayClients(topology.gateway);
 
@@ -62,7 +54,7 @@ describe('the suite deployed behind the API gateway', () => {
   });
 
   it('runs sign-in, onboarding, enrichment, scoring, a report, a screening and an invitation through the gateway', async () => {
-    await runJourney({ gateway: topology.gateway, demo: topology.demo, databaseUrl: database.url });
+    await runJourney({ gateway: topology.gateway, demo: topology.demo, databaseUrl: topology.databaseUrl });
   });
 
   it('when one area api dies, only its prefix fails (502 in the envelope), and it recovers once the api is back', async () => {

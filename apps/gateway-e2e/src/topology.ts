@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createProcessGroup, freePort, type ProcessGroup, type StartedProcess, type TestDatabaseRole } from '@kyb/testing';
+import {
+  createProcessGroup,
+  createTestDatabase,
+  createTestDatabaseRole,
+  freePort,
+  type ProcessGroup,
+  type StartedProcess,
+  type TestDatabaseRole,
+} from '@kyb/testing';
 
 /*
  * The deployment on one machine: `migrate` first (as the schema owner, granting the app role),
@@ -124,4 +132,35 @@ async function waitUntilListening(port: number, started: StartedProcess): Promis
     }
   }
   throw new Error(`nothing listens on port ${port}:\n${started.output()}`);
+}
+
+/** {@link startTopology} on a database and a least-privileged role of its own; `stop()` removes all three. */
+export interface LocalDeployment extends Topology {
+  /** The schema owner's URL of the deployment's database (for what the journey reads directly). */
+  databaseUrl: string;
+}
+
+/** An empty test database, a role without DDL rights and the whole deployment on them. */
+export async function startLocalDeployment(): Promise<LocalDeployment> {
+  const database = await createTestDatabase();
+  const role = await createTestDatabaseRole();
+  const cleanUp = async () => {
+    await database.destroy();
+    await role.destroy();
+  };
+  let topology: Topology;
+  try {
+    topology = await startTopology({ ownerUrl: database.url, appRole: role, redisUrl: process.env.KYB_TEST_REDIS_URL as string });
+  } catch (err) {
+    await cleanUp();
+    throw err;
+  }
+  return {
+    ...topology,
+    databaseUrl: database.url,
+    async stop() {
+      await topology.stop();
+      await cleanUp();
+    },
+  };
 }

@@ -2,7 +2,6 @@ import {
   integer,
   loadConfig,
   processSettings,
-  PROCESS_ROLES,
   queueConcurrencySetting,
   queueConcurrencyVariable,
   runtimeSettings,
@@ -34,16 +33,20 @@ function problemsOf(err: unknown): string[] {
   return Array.isArray(problems) ? problems.map(String) : [(err as Error).message];
 }
 
-/** Every setting a process running `modules` reads, in any role. */
-export function settingsOf(modules: AreaModule[], defaultPort: number): Record<string, Setting<unknown>> {
+/** The settings of the process itself: where PostgreSQL and Redis are, its role, ports, pool and workers. */
+function processLevelSettings(modules: AreaModule[], defaultPort: number): Record<string, Setting<unknown>> {
   const queues = modules.flatMap((m) => m.queues.map((q) => q.name));
   return {
     ...processSettings,
     ...runtimeSettings,
     PORT: integer({ description: 'HTTP port', fallback: defaultPort, min: 1, max: 65535 }),
     ...Object.fromEntries(queues.map((name) => [queueConcurrencyVariable(name), queueConcurrencySetting(name)])),
-    ...Object.assign({}, ...modules.map((m) => m.settings)),
   };
+}
+
+/** Every setting a process running `modules` reads, in any role. */
+export function settingsOf(modules: AreaModule[], defaultPort: number): Record<string, Setting<unknown>> {
+  return { ...processLevelSettings(modules, defaultPort), ...Object.assign({}, ...modules.map((m) => m.settings)) };
 }
 
 /** `--role=api` or `--role api` on the command line; it wins over ROLE. */
@@ -74,17 +77,8 @@ export function runMain(modules: AreaModule[], options: RunMainOptions): void {
   const role = roleArgument(argv);
   const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), ...(role !== undefined ? { ROLE: role } : {}) };
   const start = async () => {
-    const queues = modules.flatMap((m) => m.queues.map((q) => q.name));
-    const config = loadConfig(
-      {
-        ...processSettings,
-        ...runtimeSettings,
-        PORT: integer({ description: 'HTTP port', fallback: options.defaultPort, min: 1, max: 65535 }),
-        ...Object.fromEntries(queues.map((name) => [queueConcurrencyVariable(name), queueConcurrencySetting(name)])),
-      },
-      env,
-    ) as Record<string, unknown> & { ROLE: ProcessRole };
-    if (!PROCESS_ROLES.includes(config.ROLE)) throw new Error(`unknown role ${config.ROLE}`);
+    // ROLE is validated here: one of PROCESS_ROLES, or one line saying which are allowed.
+    const config = loadConfig(processLevelSettings(modules, options.defaultPort), env) as Record<string, unknown> & { ROLE: ProcessRole };
     if (config.ROLE === 'migrate') {
       const lines = await migrateAreas(modules, {
         service: options.service,
