@@ -9,7 +9,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
-import { createTestKeys, createTokenVerifier, TEST_ISSUER } from '@kyb/auth';
+import { createMemorySessionRevocations, createTestKeys, createTokenVerifier, TEST_AUDIENCE, TEST_ISSUER } from '@kyb/auth';
 import { buildRouter, createHttpApp, createLogger } from '@kyb/http';
 import { renderBusinessReport } from '../../apps/report/src/pdf/render-business-report';
 import { buildReportData } from '../../apps/report/src/pdf/test-support/report-fixture';
@@ -27,8 +27,8 @@ async function timeIt(label: string, iterations: number, work: () => unknown): P
 async function tokenVerification(): Promise<void> {
   const keys = createTestKeys();
   const token = keys.tokenFor({ role: 'CUSTOMER', customerId: '2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1', permissions: ['case:read'] });
-  const verifier = createTokenVerifier({ keys: keys.keySource, issuer: TEST_ISSUER });
-  const publicPem = (await keys.keySource.getKey(keys.key.kid))!.key.export({ format: 'pem', type: 'spki' }).toString();
+  const verifier = createTokenVerifier({ keys: keys.keySource, issuer: TEST_ISSUER, audience: TEST_AUDIENCE, revocations: createMemorySessionRevocations() });
+  const publicPem = (await keys.keySource.getKey(keys.key.kid, 'ES256'))!.key.export({ format: 'pem', type: 'spki' }).toString();
   await timeIt('verify bearer token (KeyObject cached by kid)', 5000, () => verifier.verify(token));
   await timeIt('jsonwebtoken.verify with a PEM string (for comparison)', 5000, () =>
     jwt.verify(token, publicPem, { algorithms: ['ES256'], issuer: TEST_ISSUER }),

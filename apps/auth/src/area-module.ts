@@ -1,6 +1,7 @@
 import express from 'express';
 import { authenticate } from '@kyb/auth';
 import { text } from '@kyb/config';
+import { assertMailDelivery, createMailTransport } from '@kyb/mail';
 import type { AreaModule } from '@kyb/http';
 import { createQueueDashboard } from '@kyb/ops-ui';
 import { allQueues } from '@kyb/queues';
@@ -9,6 +10,9 @@ import { authSettings, loadAuthConfig } from './config';
 import { authMigrations } from './migrations';
 
 const DEMO_EMAIL = 'demo.owner@example.com';
+
+/** How long an applicant's sign-up waits for the mail server before answering 503 (docs/adr/0010). */
+const MAIL_TIMEOUT_MS = 10_000;
 
 /**
  * The auth area as the suite and its own main start it: signing key, platform admin from
@@ -19,9 +23,12 @@ export const areaModule: AreaModule = {
   migrations: authMigrations,
   settings: { ...authSettings, DEMO_PASSWORD: text({ description: 'password of the demo owner seeded for local use (unset: no demo tenant)', fallback: '' }) },
   queues: [],
-  async start({ db, redis, queuePrefix, logger, env, publicUrl }) {
+  async start({ db, redis, queuePrefix, logger, env, publicUrl, revocations }) {
     const config = loadAuthConfig({ ...env, PUBLIC_APP_URL: env.PUBLIC_APP_URL || publicUrl });
-    const area = createAuthArea({ db, redis, redisPrefix: queuePrefix, logger, config });
+    // An applicant's sign-up code proves its email: in production it never goes to a log.
+    assertMailDelivery(config, "the auth area mails the codes that prove an applicant's email");
+    const mailTransport = createMailTransport({ smtpUrl: config.SMTP_URL || undefined, from: config.MAIL_FROM, logger, timeoutMs: MAIL_TIMEOUT_MS });
+    const area = createAuthArea({ db, redis, redisPrefix: queuePrefix, logger, config, mailTransport, revocations });
     await area.start();
     const banner = [`  auth API        ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`];
     const notes: string[] = [];

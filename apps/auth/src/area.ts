@@ -1,4 +1,4 @@
-import { authenticate, createLocalKeySource, createTokenSigner, createTokenVerifier, type TokenVerifier } from '@kyb/auth';
+import { authenticate, createLocalKeySource, createTokenSigner, createTokenVerifier, type SessionRevocations, type TokenVerifier } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
@@ -23,7 +23,11 @@ import { createSignInLimiter } from './sign-in/sign-in-limiter';
 import { signInRoutes } from './sign-in/sign-in.router';
 import { createSignInService } from './sign-in/sign-in.service';
 import { createApplicantSignInService } from './sign-in/applicant-sign-in.service';
-import { createInvitationDirectory } from '@kyb/tenants';
+import { applicantSignInRoutes } from './sign-in/applicant-sign-in.router';
+import { createEmailProofService } from './email-proofs/email-proofs.service';
+import { createPgEmailProofStore } from './email-proofs/email-proofs.store';
+import { createMailTransport, type MailTransport } from '@kyb/mail';
+import { createInvitationAcceptances, createInvitationDirectory } from '@kyb/tenants';
 import { createSigningKeysService } from './signing-keys/signing-keys.service';
 import { createPgSigningKeyStore } from './signing-keys/signing-keys.store';
 import { userRoutes } from './users/users.router';
@@ -39,6 +43,7 @@ export type AuthAreaConfig = Pick<
   | 'TOKEN_TTL_SECONDS'
   | 'REFRESH_TOKEN_TTL_SECONDS'
   | 'TOKEN_ISSUER'
+  | 'TOKEN_AUDIENCE'
   | 'DATA_ENCRYPTION_KEY'
   | 'PUBLIC_APP_URL'
   | 'SIGN_IN_ATTEMPTS_PER_EMAIL'
@@ -46,6 +51,10 @@ export type AuthAreaConfig = Pick<
   | 'SIGN_IN_SLOWDOWN_AFTER_PER_EMAIL'
   | 'SIGN_IN_WINDOW_SECONDS'
   | 'SETUP_LINK_TTL_SECONDS'
+  | 'EMAIL_CODE_TTL_SECONDS'
+  | 'EMAIL_CODE_ATTEMPTS'
+  | 'EMAIL_CODE_SENDS'
+  | 'EMAIL_CODE_SEND_WINDOW_SECONDS'
 >;
 
 /** What the auth area is built from. */
@@ -59,6 +68,10 @@ export interface AuthAreaDeps {
   redisPrefix?: string;
   /** How sign-ins past the per-email ceiling wait (tests record the waits). */
   sleep?: (ms: number) => Promise<void>;
+  /** How an applicant's sign-up code is mailed (SMTP, or the log for local use). */
+  mailTransport?: MailTransport;
+  /** Ended sessions, shared with every area: written here (logout, INACTIVE, ...), checked on every request. */
+  revocations: SessionRevocations;
 }
 
 /** The auth area: its router and routes, the verifier other areas can share, and start-up tasks. */
@@ -96,13 +109,18 @@ export function createAuthArea(deps: AuthAreaDeps): AuthArea {
   const verifier = createTokenVerifier({
     keys: createLocalKeySource(() => signingKeys.publicKeys()),
     issuer: config.TOKEN_ISSUER,
+    audience: config.TOKEN_AUDIENCE,
+    revocations: deps.revocations,
     nowSeconds,
   });
   const sessions = createSessionsService({
     users,
     refreshTokens: createPgRefreshTokenStore(db),
     signingKeys,
-    signer: createTokenSigner({ issuer: config.TOKEN_ISSUER, ttlSeconds: config.TOKEN_TTL_SECONDS, nowSeconds }),
+    signer: createTokenSigner({ issuer: config.TOKEN_ISSUER, audience: config.TOKEN_AUDIENCE, ttlSeconds: config.TOKEN_TTL_SECONDS, nowSeconds }),
+    revocations: deps.revocations,
+    tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
+    customerActive: async (customerId) => (await customers.findById(customerId))?.status === 'ACTIVE',
     refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
     clock,
     logger,
@@ -120,13 +138,38 @@ export function createAuthArea(deps: AuthAreaDeps): AuthArea {
   const signIn = createSignInService({ users, customers, hasher, sessions, limiter });
 
   const areaRoutes: RouteDefinition[] = [
-    ...signInRoutes({
-      signIn,
-      applicantSignIn: createApplicantSignInService({ db, users, invitations: createInvitationDirectory(db), hasher, limiter, signIn, clock }),
+    ...signInRoutes({ signIn }),
+    ...applicantSignInRoutes({
+      applicantSignIn: createApplicantSignInService({
+        db,
+        users,
+        customers,
+        invitations: createInvitationDirectory(db),
+        acceptances: createInvitationAcceptances(db),
+        proofs: createEmailProofService({
+          db,
+          store: createPgEmailProofStore(db),
+          sealedBox,
+          mail: deps.mailTransport ?? createMailTransport({ from: 'KYB Onboarding <no-reply@localhost>', logger }),
+          clock,
+          ttlSeconds: config.EMAIL_CODE_TTL_SECONDS,
+          maxAttempts: config.EMAIL_CODE_ATTEMPTS,
+          maxSends: config.EMAIL_CODE_SENDS,
+          sendWindowSeconds: config.EMAIL_CODE_SEND_WINDOW_SECONDS,
+        }),
+        hasher,
+        limiter,
+        signIn,
+        sessions,
+        clock,
+      }),
     }),
     ...sessionRoutes({ sessions, signingKeys, authenticate: guard }),
     ...accountSetupRoutes({ accountSetup: createAccountSetupService({ db, users, setupTokens, hasher, limiter, clock }) }),
-    ...customerRoutes({ customers: createCustomersService({ customers }), authenticate: guard }),
+    ...customerRoutes({
+      customers: createCustomersService({ customers, endSessions: (userIds, reason) => sessions.revokeAllOfCustomer(userIds, reason) }),
+      authenticate: guard,
+    }),
     ...userRoutes({
       users: createUsersService({
         db,

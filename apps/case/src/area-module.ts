@@ -1,9 +1,9 @@
-import { createJwksKeySource } from '@kyb/auth';
+import { trustAuthArea } from '@kyb/auth';
 import type { AreaModule } from '@kyb/http';
 import { mailQueue, onboardingRunQueue } from '@kyb/queues';
 import { createCaseArea } from './area';
 import { caseSettings, loadCaseConfig } from './config';
-import { createMailTransport } from './mail/mail-transport';
+import { assertMailDelivery, createMailTransport } from '@kyb/mail';
 import { caseMigrations } from './migrations';
 
 /** The case area as the suite and its own main start it. */
@@ -12,16 +12,14 @@ export const areaModule: AreaModule = {
   migrations: caseMigrations,
   settings: caseSettings,
   queues: [onboardingRunQueue, mailQueue],
-  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers }) {
+  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers, revocations }) {
     const config = loadCaseConfig({
       ...env,
       AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
       PUBLIC_APP_URL: env.PUBLIC_APP_URL || publicUrl,
     });
-    if (workers && !config.SMTP_URL && config.NODE_ENV === 'production' && !config.MAIL_TO_LOG) {
-      // Invitation mail carries the link an applicant signs up with: in production it never goes to a log.
-      throw new Error('SMTP_URL is required in production: the case worker delivers invitation mail, whose links are credentials (MAIL_TO_LOG=true writes it to the log instead)');
-    }
+    // Invitation mail carries the link an applicant signs up with: in production it never goes to a log.
+    if (workers) assertMailDelivery(config, 'the case worker delivers invitation mail, whose links are credentials');
     const area = createCaseArea({
       db,
       redis,
@@ -32,8 +30,7 @@ export const areaModule: AreaModule = {
       invitationTtlSeconds: config.INVITATION_TTL_SECONDS,
       mailTransport: createMailTransport({ smtpUrl: config.SMTP_URL || undefined, from: config.MAIL_FROM, logger }),
       logger,
-      keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
-      tokenIssuer: config.TOKEN_ISSUER,
+      tokens: trustAuthArea(config, revocations),
     });
     return {
       prefix: area.prefix,

@@ -1,11 +1,11 @@
 import type { Router } from 'express';
-import { authenticateWith, type KeySource } from '@kyb/auth';
+import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type LargeBody, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { businessEnrichmentQueue, closeGracefully, createProducer, createWorker, mailQueue, onboardingRunQueue, type Redis, type Worker } from '@kyb/queues';
 import { createMailProcessor } from './mail/mail.processor';
-import { createMailTransport, type MailTransport } from './mail/mail-transport';
+import { createMailTransport, type MailTransport } from '@kyb/mail';
 import { createSealedBox } from '@kyb/secrets';
 import { createCustomerDirectory, createInvitationAcceptances } from '@kyb/tenants';
 import { businessReadRoutes } from './businesses/businesses.router';
@@ -39,9 +39,8 @@ export interface CaseAreaDeps {
   /** How invitation mail leaves (SMTP, or the log for local use). */
   mailTransport?: MailTransport;
   logger: Logger;
-  /** Public keys of the auth area (its JWKS over HTTP in production). */
-  keySource: KeySource;
-  tokenIssuer: string;
+  /** How bearer tokens are trusted: the auth area's keys (its JWKS over HTTP in production), issuer, audience, ended sessions. */
+  tokens: TokenTrust;
   clock?: () => Date;
 }
 
@@ -61,7 +60,7 @@ export interface CaseArea {
 /** Wires the case area's stores, services and routes. */
 export function createCaseArea(deps: CaseAreaDeps): CaseArea {
   const clock = deps.clock ?? (() => new Date());
-  const guard = authenticateWith({ keys: deps.keySource, issuer: deps.tokenIssuer, clock });
+  const guard = authenticateWith({ ...deps.tokens, clock });
   const businessStore = createPgBusinessStore(deps.db);
   const sealedBox = createSealedBox(deps.dataEncryptionKey);
   const businesses = createBusinessesService({ businesses: businessStore });

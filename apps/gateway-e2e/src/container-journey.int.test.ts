@@ -27,7 +27,7 @@ if (probe.ready) {
 
     it('runs sign-in, onboarding, enrichment, scoring, a report, a screening and an invitation through nginx in front of the api and worker containers', async () => {
       const running = topology as ContainerTopology;
-      await runJourney({ gateway: running.gateway, demo: running.demo, databaseUrl: running.ownerUrl });
+      await runJourney({ gateway: running.gateway, demo: running.demo, databaseUrl: running.ownerUrl, mailedCode: running.mailedCode });
     });
   });
 } else {
@@ -44,7 +44,7 @@ if (probe.ready) {
     afterAll(() => topology?.stop());
 
     it('runs sign-in, onboarding, enrichment, scoring, a report, a screening and an invitation through the gateway', async () => {
-      await runJourney({ gateway: topology.gateway, demo: topology.demo, databaseUrl: topology.databaseUrl });
+      await runJourney({ gateway: topology.gateway, demo: topology.demo, databaseUrl: topology.databaseUrl, mailedCode: topology.mailedCode });
     });
   });
 }

@@ -7,6 +7,7 @@ import { GenericContainer, Network, Wait, type StartedNetwork, type StartedTestC
 import {
   createProcessGroup,
   disableReaperWhenAbsent,
+  eventually,
   freePort,
   startPostgresContainer,
   startOrRemove,
@@ -14,6 +15,7 @@ import {
   type StartedProcess,
   type StartedServiceContainer,
 } from '@kyb/testing';
+import { codeInLog } from './journey';
 import { AREAS, type Area } from './topology';
 
 /*
@@ -42,16 +44,24 @@ export interface ContainerTopology {
   demo: { email: string; password: string };
   /** The schema owner's URL through PostgreSQL's mapped port (the journey reads the mail outbox). */
   ownerUrl: string;
+  /** The newest verification code the auth api mailed to `email` (to its log); waits for it. */
+  mailedCode(email: string): Promise<string>;
   /** Stops nginx, then stops and removes every container and the network. */
   stop(): Promise<void>;
 }
 
-/** A container with everything it printed, for the error when it does not become ready. */
-async function startLogged(name: string, definition: GenericContainer, started: StartedTestContainer[]): Promise<StartedTestContainer> {
+/** A container with everything it printed, for the error when it does not become ready (and for `onOutput`). */
+async function startLogged(
+  name: string,
+  definition: GenericContainer,
+  started: StartedTestContainer[],
+  onOutput?: (text: string) => void,
+): Promise<StartedTestContainer> {
   let output = '';
   const logged = definition.withLabels({ 'kyb.e2e': name }).withLogConsumer((stream) => {
     stream.on('data', (line: string | Buffer) => {
       output += line.toString();
+      onOutput?.(line.toString());
     });
   });
   try {
@@ -144,10 +154,14 @@ export async function startContainerTopology(options: ContainerTopologyOptions):
     const appEnv = { DATABASE_URL: postgresUrl(app, 'postgres:5432'), METRICS_PORT: '9464' };
     const ready = (definition: GenericContainer) => definition.withWaitStrategy(Wait.forHttp('/readyz', 9464).forStatusCode(200)).withStartupTimeout(90_000);
     const apiPorts = {} as Record<Area, number>;
+    let authLog = '';
     const startApi = async (area: Area) => {
-      const extra: Record<string, string> = area === 'auth' ? { DEMO_PASSWORD: demo.password, ADMIN_PASSWORD: `gateway keeper ${randomBytes(4).toString('hex')}` } : {};
+      // No SMTP server here: the image runs with NODE_ENV=production, so the auth api is told to log its mail (an applicant's code), at info.
+      const extra: Record<string, string> =
+        area === 'auth' ? { DEMO_PASSWORD: demo.password, ADMIN_PASSWORD: `gateway keeper ${randomBytes(4).toString('hex')}`, MAIL_TO_LOG: 'true', LOG_LEVEL: 'info' } : {};
       const definition = suite(`${area}-api`, `dist/apps/${area}/main.js`, { ...appEnv, ...extra, ROLE: 'api', PORT: '8080' }).withExposedPorts(8080, 9464);
-      apiPorts[area] = (await startLogged(`${area}-api`, ready(definition), containers)).getMappedPort(8080);
+      const onOutput = area === 'auth' ? (text: string) => void (authLog += text) : undefined;
+      apiPorts[area] = (await startLogged(`${area}-api`, ready(definition), containers, onOutput)).getMappedPort(8080);
     };
     // auth first: it creates the signing key and the demo tenant the others rely on.
     await startApi('auth');
@@ -166,7 +180,7 @@ export async function startContainerTopology(options: ContainerTopologyOptions):
     const command = `exec "${nginxBinary}" -p "${runtimeDir}" -c "${conf}" -e stderr -g 'daemon off;' > "${join(runtimeDir, 'access.log')}"`;
     await waitUntilListening(gatewayPort, processes.spawn('/bin/sh', ['-c', command]));
 
-    return { gateway, demo, ownerUrl: postgresUrl(owner, mapped), stop };
+    return { gateway, demo, ownerUrl: postgresUrl(owner, mapped), mailedCode: (email) => eventually(async () => codeInLog(authLog, email)), stop };
   } catch (err) {
     await stop();
     throw err;

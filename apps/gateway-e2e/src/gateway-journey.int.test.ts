@@ -54,7 +54,7 @@ describe('the suite deployed behind the API gateway', () => {
   });
 
   it('runs sign-in, onboarding, enrichment, scoring, a report, a screening and an invitation through the gateway', async () => {
-    await runJourney({ gateway: topology.gateway, demo: topology.demo, databaseUrl: topology.databaseUrl });
+    await runJourney({ gateway: topology.gateway, demo: topology.demo, databaseUrl: topology.databaseUrl, mailedCode: topology.mailedCode });
   });
 
   it('when one area api dies, only its prefix fails (502 in the envelope), and it recovers once the api is back', async () => {

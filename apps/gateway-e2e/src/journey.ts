@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import createClient from 'openapi-fetch';
 import { Client } from 'pg';
+import { mailsInLog } from '@kyb/mail';
 import { eventually } from '@kyb/testing';
 import type { paths as AuthPaths } from './generated/auth-api';
 import type { paths as CasePaths } from './generated/case-api';
@@ -33,11 +34,19 @@ async function ownerQuery<T>(url: string, sql: string, values: unknown[] = []): 
   }
 }
 
-/** What the journey needs: the gateway, the demo owner's credentials, and the database (to see the mail outbox). */
+/** What the journey needs: the gateway, the demo owner's credentials, the database (to see the mail outbox), and the auth area's mail. */
 export interface JourneyOptions {
   gateway: string;
   demo: { email: string; password: string };
   databaseUrl: string;
+  /** The newest verification code the auth area mailed to `email` (written to its log: no SMTP server here). */
+  mailedCode(email: string): Promise<string>;
+}
+
+/** The newest verification code in the mail to `email` that a process wrote to its log (no SMTP_URL), if any. */
+export function codeInLog(log: string, email: string): string | undefined {
+  const codes = mailsInLog(log, email).map((mail) => /verification code is (\d{8})\b/.exec(mail.text)?.[1]);
+  return codes.filter((code): code is string => code !== undefined).pop();
 }
 
 /**
@@ -130,7 +139,11 @@ export async function runJourney(options: JourneyOptions): Promise<void> {
     const rows = await ownerQuery<{ status: string }>(options.databaseUrl, 'select status from cases.mail_outbox where to_email = $1', [email]);
     return rows[0]?.status === 'SENT' ? true : undefined;
   });
-  const applicant = await api.auth.POST('/applicant/sign-in', { body: { email, password: 'applicant passphrase 9', invite_token: invitationID } });
+  // Signing up proves the email first: a code is mailed (docs/adr/0010), the same request comes back with it.
+  const signUp = { email, password: 'applicant passphrase 9', invite_token: invitationID };
+  const sent = await api.auth.POST('/applicant/sign-in', { body: signUp });
+  expect(sent.response.status).toBe(202);
+  const applicant = await api.auth.POST('/applicant/sign-in', { body: { ...signUp, email_code: await options.mailedCode(email) } });
   expect(applicant.response.status).toBe(200);
   const applicantToken = (applicant.data as unknown as Envelope<Envelope<{ id_token: string }>>).data.data.id_token;
   const own = await api.case.GET('/businesses/{businessID}', { params: { path: { businessID } }, headers: { authorization: `Bearer ${applicantToken}` } });

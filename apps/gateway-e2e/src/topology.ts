@@ -6,11 +6,13 @@ import {
   createProcessGroup,
   createTestDatabase,
   createTestDatabaseRole,
+  eventually,
   freePort,
   type ProcessGroup,
   type StartedProcess,
   type TestDatabaseRole,
 } from '@kyb/testing';
+import { codeInLog } from './journey';
 
 /*
  * The deployment on one machine: `migrate` first (as the schema owner, granting the app role),
@@ -39,6 +41,8 @@ export interface Topology {
   killApi(area: Area): Promise<void>;
   /** Starts that area's api again on the same port; resolves once it listens. */
   restartApi(area: Area): Promise<void>;
+  /** The newest verification code the auth api mailed to `email` (to its log); waits for it. */
+  mailedCode(email: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -80,7 +84,8 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     const app = { ...common, DATABASE_URL: options.appRole.urlFor(options.ownerUrl) };
     const apis = new Map<Area, StartedProcess>();
     const startApi = async (area: Area) => {
-      const extra = area === 'auth' ? { DEMO_PASSWORD: demo.password, ADMIN_PASSWORD: `gateway keeper ${randomBytes(4).toString('hex')}` } : {};
+      // The auth api writes its mail (an applicant's code) to its log at info: no SMTP server here.
+      const extra = area === 'auth' ? { DEMO_PASSWORD: demo.password, ADMIN_PASSWORD: `gateway keeper ${randomBytes(4).toString('hex')}`, LOG_LEVEL: 'info' } : {};
       const api = processes.start(join(DIST, area, 'main.js'), { ...app, ...extra, ROLE: 'api', PORT: String(ports[area]), METRICS_PORT: String(await freePort()) });
       apis.set(area, api);
       await waitUntilListening(ports[area], api);
@@ -109,6 +114,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         await apis.get(area)?.stop('SIGKILL');
       },
       restartApi: (area) => startApi(area),
+      mailedCode: (email) => eventually(async () => codeInLog(apis.get('auth')?.output() ?? '', email)),
       stop: () => processes.stopAll(),
     };
   } catch (err) {

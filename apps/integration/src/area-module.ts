@@ -1,4 +1,4 @@
-import { createJwksKeySource } from '@kyb/auth';
+import { trustAuthArea } from '@kyb/auth';
 import type { AreaModule } from '@kyb/http';
 import { businessEnrichmentQueue, screeningQueue } from '@kyb/queues';
 import { createIntegrationArea } from './area';
@@ -11,7 +11,7 @@ export const areaModule: AreaModule = {
   migrations: integrationMigrations,
   settings: integrationSettings,
   queues: [businessEnrichmentQueue, screeningQueue],
-  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers }) {
+  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers, revocations }) {
     const config = loadIntegrationConfig({
       ...env,
       AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
@@ -23,8 +23,7 @@ export const areaModule: AreaModule = {
       workerConcurrency: workers?.concurrency,
       dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
       logger,
-      keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
-      tokenIssuer: config.TOKEN_ISSUER,
+      tokens: trustAuthArea(config, revocations),
       screeningSandboxDelayMs: config.SCREENING_SANDBOX_DELAY_MS,
     });
     return {

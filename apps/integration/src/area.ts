@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { authenticateWith, type KeySource } from '@kyb/auth';
+import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
@@ -28,9 +28,8 @@ export interface IntegrationAreaDeps {
   workerConcurrency?: (queueName: string) => number | undefined;
   dataEncryptionKey: Buffer;
   logger: Logger;
-  /** Public keys of the auth area (its JWKS over HTTP in production). */
-  keySource: KeySource;
-  tokenIssuer: string;
+  /** How bearer tokens are trusted: the auth area's keys (its JWKS over HTTP in production), issuer, audience, ended sessions. */
+  tokens: TokenTrust;
   /** Where public records come from (default: the sandbox). */
   publicRecordsProvider?: PublicRecordsProvider;
   /** Where financial statements and the credit bureau report come from (default: the sandbox). */
@@ -55,7 +54,7 @@ export interface IntegrationArea {
 /** Wires the integration area's features. */
 export function createIntegrationArea(deps: IntegrationAreaDeps): IntegrationArea {
   const clock = deps.clock ?? (() => new Date());
-  const guard = authenticateWith({ keys: deps.keySource, issuer: deps.tokenIssuer, clock });
+  const guard = authenticateWith({ ...deps.tokens, clock });
   const businesses = createBusinessDirectory(deps.db);
   const shared = { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, workerConcurrency: deps.workerConcurrency, logger: deps.logger, businesses, authenticate: guard, clock };
   const enrichment = createEnrichmentFeature({

@@ -1,4 +1,4 @@
-import { createJwksKeySource } from '@kyb/auth';
+import { trustAuthArea } from '@kyb/auth';
 import type { AreaModule } from '@kyb/http';
 import { reportQueue } from '@kyb/queues';
 import { createReportArea } from './area';
@@ -11,7 +11,7 @@ export const areaModule: AreaModule = {
   migrations: reportMigrations,
   settings: reportSettings,
   queues: [reportQueue],
-  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers }) {
+  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers, revocations }) {
     const config = loadReportConfig({
       ...env,
       AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
@@ -23,8 +23,7 @@ export const areaModule: AreaModule = {
       redisPrefix: queuePrefix,
       workerConcurrency: workers?.concurrency,
       logger,
-      keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
-      tokenIssuer: config.TOKEN_ISSUER,
+      tokens: trustAuthArea(config, revocations),
       dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
       publicAppUrl: config.PUBLIC_APP_URL,
       urlTtlSeconds: config.REPORT_URL_TTL_SECONDS,

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { DelayedError, type WorkerOptions } from 'bullmq';
-import { authenticateWith, type KeySource } from '@kyb/auth';
+import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
@@ -27,8 +27,8 @@ export interface ReportAreaDeps {
   /** Jobs a queue's worker runs at once (the process's WORKER_CONCURRENCY settings). */
   workerConcurrency?: (queueName: string) => number | undefined;
   logger: Logger;
-  keySource: KeySource;
-  tokenIssuer: string;
+  /** How bearer tokens are trusted: the auth area's keys (its JWKS over HTTP in production), issuer, audience, ended sessions. */
+  tokens: TokenTrust;
   /** Signs download URLs (a key is derived from it). */
   dataEncryptionKey: Buffer;
   /** Base of download URLs. */
@@ -77,7 +77,7 @@ export function createReportArea(deps: ReportAreaDeps): ReportArea {
     logger: deps.logger,
     leaseMs: deps.leaseMs ?? 60_000,
   });
-  const routes = withOpenApiRoute(reportRoutes({ reports, authenticate: authenticateWith({ keys: deps.keySource, issuer: deps.tokenIssuer, clock }) }), {
+  const routes = withOpenApiRoute(reportRoutes({ reports, authenticate: authenticateWith({ ...deps.tokens, clock }) }), {
     title: 'Report area',
     version: '1.0.0',
     description: '360 business reports: requested, rendered to PDF by a worker, downloaded through short-lived signed URLs.',

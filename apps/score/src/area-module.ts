@@ -1,4 +1,4 @@
-import { createJwksKeySource } from '@kyb/auth';
+import { trustAuthArea } from '@kyb/auth';
 import type { AreaModule } from '@kyb/http';
 import { enrichmentCompletedQueue, scoreMonitoringQueue, scoreQueue } from '@kyb/queues';
 import { createScoreArea } from './area';
@@ -11,7 +11,7 @@ export const areaModule: AreaModule = {
   migrations: scoreMigrations,
   settings: scoreSettings,
   queues: [scoreQueue, enrichmentCompletedQueue, scoreMonitoringQueue],
-  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers }) {
+  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers, revocations }) {
     const config = loadScoreConfig({ ...env, AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json` });
     const area = createScoreArea({
       db,
@@ -19,8 +19,7 @@ export const areaModule: AreaModule = {
       redisPrefix: queuePrefix,
       workerConcurrency: workers?.concurrency,
       logger,
-      keySource: createJwksKeySource({ url: config.AUTH_JWKS_URL }),
-      tokenIssuer: config.TOKEN_ISSUER,
+      tokens: trustAuthArea(config, revocations),
       monitoringCron: config.SCORE_MONITORING_CRON,
     });
     return {

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { authenticateWith, type KeySource } from '@kyb/auth';
+import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
@@ -22,9 +22,8 @@ export interface ScoreAreaDeps {
   /** Jobs a queue's worker runs at once (the process's WORKER_CONCURRENCY settings). */
   workerConcurrency?: (queueName: string) => number | undefined;
   logger: Logger;
-  /** Public keys of the auth area (its JWKS over HTTP in production). */
-  keySource: KeySource;
-  tokenIssuer: string;
+  /** How bearer tokens are trusted: the auth area's keys (its JWKS over HTTP in production), issuer, audience, ended sessions. */
+  tokens: TokenTrust;
   /** When monitored businesses are scored (cron, UTC); unset: never. */
   monitoringCron?: string;
   clock?: () => Date;
@@ -57,7 +56,7 @@ export function createScoreArea(deps: ScoreAreaDeps): ScoreArea {
     logger: deps.logger,
   });
   const scores = createScoresService({ store, businesses, scores: scoreJobs, clock });
-  const routes = withOpenApiRoute(scoreRoutes({ scores, authenticate: authenticateWith({ keys: deps.keySource, issuer: deps.tokenIssuer, clock }) }), {
+  const routes = withOpenApiRoute(scoreRoutes({ scores, authenticate: authenticateWith({ ...deps.tokens, clock }) }), {
     title: 'Score area',
     version: '1.0.0',
     description: 'Business risk scores from a versioned weighting config, computed after enrichment, on demand and monthly for monitored businesses.',

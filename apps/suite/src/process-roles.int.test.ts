@@ -22,6 +22,7 @@ import {
 const DIST = join(__dirname, '../../../dist/apps');
 const SUITE = join(DIST, 'suite/main.js');
 const CASE = join(DIST, 'case/main.js');
+const AUTH = join(DIST, 'auth/main.js');
 const KEY = randomBytes(32).toString('hex');
 
 function databaseUrl(name: string): string {
@@ -126,6 +127,21 @@ describe('process roles', () => {
     const api = processes.start(CASE, { ...production, ROLE: 'api', PORT: String(apiPort), METRICS_PORT: String(await freePort()) });
     await eventually(async () => ((await fetch(`http://127.0.0.1:${apiPort}/healthz`).catch(() => undefined))?.status === 200 ? true : undefined));
     expect(await api.stop()).toBe(0);
+  });
+
+  it("in production the auth api refuses to start without SMTP_URL (an applicant's sign-up code proves its email)", async () => {
+    const owner = databaseUrl(freshDatabaseName());
+    expect(await processes.start(SUITE, { ...common, DATABASE_URL: owner, ROLE: 'migrate' }).exited).toBe(0);
+    const production = { ...common, DATABASE_URL: owner, NODE_ENV: 'production', SMTP_URL: undefined, QUEUE_PREFIX: `kyb-smtp-${randomBytes(3).toString('hex')}` };
+    const refused = processes.start(AUTH, { ...production, ROLE: 'api', PORT: String(await freePort()), METRICS_PORT: String(await freePort()) });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toBe(
+      "auth: cannot start: SMTP_URL is required in production: the auth area mails the codes that prove an applicant's email (MAIL_TO_LOG=true writes it to the log instead)\n",
+    );
+    const apiPort = await freePort();
+    const allowed = processes.start(AUTH, { ...production, ROLE: 'api', MAIL_TO_LOG: 'true', PORT: String(apiPort), METRICS_PORT: String(await freePort()) });
+    await eventually(async () => ((await fetch(`http://127.0.0.1:${apiPort}/healthz`).catch(() => undefined))?.status === 200 ? true : undefined));
+    expect(await allowed.stop()).toBe(0);
   });
 
   it('api refuses a database that does not exist instead of creating it', async () => {

@@ -1,4 +1,4 @@
-import { createTestKeys, type TestKeys } from '@kyb/auth';
+import { createRedisSessionRevocations, createTestKeys, TEST_AUDIENCE, TEST_ISSUER, type RedisSessionRevocations, type TestKeys, type TokenTrust } from '@kyb/auth';
 import type { AreaMigrations, Knex } from '@kyb/db';
 import { createLogger, type Logger } from '@kyb/http';
 import { createRedisConnection, type Redis } from '@kyb/queues';
@@ -15,6 +15,10 @@ export interface AreaHarness {
   /** A database of the test file's own, with the areas' migrations applied. */
   db: Knex;
   keys: TestKeys;
+  /** Ended sessions under the file's Redis prefix: revoke a token's `sessionId` here to end it. */
+  revocations: RedisSessionRevocations;
+  /** How the area trusts tokens of {@link keys}: give it as the area's `tokens`. */
+  tokens: TokenTrust;
   /** A producer connection, the Redis URL and the test file's own key prefix. */
   redis: Redis;
   redisUrl: string;
@@ -33,18 +37,25 @@ export async function startAreaHarness(migrations: AreaMigrations[], name: strin
   const testRedis = createTestRedis();
   const redis = createRedisConnection(testRedis.url, 'producer');
   const workerConnection = createRedisConnection(testRedis.url, 'worker');
+  const logger = createLogger({ level: 'silent', name: `${name}-test` });
+  const revocations = createRedisSessionRevocations({ redis, prefix: testRedis.prefix, logger });
+  await revocations.start();
+  const keys = createTestKeys();
   let now: Date | undefined;
   return {
     db: database.db,
-    keys: createTestKeys(),
+    keys,
+    revocations,
+    tokens: { keys: keys.keySource, issuer: TEST_ISSUER, audience: TEST_AUDIENCE, revocations },
     redis,
     redisUrl: testRedis.url,
     redisPrefix: testRedis.prefix,
     workerConnection,
-    logger: createLogger({ level: 'silent', name: `${name}-test` }),
+    logger,
     clock: { now: () => now ?? new Date(), set: (at) => (now = at) },
     async close(stopArea) {
       await stopArea();
+      await revocations.close();
       await testRedis.clean();
       await Promise.allSettled([workerConnection.quit(), redis.quit()]);
       await database.destroy();

@@ -7,7 +7,7 @@ export const ROLES: readonly Role[] = ['ADMIN', 'CUSTOMER', 'APPLICANT'];
 /** Which of the two bearer tokens a JWT is; both are accepted as bearer. */
 export type TokenUse = 'id' | 'access';
 
-/** The claims the suite puts in its tokens, besides the registered ones (iss, sub, iat, exp). */
+/** The claims the suite puts in its tokens, besides the registered ones (iss, aud, sub, iat, exp). */
 export interface SuiteClaims {
   role: Role;
   /** The tenant; null for a platform ADMIN. */
@@ -18,6 +18,8 @@ export interface SuiteClaims {
   token_use: TokenUse;
   /** For an APPLICANT: the businesses the applicant may act on. */
   business_ids?: string[];
+  /** The session the token belongs to: revoking it ends every token of the session at once. */
+  sid: string;
 }
 
 /** Who is calling, as every guard and handler sees it. */
@@ -29,6 +31,8 @@ export interface AuthContext {
   permissions: ReadonlySet<string>;
   tokenUse: TokenUse;
   businessIds: readonly string[];
+  /** The session of the token (its `sid`). */
+  sessionId: string;
 }
 
 /** Every permission code of contract part 2.10: what the `owner` subrole holds. */

@@ -14,10 +14,16 @@ export {
   SessionExpiredError,
   TenantAccessDeniedError,
 } from './errors';
-export { createJwksKeySource, createLocalKeySource } from './keys';
+export { createJwksKeySource, createLocalKeySource, KeysUnavailableError } from './keys';
 export type { JwksKeySourceOptions, KeySource, PublicJwk } from './keys';
 export { createTokenSigner, createTokenVerifier } from './tokens';
+export { createMemorySessionRevocations, SessionStateUnavailableError } from './session-revocations';
+export type { SessionRevocations } from './session-revocations';
+export { createRedisSessionRevocations } from './redis-session-revocations';
+export { trustAuthArea } from './trust';
+export type { RedisSessionRevocations, RedisSessionRevocationsOptions } from './redis-session-revocations';
 export type { SigningKey, TokenSigner, TokenSignerOptions, TokenVerifier, TokenVerifierOptions } from './tokens';
+export type { AuthenticateWithOptions, TokenTrust } from './middleware';
 export { access, authenticate, authenticateWith, callerOf, canAccessBusiness, canAccessCustomer, requirePermission, requireRole, requireTenant, unseen } from './middleware';
-export { createTestKeys, TEST_ISSUER } from './test-keys';
+export { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from './test-keys';
 export type { TestKeys } from './test-keys';

@@ -1,38 +1,90 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createTestKeys } from './test-keys';
-import { createJwksKeySource, createLocalKeySource } from './keys';
+import { createJwksKeySource, createLocalKeySource, KeysUnavailableError } from './keys';
 
-describe('createJwksKeySource', () => {
+/** A real HTTP server publishing `keys()`, counting requests; `hang` makes it never answer. */
+async function jwksServer(keys: () => unknown[], options: { hang?: boolean } = {}) {
+  let requests = 0;
+  const server: Server = createServer((_req, res) => {
+    requests += 1;
+    if (options.hang) return;
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ keys: keys() }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`,
+    requests: () => requests,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+describe('createJwksKeySource (jose remote key set)', () => {
   const tokens = createTestKeys();
 
-  function fakeFetch(keys: () => unknown[]) {
-    const calls: string[] = [];
-    const impl = (async (url: string) => {
-      calls.push(url);
-      return new Response(JSON.stringify({ keys: keys() }), { status: 200 });
-    }) as unknown as typeof fetch;
-    return { calls, impl };
-  }
-
   it('fetches the key set once and serves known kids from the cache', async () => {
-    const fetcher = fakeFetch(() => tokens.jwks);
-    const source = createJwksKeySource({ url: 'http://auth/jwks', fetchImpl: fetcher.impl });
-    expect((await source.getKey(tokens.key.kid))?.alg).toBe('ES256');
-    expect((await source.getKey(tokens.key.kid))?.key.asymmetricKeyType).toBe('ec');
-    expect(fetcher.calls).toEqual(['http://auth/jwks']);
+    const server = await jwksServer(() => tokens.jwks);
+    try {
+      const source = createJwksKeySource({ url: server.url });
+      expect((await source.getKey(tokens.key.kid, 'ES256'))?.alg).toBe('ES256');
+      expect((await source.getKey(tokens.key.kid, 'ES256'))?.key.asymmetricKeyType).toBe('ec');
+      expect(server.requests()).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 
-  it('fetches again for an unknown kid, but not more often than minRefetchMs', async () => {
-    let now = 0;
+  it('an unknown kid fetches again, but not within the cool-down, and a rotated key is found after it', async () => {
     let published: unknown[] = [];
-    const fetcher = fakeFetch(() => published);
-    const source = createJwksKeySource({ url: 'http://auth/jwks', fetchImpl: fetcher.impl, minRefetchMs: 1000, now: () => now });
-    expect(await source.getKey(tokens.key.kid)).toBeUndefined();
-    published = tokens.jwks;
-    now = 500;
-    expect(await source.getKey(tokens.key.kid)).toBeUndefined();
-    now = 1500;
-    expect(await source.getKey(tokens.key.kid)).toBeDefined();
-    expect(fetcher.calls).toHaveLength(2);
+    const server = await jwksServer(() => published);
+    try {
+      const source = createJwksKeySource({ url: server.url, cooldownMs: 300 });
+      expect(await source.getKey(tokens.key.kid, 'ES256')).toBeUndefined();
+      published = tokens.jwks;
+      expect(await source.getKey(tokens.key.kid, 'ES256')).toBeUndefined();
+      expect(await source.getKey('forged', 'ES256')).toBeUndefined();
+      expect(server.requests()).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(await source.getKey(tokens.key.kid, 'ES256')).toBeDefined();
+      expect(server.requests()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a key named with another algorithm than it is published with is not found', async () => {
+    const server = await jwksServer(() => tokens.jwks);
+    try {
+      expect(await createJwksKeySource({ url: server.url }).getKey(tokens.key.kid, 'RS256')).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a hung auth area costs a request the time-out, answered as 503 KeysUnavailableError, not a hang', async () => {
+    const server = await jwksServer(() => tokens.jwks, { hang: true });
+    try {
+      const started = Date.now();
+      const failure = await createJwksKeySource({ url: server.url, timeoutMs: 200 }).getKey(tokens.key.kid, 'ES256').catch((err: unknown) => err);
+      expect(failure).toBeInstanceOf(KeysUnavailableError);
+      expect(failure).toMatchObject({ httpStatus: 503, errorName: 'ServiceUnavailableError' });
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an auth area that answers nonsense gives 503, not a pass', async () => {
+    const server = await jwksServer(() => 'not a key set' as unknown as unknown[]);
+    try {
+      await expect(createJwksKeySource({ url: server.url }).getKey(tokens.key.kid, 'ES256')).rejects.toBeInstanceOf(KeysUnavailableError);
+    } finally {
+      await server.close();
+    }
   });
 });
 
@@ -48,14 +100,14 @@ describe('createLocalKeySource', () => {
       },
       { minRelistMs: 1000, now: () => now },
     );
-    expect(await source.getKey(tokens.key.kid)).toBeDefined();
-    expect(await source.getKey('forged-1')).toBeUndefined();
-    expect(await source.getKey('forged-2')).toBeUndefined();
+    expect(await source.getKey(tokens.key.kid, 'ES256')).toBeDefined();
+    expect(await source.getKey('forged-1', 'ES256')).toBeUndefined();
+    expect(await source.getKey('forged-2', 'ES256')).toBeUndefined();
     expect(listings).toBe(1);
     now = 1500;
-    expect(await source.getKey('forged-3')).toBeUndefined();
+    expect(await source.getKey('forged-3', 'ES256')).toBeUndefined();
     expect(listings).toBe(2);
-    expect(await source.getKey(tokens.key.kid)).toBeDefined();
+    expect(await source.getKey(tokens.key.kid, 'ES256')).toBeDefined();
     expect(listings).toBe(2);
   });
 });

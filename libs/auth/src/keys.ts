@@ -1,12 +1,14 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createRemoteJWKSet, errors as joseErrors } from 'jose';
+import { ServiceUnavailableError } from '@kyb/envelope';
 
 /** A public JSON Web Key as published in a JWKS. */
 export type PublicJwk = JsonWebKey & { kid: string; alg: string; use?: string };
 
 /** Where verifiers find public keys by `kid`. */
 export interface KeySource {
-  /** The public key for `kid`, or undefined when no such key is published. */
-  getKey(kid: string): Promise<{ key: KeyObject; alg: string } | undefined>;
+  /** The public key for `kid` (named with algorithm `alg` by the token), or undefined when no such key is published. */
+  getKey(kid: string, alg: string): Promise<{ key: KeyObject; alg: string } | undefined>;
 }
 
 function toKeyObject(jwk: PublicJwk): KeyObject {
@@ -43,47 +45,44 @@ export function createLocalKeySource(
 /** Options of {@link createJwksKeySource}. */
 export interface JwksKeySourceOptions {
   url: string;
+  /** How long one fetch of the key set may take before the request it serves gets 503. */
+  timeoutMs?: number;
+  /** Least time between two fetches caused by unknown `kid`s (protects the auth area). */
+  cooldownMs?: number;
   /** How long a fetched key set is trusted before it is fetched again. */
-  cacheMs?: number;
-  /** Least time between two fetches caused by unknown `kid`s (protects the auth app). */
-  minRefetchMs?: number;
-  fetchImpl?: typeof fetch;
-  now?: () => number;
+  cacheMaxAgeMs?: number;
+}
+
+/** The auth area's key set could not be read (it did not answer in time, or answered nonsense): 503. */
+export class KeysUnavailableError extends ServiceUnavailableError {
+  constructor() {
+    super('Token keys are unavailable right now. Try again shortly.');
+  }
 }
 
 /**
- * A key source that reads the auth app's JWKS over HTTP, caches it, and fetches again when a
- * token names an unknown `kid` (a rotated key), at most once per `minRefetchMs`.
+ * A key source over the auth area's JWKS, read with jose's remote key set: every fetch has a
+ * time-out (a hung auth area costs a request at most `timeoutMs`, answered 503), an unknown `kid`
+ * (a rotated key) fetches again at most once per `cooldownMs`, and the set is cached.
  */
 export function createJwksKeySource(options: JwksKeySourceOptions): KeySource {
-  const cacheMs = options.cacheMs ?? 10 * 60 * 1000;
-  const minRefetchMs = options.minRefetchMs ?? 30 * 1000;
-  const fetchImpl = options.fetchImpl ?? fetch;
-  const now = options.now ?? Date.now;
-  let keys = new Map<string, { key: KeyObject; alg: string }>();
-  let fetchedAt = -Infinity;
-  let inFlight: Promise<void> | undefined;
-
-  async function refresh(): Promise<void> {
-    inFlight ??= (async () => {
-      try {
-        const response = await fetchImpl(options.url, { headers: { accept: 'application/json' } });
-        if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
-        const body = (await response.json()) as { keys?: PublicJwk[] };
-        keys = new Map((body.keys ?? []).map((jwk) => [jwk.kid, { key: toKeyObject(jwk), alg: jwk.alg }]));
-        fetchedAt = now();
-      } finally {
-        inFlight = undefined;
-      }
-    })();
-    return inFlight;
-  }
-
+  const jwks = createRemoteJWKSet(new URL(options.url), {
+    timeoutDuration: options.timeoutMs ?? 2000,
+    cooldownDuration: options.cooldownMs ?? 30_000,
+    cacheMaxAge: options.cacheMaxAgeMs ?? 10 * 60_000,
+  });
   return {
-    async getKey(kid) {
-      const age = now() - fetchedAt;
-      if (age > cacheMs || (!keys.has(kid) && age > minRefetchMs)) await refresh();
-      return keys.get(kid);
+    async getKey(kid, alg) {
+      try {
+        const key = await jwks({ kid, alg });
+        return { key: key as KeyObject, alg };
+      } catch (err) {
+        // No such key (or an algorithm no published key has): the token is simply invalid.
+        if (err instanceof joseErrors.JWKSNoMatchingKey || err instanceof joseErrors.JWKSMultipleMatchingKeys || err instanceof joseErrors.JOSENotSupported) {
+          return undefined;
+        }
+        throw new KeysUnavailableError();
+      }
     },
   };
 }

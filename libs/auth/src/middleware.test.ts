@@ -3,15 +3,17 @@ import express from 'express';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { createErrorHandler } from '@kyb/envelope';
-import { createTestKeys, TEST_ISSUER } from './test-keys';
-import { access, authenticate, callerOf, canAccessBusiness, requirePermission, requireRole, requireTenant } from './middleware';
+import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from './test-keys';
+import { createMemorySessionRevocations } from './session-revocations';
+import { access, authenticate, callerOf, canAccessBusiness, canAccessCustomer, requirePermission, requireRole, requireTenant } from './middleware';
 import type { AuthContext } from './claims';
 import { createTokenVerifier } from './tokens';
 
 const CUSTOMER = '2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1';
 const OTHER = '7c2b1a8e-0d2f-4b7e-9a51-3a9b1c1e2f00';
 const tokens = createTestKeys();
-const verifier = createTokenVerifier({ keys: tokens.keySource, issuer: TEST_ISSUER });
+const revocations = createMemorySessionRevocations();
+const verifier = createTokenVerifier({ keys: tokens.keySource, issuer: TEST_ISSUER, audience: TEST_AUDIENCE, revocations });
 
 function app() {
   const server = express();
@@ -92,6 +94,35 @@ describe('authenticate (part 5)', () => {
     expect(await call('Bearer not.a.jwt')).toEqual(invalid);
   });
 
+  const genuine = (claims: object, options: jwt.SignOptions = {}) =>
+    jwt.sign({ role: 'ADMIN', token_use: 'id', sid: 'session-1', ...claims }, tokens.key.privateKey, {
+      algorithm: 'ES256',
+      keyid: tokens.key.kid,
+      issuer: TEST_ISSUER,
+      subject: 'x',
+      expiresIn: 60,
+      ...options,
+    });
+
+  it('refuses a genuine token meant for another audience, or for none', async () => {
+    expect(await call(`Bearer ${genuine({}, { audience: 'another-service' })}`)).toEqual(invalid);
+    expect(await call(`Bearer ${genuine({})}`)).toEqual(invalid);
+    expect((await call(`Bearer ${genuine({}, { audience: TEST_AUDIENCE })}`)).status).toBe(200);
+  });
+
+  it('refuses a genuine token that names no session', async () => {
+    expect(await call(`Bearer ${genuine({ sid: undefined }, { audience: TEST_AUDIENCE })}`)).toEqual(invalid);
+  });
+
+  it('a token of a revoked session gives 401 User Session Expired; other sessions of the user go on', async () => {
+    const revoked = tokens.tokenFor({ role: 'ADMIN', userId: 'u-2', sessionId: 'session-to-end' });
+    const other = tokens.tokenFor({ role: 'ADMIN', userId: 'u-2', sessionId: 'session-to-keep' });
+    expect((await call(`Bearer ${revoked}`)).status).toBe(200);
+    await revocations.revoke(['session-to-end'], 60);
+    expect(await call(`Bearer ${revoked}`)).toEqual(failure(401, 'UNAUTHENTICATED', 'User Session Expired', 'TokenExpiredError'));
+    expect((await call(`Bearer ${other}`)).status).toBe(200);
+  });
+
   it('refuses a token without a role claim', async () => {
     const roleless = jwt.sign({ token_use: 'id' }, tokens.key.privateKey, {
       algorithm: 'ES256',
@@ -155,6 +186,7 @@ describe('canAccessBusiness', () => {
     permissions: new Set(),
     tokenUse: 'id',
     businessIds,
+    sessionId: 's',
   });
 
   it('lets an ADMIN see any business and a CUSTOMER the businesses of its own tenant', () => {
@@ -167,5 +199,15 @@ describe('canAccessBusiness', () => {
     expect(canAccessBusiness(caller('APPLICANT', tenant, [business]), tenant, business)).toBe(true);
     expect(canAccessBusiness(caller('APPLICANT', tenant, []), tenant, business)).toBe(false);
     expect(canAccessBusiness(caller('APPLICANT', '33333333-3333-4333-8333-333333333333', [business]), tenant, business)).toBe(false);
+  });
+
+  it('lets an APPLICANT of no tenant (invited by several) see the businesses of its invitations in each, and no customer', () => {
+    const other = '33333333-3333-4333-8333-333333333333';
+    const theirs = '44444444-4444-4444-8444-444444444444';
+    const applicant = caller('APPLICANT', null, [business, theirs]);
+    expect(canAccessBusiness(applicant, tenant, business)).toBe(true);
+    expect(canAccessBusiness(applicant, other, theirs)).toBe(true);
+    expect(canAccessBusiness(applicant, tenant, '55555555-5555-4555-8555-555555555555')).toBe(false);
+    expect(canAccessCustomer(applicant, tenant)).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import {
   TenantAccessDeniedError,
 } from './errors';
 import type { KeySource } from './keys';
+import type { SessionRevocations } from './session-revocations';
 import { createTokenVerifier, type TokenVerifier } from './tokens';
 
 declare module 'express-serve-static-core' {
@@ -38,13 +39,26 @@ export function authenticate(verifier: TokenVerifier): RequestHandler {
   };
 }
 
+/** What an area trusts a bearer token by: the auth area's public keys, issuer, audience, and ended sessions. */
+export interface TokenTrust {
+  keys: KeySource;
+  issuer: string;
+  audience: string;
+  revocations: SessionRevocations;
+}
+
+/** What {@link authenticateWith} verifies tokens against, and its clock. */
+export interface AuthenticateWithOptions extends TokenTrust {
+  clock: () => Date;
+}
+
 /**
- * {@link authenticate} with a verifier of the auth area's public `keys` and `issuer`, reading the
- * time from `clock`: how an area other than auth guards its routes.
+ * {@link authenticate} with a verifier of the auth area's public `keys`, `issuer` and `audience`,
+ * refusing revoked sessions and reading the time from `clock`: how an area guards its routes.
  */
-export function authenticateWith(options: { keys: KeySource; issuer: string; clock: () => Date }): RequestHandler {
+export function authenticateWith(options: AuthenticateWithOptions): RequestHandler {
   const nowSeconds = () => Math.floor(options.clock().getTime() / 1000);
-  return authenticate(createTokenVerifier({ keys: options.keys, issuer: options.issuer, nowSeconds }));
+  return authenticate(createTokenVerifier({ ...options, nowSeconds }));
 }
 
 /** Part 5 rule 3: only the given roles pass; others get 401 'Role Not Allowed'. */
@@ -70,11 +84,13 @@ export function canAccessCustomer(caller: AuthContext, customerId: string): bool
 }
 
 /**
- * Whether `caller` may see the business `businessId` of customer `customerId`: an APPLICANT only
- * the businesses it was invited to, others as {@link canAccessCustomer}.
+ * Whether `caller` may see the business `businessId` of customer `customerId` (both as stored: a
+ * business belongs to one customer): an APPLICANT only the businesses of the invitations it
+ * accepted, from any customers (its token has no customer, docs/adr/0010; a token that names one
+ * is held to it), others as {@link canAccessCustomer}.
  */
 export function canAccessBusiness(caller: AuthContext, customerId: string, businessId: string): boolean {
-  if (caller.role === 'APPLICANT') return caller.customerId === customerId && caller.businessIds.includes(businessId);
+  if (caller.role === 'APPLICANT') return (caller.customerId === null || caller.customerId === customerId) && caller.businessIds.includes(businessId);
   return canAccessCustomer(caller, customerId);
 }
 

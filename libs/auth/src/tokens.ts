@@ -3,6 +3,7 @@ import jwt, { type Algorithm } from 'jsonwebtoken';
 import { InvalidTokenError, SessionExpiredError } from './errors';
 import { ROLES, type AuthContext, type SuiteClaims } from './claims';
 import type { KeySource } from './keys';
+import type { SessionRevocations } from './session-revocations';
 
 const ASYMMETRIC: readonly string[] = ['ES256', 'ES384', 'RS256', 'PS256'];
 
@@ -15,6 +16,10 @@ export interface TokenVerifier {
 export interface TokenVerifierOptions {
   keys: KeySource;
   issuer: string;
+  /** The `aud` a token must carry: tokens meant for something else are refused. */
+  audience: string;
+  /** Where ended sessions are looked up: a token of a revoked session gives 'User Session Expired'. */
+  revocations: SessionRevocations;
   /** Seconds since the epoch; injected by tests that need to cross an expiry. */
   nowSeconds?: () => number;
 }
@@ -27,6 +32,7 @@ function toContext(payload: jwt.JwtPayload): AuthContext {
   if (claims.token_use !== 'id' && claims.token_use !== 'access') {
     throw new InvalidTokenError(new Error('token is neither an id nor an access token'));
   }
+  if (typeof claims.sid !== 'string' || claims.sid === '') throw new InvalidTokenError(new Error('token names no session'));
   return {
     userId: claims.sub,
     role: claims.role,
@@ -35,12 +41,14 @@ function toContext(payload: jwt.JwtPayload): AuthContext {
     permissions: new Set(Array.isArray(claims.permissions) ? claims.permissions : []),
     tokenUse: claims.token_use,
     businessIds: Array.isArray(claims.business_ids) ? claims.business_ids : [],
+    sessionId: claims.sid,
   };
 }
 
 /**
- * Verifies signature (asymmetric algorithms only, the key chosen by `kid`), issuer and expiry.
- * An expired but genuine token gives 'User Session Expired'; anything else wrong gives 'Invalid token'.
+ * Verifies signature (asymmetric algorithms only, the key chosen by `kid`), issuer, audience,
+ * expiry and session. An expired but genuine token, or one of a revoked session, gives 'User
+ * Session Expired'; anything else wrong gives 'Invalid token'.
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   return {
@@ -50,21 +58,25 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       if (!decoded || typeof kid !== 'string' || !ASYMMETRIC.includes(decoded.header.alg)) {
         throw new InvalidTokenError(new Error('malformed token or unsupported algorithm'));
       }
-      const entry = await options.keys.getKey(kid);
+      const entry = await options.keys.getKey(kid, decoded.header.alg);
       if (!entry) throw new InvalidTokenError(new Error(`unknown key ${kid}`));
+      let context: AuthContext;
       try {
         const payload = jwt.verify(token, entry.key, {
           algorithms: [entry.alg as Algorithm],
           issuer: options.issuer,
+          audience: options.audience,
           clockTimestamp: options.nowSeconds?.(),
         });
         if (typeof payload === 'string') throw new Error('token payload is not an object');
-        return toContext(payload);
+        context = toContext(payload);
       } catch (err) {
         if (err instanceof jwt.TokenExpiredError) throw new SessionExpiredError();
         if (err instanceof InvalidTokenError) throw err;
         throw new InvalidTokenError(err);
       }
+      if (await options.revocations.isRevoked(context.sessionId)) throw new SessionExpiredError();
+      return context;
     },
   };
 }
@@ -79,6 +91,8 @@ export interface SigningKey {
 /** Options of {@link createTokenSigner}. */
 export interface TokenSignerOptions {
   issuer: string;
+  /** The `aud` of every token (`TOKEN_AUDIENCE`). */
+  audience: string;
   ttlSeconds: number;
   nowSeconds?: () => number;
 }
@@ -86,7 +100,7 @@ export interface TokenSignerOptions {
 /** Signs the id and access tokens of a user with the given key. */
 export function createTokenSigner(options: TokenSignerOptions) {
   return {
-    /** Both bearer tokens for one subject, with the same claims and lifetime. */
+    /** Both bearer tokens for one subject and session, with the same claims and lifetime. */
     sign(key: SigningKey, subject: string, claims: Omit<SuiteClaims, 'token_use'>): { id_token: string; access_token: string } {
       const iat = options.nowSeconds?.() ?? Math.floor(Date.now() / 1000);
       const signOne = (tokenUse: SuiteClaims['token_use']) =>
@@ -94,6 +108,7 @@ export function createTokenSigner(options: TokenSignerOptions) {
           algorithm: key.alg,
           keyid: key.kid,
           issuer: options.issuer,
+          audience: options.audience,
           subject,
         });
       return { id_token: signOne('id'), access_token: signOne('access') };

@@ -14,7 +14,7 @@ export const processSettings = {
   LOG_LEVEL: oneOf({ description: 'pino log level', values: LOG_LEVELS, fallback: 'info' }),
 };
 
-/** The settings of an area that verifies the auth area's bearer tokens: where its keys are, and their issuer. */
+/** The settings of an area that verifies the auth area's bearer tokens: where its keys are, their issuer and audience. */
 export const verifierSettings = {
   AUTH_JWKS_URL: url({
     description: "the auth area's JWKS, to verify bearer tokens",
@@ -22,4 +22,5 @@ export const verifierSettings = {
     fallback: 'http://127.0.0.1:8080/auth/api/v1/.well-known/jwks.json',
   }),
   TOKEN_ISSUER: text({ description: 'the iss claim bearer tokens must carry', fallback: 'kyb-suite-auth' }),
+  TOKEN_AUDIENCE: text({ description: 'the aud claim bearer tokens must carry (tokens meant for anything else are refused)', fallback: 'kyb-suite' }),
 };

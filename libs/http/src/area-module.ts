@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import type { SessionRevocations } from '@kyb/auth';
 import type { Setting } from '@kyb/config';
 import type { AreaMigrations, Knex } from '@kyb/db';
 import type { QueueDefinition, Redis, Worker } from '@kyb/queues';
@@ -25,6 +26,8 @@ export interface AreaRuntime {
   env: NodeJS.ProcessEnv;
   /** Where clients reach the process (PUBLIC_APP_URL, or where it listens), for URLs the area prints or sends. */
   publicUrl: string;
+  /** Ended sessions, shared by every process through Redis: the auth area writes them, every area's guard checks them. */
+  revocations: SessionRevocations;
   /** Present when the process runs workers (roles `worker` and `all`): the area starts its workers on it. */
   workers?: WorkerRuntime;
 }

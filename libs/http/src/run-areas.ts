@@ -9,6 +9,7 @@ import {
   ensureSchemaCurrent,
   migrateLatest,
 } from '@kyb/db';
+import { createRedisSessionRevocations } from '@kyb/auth';
 import { createApiReferenceRouter } from '@kyb/ops-ui';
 import { checkRedis, createQueueMetrics, createRedisConnection, ensureRedisReachable, type QueueMetrics } from '@kyb/queues';
 import { createHttpApp, type CreateHttpAppOptions } from './app';
@@ -72,6 +73,9 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
   const redis = createRedisConnection(options.redisUrl, 'producer');
   const workerConnection = options.role === 'api' ? undefined : createRedisConnection(options.redisUrl, 'worker');
   const publicUrl = options.publicUrl || `http://localhost:${options.port}`;
+  // One revocation cache per process, kept current from Redis, shared by the areas it runs.
+  const revocations = createRedisSessionRevocations({ redis, prefix: options.queuePrefix, logger });
+  await revocations.start();
   const started: StartedArea[] = [];
   for (const module of areas) {
     started.push(
@@ -82,6 +86,7 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
         logger,
         env: options.env,
         publicUrl,
+        revocations,
         workers: workerConnection && { connection: workerConnection, concurrency: options.workerConcurrency },
       }),
     );
@@ -103,6 +108,7 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
   const readiness = [
     { name: 'postgres', check: () => checkDatabase(db) },
     { name: 'redis', check: () => checkRedis(redis) },
+    { name: 'sessions', check: () => revocations.check() },
     ...started.flatMap((area) => area.readiness ?? []),
   ];
   const listeners: Array<{ app: Express; port: number }> = [];
@@ -132,6 +138,7 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
     onShutdown: async () => {
       await Promise.allSettled(started.map((area) => area.stop()));
       await queueMetrics?.close();
+      await revocations.close();
       workerConnection?.disconnect();
       redis.disconnect();
       await db.destroy();

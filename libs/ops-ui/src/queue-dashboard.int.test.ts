@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { authenticateWith } from '@kyb/auth';
+import { authenticateWith, createMemorySessionRevocations, TEST_AUDIENCE } from '@kyb/auth';
 import { createProducer, createRedisConnection, defineQueue, type Redis } from '@kyb/queues';
 import { TEST_ISSUER, createTestKeys, createTestRedis, type TestRedis } from '@kyb/testing';
 import { createQueueDashboard, type QueueDashboard, type QueueDashboardOptions } from './queue-dashboard';
@@ -29,7 +29,7 @@ describe('queue dashboard', () => {
       queues: [alpha, beta],
       connection,
       prefix: redis.prefix,
-      authenticate: authenticateWith({ keys: keys.keySource, issuer: TEST_ISSUER, clock: () => new Date() }),
+      authenticate: authenticateWith({ keys: keys.keySource, issuer: TEST_ISSUER, audience: TEST_AUDIENCE, revocations: createMemorySessionRevocations(), clock: () => new Date() }),
       verifyAdminPassword: async (email, password) => {
         passwordChecks += 1;
         return email === 'admin@example.com' && password === 'correct horse battery staple';

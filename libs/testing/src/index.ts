@@ -7,7 +7,7 @@ export { createTestDatabase } from './database';
 export type { TestDatabase } from './database';
 export { createTestRedis } from './redis';
 export type { TestRedis } from './redis';
-export { createTestKeys, TEST_ISSUER } from '@kyb/auth';
+export { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from '@kyb/auth';
 export type { TestKeys } from '@kyb/auth';
 export { expectSameShape } from './same-shape';
 export { bundleScript, databaseUrlOf } from './child-process';

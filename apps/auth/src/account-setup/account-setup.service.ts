@@ -5,8 +5,9 @@ import type { PasswordHasher } from '../passwords/password-hasher';
 import { assertPasswordPolicy, PasswordPolicyError } from '../passwords/password-policy';
 import type { SignInLimiter } from '../sign-in/sign-in-limiter';
 import { AccountDisabledError } from '../sign-in/sign-in.errors';
+import { MAX_CUSTOMER_ACCOUNTS_TRIED } from '../sign-in/sign-in.service';
 import type { UserStore } from '../users/users.store';
-import { toUserDetails } from '../users/user.types';
+import { toUserDetails, type UserRow } from '../users/user.types';
 import type { SetupTokenStore } from './setup-tokens.store';
 
 /** The email and set-up credential (temporary password or invitation token) do not match. */
@@ -44,6 +45,21 @@ export interface AccountSetupServiceOptions {
  * token, sets the new password, verifies the email, ends the first login and activates the user.
  */
 export function createAccountSetupService(options: AccountSetupServiceOptions) {
+  /** The account still in its first login that the temporary password opens (tried as sign-in tries them). */
+  async function accountOfTemporaryPassword(email: string, temporaryPassword: string): Promise<UserRow | undefined> {
+    const candidates = await options.users.customerAccountsByEmail(email, MAX_CUSTOMER_ACCOUNTS_TRIED);
+    if (candidates.length === 0) await options.hasher.verify(null, temporaryPassword);
+    const opened = await Promise.all(candidates.map((c) => options.hasher.verify(c.password_hash, temporaryPassword)));
+    return candidates.find((c, i) => opened[i] && c.is_first_login);
+  }
+
+  /** The CUSTOMER account the invitation token was issued to, if it has this email. */
+  async function accountOfInvitation(email: string, token: string): Promise<UserRow | undefined> {
+    const userId = await options.setupTokens.userOf(hashToken(token));
+    const user = userId ? await options.users.findById(userId) : undefined;
+    return user && user.role === 'CUSTOMER' && user.email.toLowerCase() === email.toLowerCase() ? user : undefined;
+  }
+
   return {
     async complete(input: CompleteSetupInput, address: string) {
       if ((input.temporary_password === undefined) === (input.invitation_token === undefined)) {
@@ -51,15 +67,14 @@ export function createAccountSetupService(options: AccountSetupServiceOptions) {
       }
       await options.limiter.attempt(input.email, address);
       assertPasswordPolicy(input.new_password, input.email);
-      const user = await options.users.findByEmail('CUSTOMER', input.email);
-      if (input.temporary_password !== undefined) {
-        const matches = await options.hasher.verify(user?.password_hash ?? null, input.temporary_password);
-        if (!user || !matches || !user.is_first_login) throw new InvalidSetupCredentialsError();
-        if (input.temporary_password === input.new_password) {
-          throw new PasswordPolicyError('The new password must differ from the temporary password.');
-        }
-      } else if (!user) {
-        throw new InvalidSetupCredentialsError();
+      // One email may have accounts in several customers (docs/adr/0009): the credential says which.
+      const user =
+        input.temporary_password !== undefined
+          ? await accountOfTemporaryPassword(input.email, input.temporary_password)
+          : await accountOfInvitation(input.email, input.invitation_token as string);
+      if (!user) throw new InvalidSetupCredentialsError();
+      if (input.temporary_password !== undefined && input.temporary_password === input.new_password) {
+        throw new PasswordPolicyError('The new password must differ from the temporary password.');
       }
       if (user.status === 'INACTIVE') throw new AccountDisabledError();
       const passwordHash = await options.hasher.hash(input.new_password);

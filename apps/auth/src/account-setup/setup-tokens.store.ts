@@ -16,6 +16,11 @@ export function createPgSetupTokenStore(db: Knex) {
     async insert(row: Pick<SetupTokenRow, 'user_id' | 'token_hash' | 'expires_at'>, trx: Knex = db): Promise<void> {
       await trx('auth.setup_tokens').insert(row);
     },
+    /** The user a set-up token was issued to (used or not, expired or not); undefined when unknown. */
+    async userOf(tokenHash: string, trx: Knex = db): Promise<string | undefined> {
+      const row = await trx('auth.setup_tokens').where({ token_hash: tokenHash }).first('user_id');
+      return (row as { user_id: string } | undefined)?.user_id;
+    },
     /** Uses the token once: true only for the first caller, before expiry. */
     async consume(userId: string, tokenHash: string, now: Date, trx: Knex = db): Promise<boolean> {
       const count = await trx('auth.setup_tokens')

@@ -24,7 +24,7 @@ export async function seedDemoCustomer(
     }));
   const owner = await deps.users.subroleByCode(customer.id, 'owner');
   const passwordHash = await deps.hasher.hash(password);
-  const existing = await deps.users.findByEmail('CUSTOMER', email);
+  const existing = await deps.users.findCustomerUser(customer.id, email);
   if (existing) {
     await deps.users.update(existing.id, { password_hash: passwordHash, status: 'ACTIVE', updated_by: existing.id });
     return { customerId: existing.customer_id ?? customer.id, userId: existing.id };

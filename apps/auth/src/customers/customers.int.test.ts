@@ -27,6 +27,7 @@ describe('platform administration of customers', () => {
       data: {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         name: 'Acme Lending',
+        status: 'ACTIVE',
         monthly_onboarding_limit: null,
         features: {},
         created_at: expect.any(String),
@@ -53,6 +54,7 @@ describe('platform administration of customers', () => {
     [{ monthly_onboarding_limit: 2.5 }, 'body.monthly_onboarding_limit must be integer,null'],
     [{}, 'body must NOT have fewer than 1 properties'],
     [{ name: '   ' }, 'body.name must match pattern "\\S"'],
+    [{ status: 'PAUSED' }, 'body.status must be equal to one of the allowed values: ACTIVE, DISABLED'],
   ])('refuses the change %j', async (body, message) => {
     const id = (await as(admin).create({ name: 'Strict' }).expect(200)).body.data.id;
     expect((await as(admin).patch(id, body).expect(400)).body).toEqual(validation(message));

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { callerOf, requireRole, requireTenant } from '@kyb/auth';
+import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -9,7 +9,7 @@ import type { CustomersService } from './customers.service';
 const errors = {
   400: { description: 'Invalid body or path (ValidationMiddlewareError)' },
   401: { description: 'Missing or invalid token, or a role that may not do this' },
-  403: { description: 'Another tenant' },
+  403: { description: 'Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError)' },
   404: { description: 'Customer not found' },
 };
 
@@ -23,7 +23,7 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       summary: 'Create a customer (tenant)',
       tags: ['Customers'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN')],
+      ...access(authenticate, ['ADMIN']),
       schemas: { body: createCustomerBody },
       responses: { 200: { description: 'Created', schema: successEnvelope(customerSchema, 'Customer created successfully') }, ...errors },
       handler: async (req, res) => {
@@ -36,8 +36,10 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       summary: 'Read a customer with its onboarding limit and feature switches',
       tags: ['Customers'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant()],
+      // The customer's own settings (name, limit, switches) are its profile.
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['profile:read']),
       schemas: { params: customerParams },
+      checks: [requireTenant()],
       responses: { 200: { description: 'The customer', schema: successEnvelope(customerSchema, 'Success') }, ...errors },
       handler: async (req, res) => {
         res.json(success('Success', await customers.get(req.params.customerID as string)));
@@ -49,7 +51,7 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       summary: 'Change name, monthly onboarding limit (null: unlimited) or feature switches (merged)',
       tags: ['Customers'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN')],
+      ...access(authenticate, ['ADMIN']),
       schemas: { params: customerParams, body: updateCustomerBody },
       responses: { 200: { description: 'Updated', schema: successEnvelope(customerSchema, 'Customer updated successfully') }, ...errors },
       handler: async (req, res) => {

@@ -17,6 +17,7 @@ export const createCustomerBody: JsonSchema = strictObject({ name }, ['name']);
 export const updateCustomerBody: JsonSchema = {
   ...strictObject({
     name,
+    status: { type: 'string', enum: ['ACTIVE', 'DISABLED'], description: "DISABLED ends the users' sessions at once and refuses them tokens" },
     monthly_onboarding_limit: { type: ['integer', 'null'], minimum: 0, maximum: 1000000 },
     features,
   }),
@@ -29,10 +30,11 @@ export const customerParams: JsonSchema = uuidParams('customerID');
 /** A customer as the API answers it. */
 export const customerSchema: JsonSchema = {
   type: 'object',
-  required: ['id', 'name', 'monthly_onboarding_limit', 'features', 'created_at', 'updated_at'],
+  required: ['id', 'name', 'status', 'monthly_onboarding_limit', 'features', 'created_at', 'updated_at'],
   properties: {
     id: { type: 'string', format: 'uuid' },
     name: { type: 'string' },
+    status: { type: 'string', enum: ['ACTIVE', 'DISABLED'] },
     monthly_onboarding_limit: { type: ['integer', 'null'] },
     features,
     created_at: { type: 'string', format: 'date-time' },

@@ -1,10 +1,11 @@
 import { NotFoundError } from '@kyb/envelope';
-import type { CustomerRow, CustomerStore } from './customers.store';
+import type { CustomerRow, CustomerStatus, CustomerStore } from './customers.store';
 
 /** A customer as the API answers it. */
 export interface CustomerRecord {
   id: string;
   name: string;
+  status: CustomerStatus;
   monthly_onboarding_limit: number | null;
   features: Record<string, boolean>;
   created_at: string;
@@ -15,6 +16,7 @@ function toRecord(row: CustomerRow): CustomerRecord {
   return {
     id: row.id,
     name: row.name,
+    status: row.status,
     monthly_onboarding_limit: row.monthly_onboarding_limit,
     features: row.features,
     created_at: row.created_at.toISOString(),
@@ -29,8 +31,15 @@ export class CustomerNotFoundError extends NotFoundError {
   }
 }
 
+/** Options of {@link createCustomersService}. */
+export interface CustomersServiceOptions {
+  customers: CustomerStore;
+  /** Ends every session of the given users (in every area). */
+  endSessions(userIds: readonly string[], reason: string): Promise<void>;
+}
+
 /** Platform administration of customers (tenants). */
-export function createCustomersService(options: { customers: CustomerStore }) {
+export function createCustomersService(options: CustomersServiceOptions) {
   const { customers } = options;
   return {
     async create(name: string, actorId: string): Promise<CustomerRecord> {
@@ -43,11 +52,13 @@ export function createCustomersService(options: { customers: CustomerStore }) {
     },
     async update(
       id: string,
-      changes: { name?: string; monthly_onboarding_limit?: number | null; features?: Record<string, boolean> },
+      changes: { name?: string; status?: CustomerStatus; monthly_onboarding_limit?: number | null; features?: Record<string, boolean> },
       actorId: string,
     ): Promise<CustomerRecord> {
       const row = await customers.update(id, { ...changes, name: changes.name?.trim(), updated_by: actorId });
       if (!row) throw new CustomerNotFoundError();
+      // Disabling ends the users' sessions now (also when asked again: a retry after a failed revocation).
+      if (row.status === 'DISABLED' && changes.status === 'DISABLED') await options.endSessions(await customers.userIds(id), 'customer-disabled');
       return toRecord(row);
     },
   };

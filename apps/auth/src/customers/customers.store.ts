@@ -1,9 +1,13 @@
 import type { Knex } from '@kyb/db';
 
+/** Whether a customer's users may work: DISABLED ends their sessions and refuses them tokens. */
+export type CustomerStatus = 'ACTIVE' | 'DISABLED';
+
 /** A customer (tenant) as stored. */
 export interface CustomerRow {
   id: string;
   name: string;
+  status: CustomerStatus;
   monthly_onboarding_limit: number | null;
   features: Record<string, boolean>;
   created_by: string | null;
@@ -31,7 +35,7 @@ export function createPgCustomerStore(db: Knex) {
     /** Updates columns; `features` are merged into the stored switches, not replaced. */
     async update(
       id: string,
-      changes: { name?: string; monthly_onboarding_limit?: number | null; features?: Record<string, boolean>; updated_by: string },
+      changes: { name?: string; status?: CustomerStatus; monthly_onboarding_limit?: number | null; features?: Record<string, boolean>; updated_by: string },
       trx: Knex = db,
     ): Promise<CustomerRow | undefined> {
       const { features, ...given } = changes;
@@ -45,6 +49,11 @@ export function createPgCustomerStore(db: Knex) {
         } as Record<string, unknown>)
         .returning('*');
       return row as CustomerRow | undefined;
+    },
+    /** The ids of the customer's users (to end their sessions). */
+    async userIds(customerId: string, trx: Knex = db): Promise<string[]> {
+      const rows = await trx('auth.users').select('id').where({ customer_id: customerId });
+      return rows.map((row: { id: string }) => row.id);
     },
   };
 }

@@ -4,9 +4,12 @@ import { permissionsAndSubroles } from './20261122_0002_permissions_and_subroles
 import { customerDirectory } from './20261122_0003_customer_directory';
 import { acceptedInvitations } from './20261122_0004_accepted_invitations';
 import { invitationAcceptances } from './20261122_0005_invitation_acceptances';
+import { customerStatus } from './20261123_0006_customer_status';
+import { applicantEmailProof } from './20261123_0007_applicant_email_proof';
+import { customerUserEmailPerTenant } from './20261123_0008_customer_user_email_per_tenant';
 
 /** The auth area's schema and migrations, in order. */
 export const authMigrations: AreaMigrations = {
   schema: 'auth',
-  migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances],
+  migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances, customerStatus, applicantEmailProof, customerUserEmailPerTenant],
 };

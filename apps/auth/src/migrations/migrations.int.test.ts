@@ -2,7 +2,7 @@ import { migrateDownAll, migrateLatest } from '@kyb/db';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { authMigrations } from './index';
 
-const TABLES = ['accepted_invitations', 'customer_directory', 'customers', 'invitation_acceptances', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys'];
+const TABLES = ['accepted_invitations', 'applicant_email_proofs', 'customer_directory', 'customers', 'invitation_acceptances', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys'];
 
 describe('auth migrations', () => {
   let database: TestDatabase;
@@ -21,6 +21,9 @@ describe('auth migrations', () => {
       '20261122_0003_customer_directory',
       '20261122_0004_accepted_invitations',
       '20261122_0005_invitation_acceptances',
+      '20261123_0006_customer_status',
+      '20261123_0007_applicant_email_proof',
+      '20261123_0008_customer_user_email_per_tenant',
     ]);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
     expect(await database.db('auth.permissions').count<Array<{ count: string }>>('* as count')).toEqual([{ count: '13' }]);
@@ -37,6 +40,9 @@ describe('auth migrations', () => {
 
   it('run down completely, and up again', async () => {
     expect(await migrateDownAll(database.db, authMigrations)).toEqual([
+      '20261123_0008_customer_user_email_per_tenant',
+      '20261123_0007_applicant_email_proof',
+      '20261123_0006_customer_status',
       '20261122_0005_invitation_acceptances',
       '20261122_0004_accepted_invitations',
       '20261122_0003_customer_directory',
@@ -44,7 +50,7 @@ describe('auth migrations', () => {
       '20261122_0001_auth_base',
     ]);
     expect(await tables()).toEqual([]);
-    expect(await migrateLatest(database.db, authMigrations)).toHaveLength(5);
+    expect(await migrateLatest(database.db, authMigrations)).toHaveLength(authMigrations.migrations.length);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
   });
 });

@@ -17,7 +17,7 @@ export interface RefreshTokenRow {
 export function createPgRefreshTokenStore(db: Knex) {
   const tokens = (trx: Knex = db) => trx<RefreshTokenRow>('auth.refresh_tokens');
   return {
-    async insert(row: Pick<RefreshTokenRow, 'user_id' | 'family_id' | 'token_hash' | 'expires_at'>, trx: Knex = db): Promise<void> {
+    async insert(row: Pick<RefreshTokenRow, 'user_id' | 'family_id' | 'token_hash' | 'expires_at' | 'created_at'>, trx: Knex = db): Promise<void> {
       await tokens(trx).insert(row);
     },
     findByHash(tokenHash: string, trx: Knex = db): Promise<RefreshTokenRow | undefined> {
@@ -30,6 +30,11 @@ export function createPgRefreshTokenStore(db: Knex) {
     },
     async revokeFamily(familyId: string, reason: string, at: Date, trx: Knex = db): Promise<void> {
       await tokens(trx).where({ family_id: familyId }).whereNull('revoked_at').update({ revoked_at: at, revoke_reason: reason });
+    },
+    /** The user's sessions (families) that handed out tokens since `since`: those whose bearer tokens may be alive. */
+    async familiesOfUserSince(userId: string, since: Date, trx: Knex = db): Promise<string[]> {
+      const rows = await tokens(trx).distinct('family_id').where({ user_id: userId }).where('created_at', '>=', since);
+      return rows.map((row) => row.family_id);
     },
     async revokeAllOfUser(userId: string, reason: string, at: Date, trx: Knex = db): Promise<void> {
       await tokens(trx).where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: at, revoke_reason: reason });

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Role } from '@kyb/auth';
-import { callerOf } from '@kyb/auth';
+import { access, callerOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -55,14 +55,15 @@ export function sessionRoutes(deps: { sessions: SessionsService; signingKeys: Si
     {
       method: 'post',
       path: '/customer/logout',
-      summary: 'Log out: revoke the given refresh token family, or every session of the caller',
+      summary: "Log out: end the caller's session and the given refresh token's, or every session of the caller; their tokens stop working in every area within a second",
       tags: ['Sessions'],
       auth: true,
-      guards: [deps.authenticate],
+      ...access(deps.authenticate, ['ADMIN', 'CUSTOMER', 'APPLICANT']),
       schemas: { body: logoutBody },
       responses: { 200: { description: 'Logged out', schema: successEnvelope({ type: 'object' }, 'Logout successful') } },
       handler: async (req, res) => {
-        await deps.sessions.logout(callerOf(req).userId, req.body?.refresh_token);
+        const caller = callerOf(req);
+        await deps.sessions.logout(caller.userId, caller.sessionId, req.body?.refresh_token);
         res.json(success('Logout successful', {}));
       },
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Role, TokenSigner } from '@kyb/auth';
+import type { Role, SessionRevocations, TokenSigner } from '@kyb/auth';
 import { hashToken, randomToken } from '@kyb/secrets';
 import type { Logger } from '@kyb/http';
 import type { SigningKeysService } from '../signing-keys/signing-keys.service';
@@ -22,19 +22,31 @@ export interface SessionsServiceOptions {
   refreshTokens: RefreshTokenStore;
   signingKeys: SigningKeysService;
   signer: TokenSigner;
+  /** Where ended sessions are published, so every area refuses their tokens at once. */
+  revocations: SessionRevocations;
+  /** Lifetime of bearer tokens: how long a revoked session must stay known as revoked. */
+  tokenTtlSeconds: number;
   refreshTtlSeconds: number;
+  /** Whether the user's customer may be used (a disabled customer's users get no tokens). */
+  customerActive?: (customerId: string) => Promise<boolean>;
   clock: () => Date;
   logger: Logger;
 }
 
+/** How long past a token's expiry a revocation is kept, for clocks that disagree a little. */
+const CLOCK_SKEW_SECONDS = 60;
+
 /**
  * Sessions: bearer tokens plus an opaque refresh token, stored hashed, rotated on every use;
- * presenting a rotated token again revokes its whole family (it was stolen or replayed).
+ * presenting a rotated token again revokes its whole family (it was stolen or replayed). A
+ * session is one refresh token family: its id is the `sid` of every bearer token it hands out,
+ * so ending the session (logout, INACTIVE, another subrole, a disabled customer) ends its bearer
+ * tokens in every area within a second, not when they expire.
  */
 export function createSessionsService(options: SessionsServiceOptions) {
   const { users, refreshTokens, clock } = options;
 
-  async function bearerTokens(user: UserRow) {
+  async function bearerTokens(user: UserRow, sessionId: string) {
     const permissions = (await users.permissionsOf(user.subrole_id)).map((p) => p.code);
     const subrole = await users.subroleById(user.subrole_id);
     const businessIds = user.role === 'APPLICANT' ? await users.acceptedBusinesses(user.id) : undefined;
@@ -44,21 +56,44 @@ export function createSessionsService(options: SessionsServiceOptions) {
       subrole: subrole?.code ?? null,
       permissions,
       ...(businessIds ? { business_ids: businessIds } : {}),
+      sid: sessionId,
     });
+  }
+
+  async function assertCustomerActive(user: UserRow): Promise<void> {
+    if (user.role === 'CUSTOMER' && user.customer_id && options.customerActive && !(await options.customerActive(user.customer_id))) {
+      throw new AccountDisabledError();
+    }
+  }
+
+  /** Ends sessions in every area: their refresh tokens are already revoked in the database. */
+  async function endSessions(sessionIds: readonly string[]): Promise<void> {
+    await options.revocations.revoke([...new Set(sessionIds)], options.tokenTtlSeconds + CLOCK_SKEW_SECONDS);
+  }
+
+  /** Revokes every session of the user whose bearer tokens may still be alive. */
+  async function endAllOf(userId: string, reason: string): Promise<void> {
+    const now = clock();
+    const since = new Date(now.getTime() - (options.tokenTtlSeconds + CLOCK_SKEW_SECONDS) * 1000);
+    const live = await refreshTokens.familiesOfUserSince(userId, since);
+    await refreshTokens.revokeAllOfUser(userId, reason, now);
+    await endSessions(live);
   }
 
   async function newRefreshToken(userId: string, familyId: string): Promise<string> {
     const token = randomToken();
     const expiresAt = new Date(clock().getTime() + options.refreshTtlSeconds * 1000);
-    await refreshTokens.insert({ user_id: userId, family_id: familyId, token_hash: hashToken(token), expires_at: expiresAt });
+    await refreshTokens.insert({ user_id: userId, family_id: familyId, token_hash: hashToken(token), expires_at: expiresAt, created_at: clock() });
     return token;
   }
 
   return {
     /** Starts a session (a new refresh token family) for a signed-in user. */
     async start(user: UserRow): Promise<SessionTokens> {
-      const bearer = await bearerTokens(user);
-      return { ...bearer, refresh_token: await newRefreshToken(user.id, randomUUID()) };
+      await assertCustomerActive(user);
+      const sessionId = randomUUID();
+      const bearer = await bearerTokens(user, sessionId);
+      return { ...bearer, refresh_token: await newRefreshToken(user.id, sessionId) };
     },
 
     /** Exchanges a refresh token of a user with `role` for new tokens, rotating it. */
@@ -69,7 +104,8 @@ export function createSessionsService(options: SessionsServiceOptions) {
       if (row.used_at || row.revoked_at) {
         if (row.used_at && !row.revoked_at) {
           await refreshTokens.revokeFamily(row.family_id, 'reuse-detected', now);
-          options.logger.warn({ userId: row.user_id, familyId: row.family_id }, 'refresh token reuse detected; family revoked');
+          await endSessions([row.family_id]);
+          options.logger.warn({ userId: row.user_id, familyId: row.family_id }, 'refresh token reuse detected; session ended');
         }
         throw new InvalidRefreshTokenError();
       }
@@ -77,34 +113,46 @@ export function createSessionsService(options: SessionsServiceOptions) {
       const user = await users.findById(row.user_id);
       if (!user || user.role !== role) throw new InvalidRefreshTokenError();
       if (user.status === 'INACTIVE') {
-        await refreshTokens.revokeAllOfUser(user.id, 'user-inactive', now);
+        await endAllOf(user.id, 'user-inactive');
         throw new AccountDisabledError();
       }
       if (user.status !== 'ACTIVE') throw new InvalidRefreshTokenError();
+      await assertCustomerActive(user);
       if (!(await refreshTokens.markUsed(row.id, now))) {
         // Another request rotated this token a moment ago: a replay.
         await refreshTokens.revokeFamily(row.family_id, 'reuse-detected', now);
+        await endSessions([row.family_id]);
         throw new InvalidRefreshTokenError();
       }
-      const bearer = await bearerTokens(user);
+      const bearer = await bearerTokens(user, row.family_id);
       return { ...bearer, refresh_token: await newRefreshToken(user.id, row.family_id) };
     },
 
-    /** Ends sessions: the family of `token` when given (and the caller's), else every session of the user. */
-    async logout(userId: string, token: string | undefined): Promise<void> {
+    /**
+     * Ends sessions: the caller's own (`sessionId`, the token it called with) and the family of
+     * `token` when given (it must be the caller's), else every session of the user.
+     */
+    async logout(userId: string, sessionId: string, token: string | undefined): Promise<void> {
       const now = clock();
       if (token === undefined) {
-        await refreshTokens.revokeAllOfUser(userId, 'logout', now);
+        await endAllOf(userId, 'logout');
         return;
       }
       const row = await refreshTokens.findByHash(hashToken(token));
       if (!row || row.user_id !== userId) throw new InvalidRefreshTokenError();
       await refreshTokens.revokeFamily(row.family_id, 'logout', now);
+      await refreshTokens.revokeFamily(sessionId, 'logout', now);
+      await endSessions([row.family_id, sessionId]);
     },
 
-    /** Revokes every session of a user (made INACTIVE, password changed). */
+    /** Ends every session of a user (made INACTIVE, given another subrole, password changed), in every area. */
     revokeAll(userId: string, reason: string): Promise<void> {
-      return refreshTokens.revokeAllOfUser(userId, reason, clock());
+      return endAllOf(userId, reason);
+    },
+
+    /** Ends every session of every user of a customer (the customer was disabled). */
+    async revokeAllOfCustomer(userIds: readonly string[], reason: string): Promise<void> {
+      for (const userId of userIds) await endAllOf(userId, reason);
     },
   };
 }

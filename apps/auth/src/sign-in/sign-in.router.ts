@@ -5,8 +5,6 @@ import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { signInBody, signInResult } from './sign-in.schemas';
 import type { SignInService } from './sign-in.service';
-import type { ApplicantSignInService } from './applicant-sign-in.service';
-import { emailSchema, strictObject } from '@kyb/validation';
 
 /** ARCHITECTURE.md: the sign-in message, outer and inner envelope. */
 export const SIGNED_IN = 'Logged In successfully';
@@ -37,37 +35,10 @@ function signInRoute(path: string, role: Role, summary: string, signIn: SignInSe
   };
 }
 
-const applicantBody = strictObject(
-  {
-    email: emailSchema,
-    password: { type: 'string', minLength: 1, maxLength: 1024 },
-    invite_token: { type: 'string', minLength: 1, maxLength: 100 },
-  },
-  ['email', 'password'],
-);
-
-/** E8 customer sign-in, the platform admin's sign-in, and the applicant's sign-in with an invitation. */
-export function signInRoutes(deps: { signIn: SignInService; applicantSignIn: ApplicantSignInService }): RouteDefinition[] {
+/** E8 customer sign-in and the platform admin's sign-in (the applicant's: applicant-sign-in.router.ts). */
+export function signInRoutes(deps: { signIn: SignInService }): RouteDefinition[] {
   return [
     signInRoute('/customer/sign-in', 'CUSTOMER', 'Customer sign-in (E8)', deps.signIn),
     signInRoute('/admin/sign-in', 'ADMIN', 'Platform admin sign-in', deps.signIn),
-    {
-      method: 'post',
-      path: '/applicant/sign-in',
-      summary: 'Applicant sign-in: invite_token (the invitation id) creates the login on first use',
-      tags: ['Sign-in'],
-      auth: false,
-      schemas: { body: applicantBody },
-      responses: {
-        200: { description: 'Signed in as APPLICANT, limited to the invited businesses (business_ids claim)', schema: successEnvelope(successEnvelope(signInResult, SIGNED_IN), SIGNED_IN) },
-        400: { description: 'Invalid body, wrong credentials, a password the policy refuses, or an invitation not valid, expired or used' },
-        429: { description: 'Too many attempts' },
-      },
-      handler: async (req, res) => {
-        const { email, password, invite_token: inviteToken } = req.body as { email: string; password: string; invite_token?: string };
-        const result = await deps.applicantSignIn.signIn(email, password, inviteToken, clientAddress(req));
-        res.json(success(SIGNED_IN, success(SIGNED_IN, result)));
-      },
-    },
   ];
 }

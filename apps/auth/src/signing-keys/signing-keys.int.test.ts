@@ -16,6 +16,7 @@ describe('signing keys at start-up', () => {
       redis: t.redis,
       logger: createLogger({ level: 'silent', name: 'auth-test' }),
       config: { ...TEST_AUTH_CONFIG, DATA_ENCRYPTION_KEY: randomBytes(32) },
+      revocations: t.revocations,
     });
     await expect(other.start()).rejects.toThrow('DATA_ENCRYPTION_KEY does not open the stored signing keys: set the key they were sealed with');
   });

@@ -32,6 +32,8 @@ export interface UserRow {
   updated_by: string;
   created_at: Date;
   updated_at: Date;
+  /** When the user last signed in (null: never); optional so that new rows need not say it. */
+  last_signed_in_at?: Date | null;
 }
 
 /** A customer user as E2 answers it (contract 2.3). */

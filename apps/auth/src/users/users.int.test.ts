@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -94,10 +95,10 @@ describe('E2 list users of a customer', () => {
     expect((await list(query).expect(400)).body).toEqual(validation(message));
   });
 
-  it('checks the path: not a UUID is 400 for an ADMIN, and a foreign id 403 for a CUSTOMER', async () => {
+  it('checks the path before the tenant: not a UUID is 400 for an ADMIN and for a CUSTOMER alike (issue 14)', async () => {
     const admin = await t.fixtures.adminToken();
     expect((await list('', admin, 'not-a-uuid').expect(400)).body).toEqual(validation('params.customerID must match format "uuid"'));
-    expect((await list('', owner.token, 'not-a-uuid').expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
+    expect((await list('', owner.token, 'not-a-uuid').expect(400)).body).toEqual(validation('params.customerID must match format "uuid"'));
   });
 
   it("isolates tenants: another customer's owner gets 403 and sees none of these users", async () => {
@@ -218,14 +219,19 @@ describe('managing users', () => {
     expect(res.body.message).toBe('Your account has been disabled, Contact Support.');
   });
 
-  it('answers 404 for a user of another customer and 400 for an empty change', async () => {
+  it("answers a user of another customer as an unknown one: 403 to a CUSTOMER, 404 only to an ADMIN; 400 for an empty change", async () => {
     const stranger = await t.fixtures.ownerSession();
-    expect((await update(stranger.user.id, { first_name: 'X' }).expect(404)).body).toEqual({
+    const denied = {
       status: 'fail',
-      message: 'User not found',
-      errorCode: 'NOT_FOUND',
-      data: { errorName: 'UserApiError' },
-    });
+      message: 'You are not allowed to access the data.',
+      errorCode: 'UNAUTHORIZED',
+      data: { errorName: 'AccessMiddlewareError' },
+    };
+    expect((await update(stranger.user.id, { first_name: 'X' }).expect(403)).body).toEqual(denied);
+    expect((await update(randomUUID(), { first_name: 'X' }).expect(403)).body).toEqual(denied);
+    const admin = await t.fixtures.adminToken();
+    const asAdmin = await request(t.app).patch(`${usersPath}/${stranger.user.id}`).set('Authorization', bearer(admin)).send({ first_name: 'X' }).expect(404);
+    expect(asAdmin.body).toEqual({ status: 'fail', message: 'User not found', errorCode: 'NOT_FOUND', data: { errorName: 'UserApiError' } });
     expect((await update(owner.user.id, {}).expect(400)).body).toEqual(validation('body must NOT have fewer than 1 properties'));
   });
 });

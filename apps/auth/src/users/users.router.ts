@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { callerOf, requirePermission, requireRole, requireTenant } from '@kyb/auth';
+import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -23,13 +23,14 @@ const errors = {
   400: { description: 'Invalid path, query or body (ValidationMiddlewareError), or a bad Authorization header type' },
   401: { description: 'Missing, invalid or expired token; or Role Not Allowed' },
   403: { description: 'Another tenant (AccessMiddlewareError) or a missing permission (PermissionMiddlewareError)' },
-  404: { description: 'Customer or user not found' },
+  404: { description: 'Customer not found, or (ADMIN only) user not found; a CUSTOMER naming a user it may not see gets 403' },
 };
 
 /** E2 and the management of a customer's users. */
 export function userRoutes(deps: { users: UsersService; authenticate: RequestHandler }): RouteDefinition[] {
   const { users, authenticate } = deps;
-  const tenant = [authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant()];
+  // The tenant after the schema (issue 14): a malformed customerID is 400 for everyone, not 403.
+  const checks = [requireTenant()];
   return [
     {
       method: 'get',
@@ -38,8 +39,9 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[field]=asc|desc, filter[field]=value, search[field]=text.',
       tags: ['Customers'],
       auth: true,
-      guards: [...tenant, requirePermission('customer_user:read')],
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['customer_user:read']),
       schemas: { params: customerParams, query: listUsersQuery },
+      checks,
       responses: { 200: { description: 'One page of users', schema: successEnvelope(userListSchema, 'Success') }, ...errors },
       handler: async (req, res) => {
         const query = toListQuery<UserSort, UserListQuery['filter'], UserSearch>(req.query as Record<string, unknown>, ['created_at', 'desc']);
@@ -53,8 +55,9 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       summary: 'Create a user: ACTIVE with a temporary password, or INVITED with a one-time set-up link',
       tags: ['Customers'],
       auth: true,
-      guards: [...tenant, requirePermission('customer_user:create')],
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['customer_user:create']),
       schemas: { params: customerParams, body: createUserBody },
+      checks,
       responses: {
         200: {
           description: 'Created; invitation_url is present when no temporary password was given',
@@ -63,7 +66,7 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
             'User created successfully',
           ),
         },
-        409: { description: 'A user with this email already exists' },
+        409: { description: 'A user with this email already exists in this customer (another customer\'s users are never told)' },
         ...errors,
       },
       handler: async (req, res) => {
@@ -77,12 +80,13 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       summary: 'Change a user: status, names, mobile, subrole (INACTIVE revokes its sessions)',
       tags: ['Customers'],
       auth: true,
-      guards: [...tenant, requirePermission('customer_user:write')],
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['customer_user:write']),
       schemas: { params: customerUserParams, body: updateUserBody },
+      checks,
       responses: { 200: { description: 'Updated', schema: successEnvelope(customerUserSchema, 'User updated successfully') }, ...errors },
       handler: async (req, res) => {
         const { customerID, userID } = req.params as { customerID: string; userID: string };
-        res.json(success('User updated successfully', await users.update(customerID, userID, req.body, callerOf(req).userId)));
+        res.json(success('User updated successfully', await users.update(callerOf(req), customerID, userID, req.body)));
       },
     },
   ];

@@ -1,3 +1,4 @@
+import { unseen, type AuthContext } from '@kyb/auth';
 import { AppError, DuplicateError, NotFoundError } from '@kyb/envelope';
 import { withTransaction, type Knex } from '@kyb/db';
 import { hashToken, randomToken } from '@kyb/secrets';
@@ -77,7 +78,8 @@ export function createUsersService(options: UsersServiceOptions) {
       const mobile = input.mobile === undefined ? null : normaliseMobile(input.mobile);
       if (input.temporary_password !== undefined) assertPasswordPolicy(input.temporary_password, input.email);
       const subrole = await subroleId(customerId, input.subrole_code);
-      if (await users.findByEmail('CUSTOMER', input.email)) throw new DuplicateError('A user with this email already exists.', 'UserApiError');
+      // Only this customer's own users count: another tenant's email is answered as a fresh one (docs/adr/0009).
+      if (await users.findCustomerUser(customerId, input.email)) throw new DuplicateError('A user with this email already exists.', 'UserApiError');
       const passwordHash = input.temporary_password === undefined ? null : await options.hasher.hash(input.temporary_password);
       const token = randomToken();
       const row = await withTransaction(options.db, async (trx) => {
@@ -118,10 +120,12 @@ export function createUsersService(options: UsersServiceOptions) {
       return { ...record, invitation_url: url.toString() };
     },
 
-    async update(customerId: string, userId: string, input: UpdateUserInput, actorId: string): Promise<CustomerUserRecord> {
+    async update(caller: AuthContext, customerId: string, userId: string, input: UpdateUserInput): Promise<CustomerUserRecord> {
+      const actorId = caller.userId;
       const existing = await users.findById(userId);
+      // Another customer's user and an unknown id answer alike to all but an ADMIN (issue 14).
       if (!existing || existing.customer_id !== customerId || existing.role !== 'CUSTOMER') {
-        throw new NotFoundError('User not found', 'UserApiError');
+        throw unseen(caller, new NotFoundError('User not found', 'UserApiError'));
       }
       const { subrole_code, mobile, ...rest } = input;
       const changes = {
@@ -134,7 +138,9 @@ export function createUsersService(options: UsersServiceOptions) {
       };
       const row = await users.update(userId, changes);
       if (!row) throw new NotFoundError('User not found', 'UserApiError');
+      // Tokens carry the status and permissions they were issued with: end them where those changed.
       if (input.status === 'INACTIVE') await options.sessions.revokeAll(userId, 'user-inactive');
+      else if (row.subrole_id !== existing.subrole_id) await options.sessions.revokeAll(userId, 'subrole-changed');
       return toCustomerUserRecord(row, await users.subroleById(row.subrole_id));
     },
   };

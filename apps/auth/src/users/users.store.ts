@@ -36,8 +36,34 @@ export function createPgUserStore(db: Knex) {
   const users = (trx: Knex = db) => trx<UserRow>('auth.users');
 
   return {
-    findByEmail(role: Role, email: string, trx: Knex = db): Promise<UserRow | undefined> {
+    /** The ADMIN or APPLICANT account of an email (unique per email); CUSTOMER accounts are per customer. */
+    findByEmail(role: Exclude<Role, 'CUSTOMER'>, email: string, trx: Knex = db): Promise<UserRow | undefined> {
       return users(trx).where({ role }).whereRaw('lower(email) = lower(?)', [email]).first();
+    },
+
+    /** The CUSTOMER account of an email in one customer (unique per customer and email, docs/adr/0009). */
+    findCustomerUser(customerId: string, email: string, trx: Knex = db): Promise<UserRow | undefined> {
+      return users(trx).where({ role: 'CUSTOMER', customer_id: customerId }).whereRaw('lower(email) = lower(?)', [email]).first();
+    },
+
+    /**
+     * The CUSTOMER accounts of an email across customers, at most `limit`, most recently used (signed
+     * in, else created) first, then by id: the order in which a sign-in prefers them.
+     */
+    customerAccountsByEmail(email: string, limit: number, trx: Knex = db): Promise<UserRow[]> {
+      return users(trx)
+        .where({ role: 'CUSTOMER' })
+        .whereRaw('lower(email) = lower(?)', [email])
+        .orderByRaw('coalesce(last_signed_in_at, created_at) desc, id asc')
+        .limit(limit);
+    },
+
+    /**
+     * Notes a successful sign-in, by the database's clock as `created_at` is (they are compared);
+     * only that column, since it is no change of the user.
+     */
+    async recordSignIn(id: string, trx: Knex = db): Promise<void> {
+      await users(trx).where({ id }).update({ last_signed_in_at: trx.fn.now() as unknown as Date });
     },
 
     findById(id: string, trx: Knex = db): Promise<UserRow | undefined> {

@@ -109,6 +109,17 @@ describe('E9 get a business', () => {
     expect((await get(other, invited).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
   });
 
+  it('lets an APPLICANT invited by two customers (a token of no customer) see both invited businesses, and neither customer\'s others', async () => {
+    const otherCustomer = randomUUID();
+    const theirs = await insertBusiness(t.db, { customerId: otherCustomer });
+    const applicant = t.keys.tokenFor({ role: 'APPLICANT', customerId: null, businessIds: [businessId, theirs] });
+    await get(businessId, applicant).expect(200);
+    await get(theirs, applicant).expect(200);
+    for (const other of [await insertBusiness(t.db, { customerId }), await insertBusiness(t.db, { customerId: otherCustomer })]) {
+      expect((await get(other, applicant).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
+    }
+  });
+
   it('answers an ETag and 304', async () => {
     const first = await get(businessId).expect(200);
     await get(businessId).set('If-None-Match', first.headers.etag).expect(304);

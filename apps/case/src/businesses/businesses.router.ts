@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { callerOf, requireRole, requireTenant } from '@kyb/auth';
+import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -20,8 +20,8 @@ export const BUSINESS_FETCHED = 'Business details retrieved successfully.';
 
 const errors = {
   400: { description: 'Invalid path or query (ValidationMiddlewareError), or a bad Authorization header type' },
-  401: { description: 'Missing, invalid or expired token' },
-  403: { description: 'A business or customer of another tenant (AccessMiddlewareError)' },
+  401: { description: 'Missing, invalid or expired token, or Role Not Allowed' },
+  403: { description: 'A business or customer of another tenant, or an unknown business (AccessMiddlewareError); a missing permission (PermissionMiddlewareError)' },
 };
 
 /** E9 and the list of a customer's businesses. */
@@ -34,7 +34,8 @@ export function businessReadRoutes(deps: { businesses: BusinessesService; authen
       summary: 'Get a business by id (E9); owners only with fetch_owner_details=true',
       tags: ['Businesses'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER', 'APPLICANT')],
+      // The tenant (and an APPLICANT's invited businesses) is checked by the service, after the schema.
+      ...access(authenticate, ['ADMIN', 'CUSTOMER', 'APPLICANT'], ['businesses:read']),
       schemas: { params: businessParams, query: getBusinessQuery },
       responses: {
         200: { description: 'The business; TIN and SSNs masked', schema: successEnvelope(businessSchema, BUSINESS_FETCHED) },
@@ -53,8 +54,9 @@ export function businessReadRoutes(deps: { businesses: BusinessesService; authen
       description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[field]=asc|desc, filter[field]=value, search[field]=text.',
       tags: ['Businesses'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant()],
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']),
       schemas: { params: customerParams, query: listBusinessesQuery },
+      checks: [requireTenant()],
       responses: { 200: { description: 'One page of businesses', schema: successEnvelope(businessListSchema, 'Success') }, ...errors },
       handler: async (req, res) => {
         const query = toListQuery<(typeof BUSINESS_SORT_FIELDS)[number], BusinessListQuery['filter'], (typeof BUSINESS_SEARCH_FIELDS)[number]>(

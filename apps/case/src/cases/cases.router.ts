@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { callerOf, requirePermission, requireRole, requireTenant } from '@kyb/auth';
+import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -24,11 +24,12 @@ export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHan
       summary: "List a customer's onboarding cases with their invitations",
       tags: ['Cases'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant(), requirePermission('case:read')],
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['case:read']),
       schemas: {
         params: uuidParams('customerID'),
         query: listQuerySchema({ sortFields: CASE_SORT_FIELDS, filters: { status: { type: 'string', maxLength: 50 }, business_id: uuidSchema }, searchFields: [] }),
       },
+      checks: [requireTenant()],
       responses: { 200: { description: 'One page of cases', schema: successEnvelope(listPageSchema(caseSchema), 'Success') }, ...errors },
       handler: async (req, res) => {
         const query = toListQuery<(typeof CASE_SORT_FIELDS)[number], CaseListQuery['filter'], never>(req.query as Record<string, unknown>, ['created_at', 'desc']);
@@ -41,7 +42,8 @@ export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHan
       summary: 'Read an onboarding case with its invitations',
       tags: ['Cases'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), requirePermission('case:read')],
+      // The case's tenant is checked by the service (unknown and another tenant's answer alike).
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['case:read']),
       schemas: { params: uuidParams('caseID') },
       responses: { 200: { description: 'The case', schema: successEnvelope(caseSchema, 'Success') }, ...errors, 404: { description: 'Case not found' } },
       handler: async (req, res) => {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { callerOf, requirePermission, requireRole, requireTenant } from '@kyb/auth';
+import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -18,13 +18,14 @@ export function inviteRoutes(deps: { invites: InviteService; authenticate: Reque
       summary: 'Send a business invite (E5): a new business, or an existing one, and at least one applicant',
       tags: ['Invitations'],
       auth: true,
-      guards: [deps.authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant(), requirePermission('case:create')],
+      ...access(deps.authenticate, ['ADMIN', 'CUSTOMER'], ['case:create']),
       schemas: { params: inviteParams, body: inviteBody },
+      checks: [requireTenant()],
       responses: {
         200: { description: 'Invited: the invitation result of contract 2.5 (first applicant), plus every invitation', schema: successEnvelope(invitationResult, BUSINESS_INVITED) },
         400: { description: 'Invalid body: schema, not exactly one business target, a disposable email domain, an invalid mobile' },
         401: { description: 'Authentication (part 5) or Role Not Allowed' },
-        403: { description: 'Another tenant, or a business not onboarded by this customer: unknown, deleted or another customer\'s answer alike (status error, BusinessApiError)' },
+        403: { description: 'Another tenant (AccessMiddlewareError), a missing permission (PermissionMiddlewareError), or a business not onboarded by this customer: unknown, deleted or another customer\'s answer alike (status error, BusinessApiError)' },
         404: { description: 'Applicant or case not found' },
       },
       handler: async (req, res) => {

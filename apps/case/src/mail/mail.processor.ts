@@ -1,6 +1,6 @@
 import type { Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
-import type { MailTransport } from './mail-transport';
+import type { MailTransport } from '@kyb/mail';
 
 /**
  * Delivers one outbox message. Already sent: nothing to do. A failure is recorded and thrown so

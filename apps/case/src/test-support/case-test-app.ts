@@ -3,11 +3,10 @@ import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Knex } from '@kyb/db';
 import { createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn } from '@kyb/tenants';
-import { TEST_ISSUER } from '@kyb/testing';
 import { buildApp } from '../app';
 import type { CaseArea } from '../area';
 import { caseMigrations } from '../migrations';
-import type { MailTransport } from '../mail/mail-transport';
+import type { MailTransport } from '@kyb/mail';
 
 /** The case app on a database of its own, trusting tokens signed with test keys. */
 export interface CaseTestApp extends Omit<AreaHarness, 'close' | 'workerConnection' | 'logger' | 'redisUrl'> {
@@ -33,8 +32,7 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
     mailTransport: options.mailTransport,
     clock: h.clock.now,
     logger: h.logger,
-    keySource: h.keys.keySource,
-    tokenIssuer: TEST_ISSUER,
+    tokens: h.tokens,
   });
   if (options.workers !== false) area.startWorkers(h.workerConnection);
   return {

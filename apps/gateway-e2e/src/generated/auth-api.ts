@@ -43,7 +43,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Applicant sign-in: invite_token (the invitation id) creates the login on first use */
+        /**
+         * Applicant sign-in; with invite_token (the invitation id) a new claim of the email is proven by a mailed code (email_code)
+         * @description A verified applicant signs in with email and password, and may bring an invitation (of any customer) to accept it. Otherwise an invite_token makes the auth area mail an 8-digit code to the invitation's email and answer 202; the same body with email_code then claims the identity with that password and accepts the invitation. Sending again without email_code sends a new code (a limited number of times).
+         */
         post: operations["postApplicantSignIn"];
         delete?: never;
         options?: never;
@@ -77,7 +80,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log out: revoke the given refresh token family, or every session of the caller */
+        /** Log out: end the caller's session and the given refresh token's, or every session of the caller; their tokens stop working in every area within a second */
         post: operations["postCustomerLogout"];
         delete?: never;
         options?: never;
@@ -395,13 +398,15 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
+                    /** @description The code mailed by the previous (202) answer */
+                    email_code?: string;
                     invite_token?: string;
                     password: string;
                 };
             };
         };
         responses: {
-            /** @description Signed in as APPLICANT, limited to the invited businesses (business_ids claim) */
+            /** @description Signed in as APPLICANT, limited to the businesses of its accepted invitations (business_ids claim; customer_id null) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -451,7 +456,26 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid body, wrong credentials, a password the policy refuses, or an invitation not valid, expired or used */
+            /** @description A verification code was mailed; send the same body with email_code */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            expires_in_seconds: number;
+                            /** @constant */
+                            verification_required: true;
+                        };
+                        /** @example A verification code was sent to your email address. Send the same request again with it as email_code. */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body, wrong credentials, a password the policy refuses, an invitation not valid, expired or used, or a verification code that is wrong, expired or spent (SignInApiError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -460,8 +484,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many attempts */
+            /** @description Too many attempts, or too many codes sent; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The code could not be mailed (ServiceUnavailableError); nothing is pending, try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -685,6 +718,8 @@ export interface operations {
                             id: string;
                             monthly_onboarding_limit: number | null;
                             name: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DISABLED";
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -713,7 +748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant */
+            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -761,6 +796,8 @@ export interface operations {
                             id: string;
                             monthly_onboarding_limit: number | null;
                             name: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DISABLED";
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -789,7 +826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant */
+            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -826,6 +863,11 @@ export interface operations {
                     };
                     monthly_onboarding_limit?: number | null;
                     name?: string;
+                    /**
+                     * @description DISABLED ends the users' sessions at once and refuses them tokens
+                     * @enum {string}
+                     */
+                    status?: "ACTIVE" | "DISABLED";
                 };
             };
         };
@@ -847,6 +889,8 @@ export interface operations {
                             id: string;
                             monthly_onboarding_limit: number | null;
                             name: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "DISABLED";
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -875,7 +919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant */
+            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -999,7 +1043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Customer or user not found */
+            /** @description Customer not found, or (ADMIN only) user not found; a CUSTOMER naming a user it may not see gets 403 */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1107,7 +1151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Customer or user not found */
+            /** @description Customer not found, or (ADMIN only) user not found; a CUSTOMER naming a user it may not see gets 403 */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1116,7 +1160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A user with this email already exists */
+            /** @description A user with this email already exists in this customer (another customer's users are never told) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1222,7 +1266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Customer or user not found */
+            /** @description Customer not found, or (ADMIN only) user not found; a CUSTOMER naming a user it may not see gets 403 */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -319,7 +319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token */
+            /** @description Missing, invalid or expired token, or Role Not Allowed */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -328,7 +328,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A business or customer of another tenant (AccessMiddlewareError) */
+            /** @description A business or customer of another tenant, or an unknown business (AccessMiddlewareError); a missing permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -520,7 +520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Monthly onboarding limit exhausted, or another tenant */
+            /** @description Monthly onboarding limit exhausted, another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -590,7 +590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Monthly onboarding limit exhausted, or another tenant */
+            /** @description Monthly onboarding limit exhausted, another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -820,7 +820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token */
+            /** @description Missing, invalid or expired token, or Role Not Allowed */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -829,7 +829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A business or customer of another tenant (AccessMiddlewareError) */
+            /** @description A business or customer of another tenant, or an unknown business (AccessMiddlewareError); a missing permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -934,7 +934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or a business not onboarded by this customer: unknown, deleted or another customer's answer alike (status error, BusinessApiError) */
+            /** @description Another tenant (AccessMiddlewareError), a missing permission (PermissionMiddlewareError), or a business not onboarded by this customer: unknown, deleted or another customer's answer alike (status error, BusinessApiError) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -833,7 +833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError) */
+            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -908,7 +908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (only ADMIN or a CUSTOMER owner) */
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -917,7 +917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError) */
+            /** @description Another tenant (AccessMiddlewareError), or a subrole without profile:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;

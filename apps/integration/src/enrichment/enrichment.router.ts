@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireRole } from '@kyb/auth';
+import { access, callerOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -28,7 +28,8 @@ const taskEnvelope = (message: string): JsonSchema =>
 /** E1, E11, and the enrichment tasks behind them. */
 export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenticate: RequestHandler }): RouteDefinition[] {
   const { enrichment, authenticate } = deps;
-  const readers = [authenticate, requireRole('ADMIN', 'CUSTOMER', 'APPLICANT')];
+  // Reads: the business's tenant (an APPLICANT's invited businesses) is checked by the service, after the schema.
+  const readers = access(authenticate, ['ADMIN', 'CUSTOMER', 'APPLICANT'], ['businesses:read']);
   return [
     {
       method: 'get',
@@ -39,7 +40,7 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
         'When it failed: 404 PublicRecordsUnavailableError with the task and its reason; when none was ever requested: 404 PublicRecordsNotFoundError.',
       tags: ['Public Records'],
       auth: true,
-      guards: readers,
+      ...readers,
       schemas: { params: publicRecordsParams },
       responses: {
         200: {
@@ -69,7 +70,7 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
       description: 'Every value is null until public records were fetched once.',
       tags: ['Facts'],
       auth: true,
-      guards: readers,
+      ...readers,
       schemas: { params: bjlParams },
       responses: { 200: { description: 'The six facts of contract 2.9', schema: successEnvelope(bjlFactsSchema, BJL_FETCHED) }, ...errors },
       handler: async (req, res) => {
@@ -104,7 +105,7 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
       description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[created_at|updated_at|status]=asc|desc, filter[status]=...',
       tags: ['Public Records'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER')],
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']),
       schemas: { params: publicRecordsParams, query: listTasksQuery },
       responses: { 200: { description: 'One page of tasks', schema: successEnvelope(taskListSchema, 'Success') }, ...errors },
       handler: async (req, res) => {

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import request from 'supertest';
+import { USER_PERMISSIONS } from '@kyb/auth';
 import { createLogger } from '@kyb/http';
 import { createSealedBox } from '@kyb/secrets';
 import { startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
@@ -86,17 +87,30 @@ describe('PUT /screening/{customerId}/credentials', () => {
     await put(full(), t.keys.tokenFor({ role: 'ADMIN' }), other).expect(200);
   });
 
-  it.each([
-    ['a CUSTOMER user whose subrole is not owner', { role: 'CUSTOMER' as const, customerId, subrole: 'user' }],
-    ['a CUSTOMER user without a subrole', { role: 'CUSTOMER' as const, customerId, subrole: null }],
-    ['an APPLICANT', { role: 'APPLICANT' as const, customerId }],
-  ])('refuses %s with 401 Role Not Allowed', async (_who, caller) => {
-    expect((await put(full(), t.keys.tokenFor(caller)).expect(401)).body).toEqual({
+  it('refuses an APPLICANT with 401 Role Not Allowed', async () => {
+    expect((await put(full(), t.keys.tokenFor({ role: 'APPLICANT', customerId })).expect(401)).body).toEqual({
       status: 'fail',
       message: 'Role Not Allowed',
       errorCode: 'UNAUTHORIZED',
       data: { errorName: 'RoleMiddlewareError' },
     });
+  });
+
+  it.each([
+    ['the read-only user subrole', { role: 'CUSTOMER' as const, customerId, subrole: 'user', permissions: [...USER_PERMISSIONS] }],
+    ['a CUSTOMER user without a subrole', { role: 'CUSTOMER' as const, customerId, subrole: null, permissions: [] }],
+  ])('refuses %s with 403 PermissionMiddlewareError (profile:write), before the body is checked', async (_who, caller) => {
+    expect((await put({ not: 'a valid body' }, t.keys.tokenFor(caller)).expect(403)).body).toEqual({
+      status: 'fail',
+      message: 'You do not have permission to perform this action.',
+      errorCode: 'UNAUTHORIZED',
+      data: { errorName: 'PermissionMiddlewareError', permission: 'profile:write' },
+    });
+  });
+
+  it('checks the path before the tenant: an owner naming a customerId that is not a UUID gets 400, not 403', async () => {
+    const res = await put(full(), owner, 'not-a-uuid').expect(400);
+    expect(res.body).toEqual({ status: 'fail', message: 'params.customerId must match format "uuid"', errorCode: 'INVALID', data: { errorName: 'ValidationMiddlewareError' } });
   });
 
   it("refuses an owner of another tenant with 403 AccessMiddlewareError", async () => {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { callerOf, requireRole, requireTenant, RoleNotAllowedError } from '@kyb/auth';
+import { access, callerOf, requireTenant } from '@kyb/auth';
 import { NotFoundError, success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import type { CustomerDirectory } from '@kyb/tenants';
@@ -19,13 +19,6 @@ class CustomerNotFoundError extends NotFoundError {
   }
 }
 
-/** Only an ADMIN, or a CUSTOMER user whose subrole is `owner`, may set the tenant's secrets. */
-const requireAdminOrOwner: RequestHandler = (req, _res, next) => {
-  const caller = callerOf(req);
-  if (caller.role !== 'ADMIN' && !(caller.role === 'CUSTOMER' && caller.subrole === 'owner')) throw new RoleNotAllowedError();
-  next();
-};
-
 /** Setting a customer's screening credentials and checking the connection they give. */
 export function screeningCredentialsRoutes(deps: {
   credentials: ScreeningCredentialsService;
@@ -44,13 +37,16 @@ export function screeningCredentialsRoutes(deps: {
         'The private key must parse; a certificate must parse and belong to the key, and its expiry is used. Without a certificate, certificate_expiry is required.',
       tags: ['Verification'],
       auth: true,
-      guards: [authenticate, requireAdminOrOwner, requireTenant('customerId')],
+      // The tenant's screening secrets are account settings, its profile: profile:write, which of the
+      // built-in subroles only `owner` holds (as before), and which a custom subrole can be given.
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['profile:write']),
       schemas: { params: customerParams, body: credentialsBody },
+      checks: [requireTenant('customerId')],
       responses: {
         200: { description: 'Stored; only what may be shown of them', schema: successEnvelope(credentialsSummarySchema, CREDENTIALS_SAVED) },
         400: { description: 'Schema (ValidationMiddlewareError), or a key or certificate that cannot be used (ScreeningCredentialsError)' },
-        401: { description: 'Authentication (part 5), or Role Not Allowed (only ADMIN or a CUSTOMER owner)' },
-        403: { description: 'Another tenant (AccessMiddlewareError)' },
+        401: { description: 'Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER)' },
+        403: { description: 'Another tenant (AccessMiddlewareError), or a subrole without profile:write (PermissionMiddlewareError)' },
         404: { description: 'No such customer (CustomerApiError)' },
       },
       handler: async (req, res) => {
@@ -66,8 +62,10 @@ export function screeningCredentialsRoutes(deps: {
       summary: "Check a customer's screening connection: CONNECTED, NOT_CONNECTED, EXPIRED or ERROR",
       tags: ['Verification'],
       auth: true,
-      guards: [authenticate, requireRole('ADMIN', 'CUSTOMER'), requireTenant('customerId')],
+      // Reads the connection state only (no screening is run): profile:read.
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['profile:read']),
       schemas: { params: customerParams },
+      checks: [requireTenant('customerId')],
       responses: {
         200: {
           description: 'The connection status',
@@ -75,7 +73,7 @@ export function screeningCredentialsRoutes(deps: {
         },
         400: { description: 'Not a UUID (ValidationMiddlewareError)' },
         401: { description: 'Authentication (part 5), or Role Not Allowed' },
-        403: { description: 'Another tenant (AccessMiddlewareError)' },
+        403: { description: 'Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError)' },
       },
       handler: async (req, res) => {
         const { statusConnection } = await credentials.inspect(customerId(req));

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { access, callerOf, requireRole, requireTenant } from '@kyb/auth';
+import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -45,7 +45,8 @@ const param = (req: Request, name: string) => String(req.params[name]);
 /** E3 (run a screening) and reading screening results. */
 export function screeningRoutes(deps: { screenings: ScreeningService; authenticate: RequestHandler }): RouteDefinition[] {
   const { screenings, authenticate } = deps;
-  const readGuards = [authenticate, requireRole('ADMIN', 'CUSTOMER')];
+  // Reads: the business's tenant is checked by the service, after the schema.
+  const readers = access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']);
   return [
     {
       method: 'post',
@@ -78,7 +79,7 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
       summary: 'The latest screening of a business: 202 while it runs, 200 with matchData or the failure reason',
       tags: ['Verification'],
       auth: true,
-      guards: readGuards,
+      ...readers,
       schemas: { params: businessParams },
       responses: resultResponses('no screening has been run'),
       handler: async (req, res) => answer(res, await screenings.latest(callerOf(req), param(req, 'businessId'))),
@@ -90,7 +91,7 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
       description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[field]=asc|desc, filter[status]=...',
       tags: ['Verification'],
       auth: true,
-      guards: readGuards,
+      ...readers,
       schemas: { params: businessParams, query: listScreeningsQuery },
       responses: {
         200: { description: 'One page of screenings', schema: successEnvelope(screeningListSchema, SCREENINGS_LISTED) },
@@ -111,7 +112,7 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
       summary: 'One screening of a business, answered like the latest one',
       tags: ['Verification'],
       auth: true,
-      guards: readGuards,
+      ...readers,
       schemas: { params: screeningParams },
       responses: resultResponses('a screening that is not of this business'),
       handler: async (req, res) => answer(res, await screenings.get(callerOf(req), param(req, 'businessId'), param(req, 'screeningId'))),

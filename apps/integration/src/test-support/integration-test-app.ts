@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import { createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, type StandInBusiness } from '@kyb/tenants';
-import { TEST_ISSUER } from '@kyb/testing';
 import { buildApp } from '../app';
 import type { IntegrationArea, IntegrationAreaDeps } from '../area';
 import { integrationMigrations } from '../migrations';
@@ -40,8 +39,7 @@ export async function startIntegrationTestApp(options: IntegrationTestOptions = 
     dataEncryptionKey,
     clock: h.clock.now,
     logger: h.logger,
-    keySource: h.keys.keySource,
-    tokenIssuer: TEST_ISSUER,
+    tokens: h.tokens,
     screeningSandboxDelayMs: 0,
     ...providers,
   });

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireRole, requireTenant } from '@kyb/auth';
+import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -24,7 +24,8 @@ const errors = {
 /** E6, E7, downloads and the status of a business's latest report. */
 export function reportRoutes(deps: { reports: ReportsService; authenticate: RequestHandler }): RouteDefinition[] {
   const { reports, authenticate } = deps;
-  const guards = [authenticate, requireRole('ADMIN', 'CUSTOMER')];
+  // Reads (a download link is a read too): the report's or business's tenant is checked by the service, after the schema.
+  const readers = access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']);
   const reportId = (req: Parameters<RequestHandler>[0]) => req.params.reportID as string;
   return [
     {
@@ -55,7 +56,7 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
       summary: 'Get a report (E6)',
       tags: ['Reports'],
       auth: true,
-      guards,
+      ...readers,
       schemas: { params: reportParams },
       responses: { 200: { description: 'The report of contract 2.6', schema: successEnvelope(reportSchema, REPORT_MESSAGES.fetched) }, ...errors, 404: { description: 'Report not found (ReportApiError)' } },
       handler: async (req, res) => {
@@ -68,7 +69,7 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
       summary: "A report with a short-lived signed URL of its PDF (null until it is COMPLETED)",
       tags: ['Reports'],
       auth: true,
-      guards,
+      ...readers,
       schemas: { params: reportParams },
       responses: { 200: { description: 'The report and pdf_url', schema: successEnvelope(downloadSchema) }, ...errors, 404: { description: 'Report not found (ReportApiError)' } },
       handler: async (req, res) => {
@@ -82,7 +83,7 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
       summary: "The status of a business's latest report",
       tags: ['Reports'],
       auth: true,
-      guards,
+      ...readers,
       schemas: { params: businessParams },
       responses: {
         200: { description: 'The latest report and its status', schema: successEnvelope(statusSchema, REPORT_MESSAGES.status) },

@@ -7,7 +7,6 @@ import {
   createScoreDirectoryStandIn,
   type StandInBusiness,
 } from '@kyb/tenants';
-import { TEST_ISSUER } from '@kyb/testing';
 import { buildApp } from '../app';
 import type { ReportArea, ReportAreaDeps } from '../area';
 import { reportMigrations } from '../migrations';
@@ -37,8 +36,7 @@ export async function startReportTestApp(options: { workers?: boolean } & Partia
     redisPrefix: h.redisPrefix,
     clock: h.clock.now,
     logger: h.logger,
-    keySource: h.keys.keySource,
-    tokenIssuer: TEST_ISSUER,
+    tokens: h.tokens,
     dataEncryptionKey,
     publicAppUrl: 'http://reports.test',
     ...overrides,

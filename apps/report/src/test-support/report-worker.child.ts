@@ -2,7 +2,7 @@
  * A separate process running the report worker, for the test that kills a worker mid-render.
  * Its renderer prints `rendering` and never finishes; its lease and BullMQ lock last one second.
  */
-import { createTestKeys } from '@kyb/auth';
+import { createMemorySessionRevocations, createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from '@kyb/auth';
 import { createDatabase } from '@kyb/db';
 import { createLogger } from '@kyb/http';
 import { createRedisConnection } from '@kyb/queues';
@@ -14,8 +14,8 @@ const area = createReportArea({
   redis: createRedisConnection(REDIS_URL, 'producer'),
   redisPrefix: REDIS_PREFIX,
   logger: createLogger({ level: 'silent', name: 'child-report-worker' }),
-  keySource: createTestKeys().keySource,
-  tokenIssuer: 'unused',
+  // Serves no requests: only the worker runs here.
+  tokens: { keys: createTestKeys().keySource, issuer: TEST_ISSUER, audience: TEST_AUDIENCE, revocations: createMemorySessionRevocations() },
   dataEncryptionKey: Buffer.alloc(32, 1),
   publicAppUrl: 'http://reports.test',
   leaseMs: 1000,

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireRole } from '@kyb/auth';
+import { access, callerOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -20,7 +20,8 @@ const errors = {
 /** E10, generating a score, and following one. */
 export function scoreRoutes(deps: { scores: ScoresService; authenticate: RequestHandler }): RouteDefinition[] {
   const { scores, authenticate } = deps;
-  const guards = [authenticate, requireRole('ADMIN', 'CUSTOMER')];
+  // Reads: the business's (or score's) tenant is checked by the service, after the schema.
+  const readers = access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']);
   return [
     {
       method: 'get',
@@ -29,7 +30,7 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
       description: 'year and month together: the last score generated in that month; neither: the current month (UTC).',
       tags: ['Score'],
       auth: true,
-      guards,
+      ...readers,
       schemas: { params: businessParams, query: scoreQuery },
       responses: {
         200: { description: 'The score of contract 2.8', schema: successEnvelope(scoreSchema, SCORE_FETCHED) },
@@ -62,7 +63,7 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
       summary: 'One score, in whatever state it is (PROCESSING, SUCCESS or FAILED with its reason)',
       tags: ['Score'],
       auth: true,
-      guards,
+      ...readers,
       schemas: { params: scoreParams },
       responses: { 200: { description: 'The score', schema: successEnvelope(scoreSchema, SCORE_FETCHED) }, ...errors, 404: { description: 'Score not found (ScoreNotFoundError)' } },
       handler: async (req, res) => {

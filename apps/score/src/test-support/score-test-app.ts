@@ -1,7 +1,6 @@
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import { createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, type StandInBusiness } from '@kyb/tenants';
-import { TEST_ISSUER } from '@kyb/testing';
 import { buildApp } from '../app';
 import type { ScoreArea } from '../area';
 import { scoreMigrations } from '../migrations';
@@ -27,8 +26,7 @@ export async function startScoreTestApp(options: { workers?: boolean; monitoring
     redisPrefix: h.redisPrefix,
     clock: h.clock.now,
     logger: h.logger,
-    keySource: h.keys.keySource,
-    tokenIssuer: TEST_ISSUER,
+    tokens: h.tokens,
     monitoringCron: options.monitoringCron,
   });
   if (options.workers !== false) await area.startWorkers(h.workerConnection);

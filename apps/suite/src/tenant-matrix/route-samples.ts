@@ -1,0 +1,85 @@
+import type { World } from './matrix-world';
+
+/**
+ * A request for one route, as its owner (tenant A's owner) would send it. The path parameters
+ * come from the world by name; who may call and what others get is derived from the route's
+ * OpenAPI operation (`security`, `x-roles`, `x-permissions`), not declared here.
+ */
+export interface RouteSample {
+  /** What a caller the route lets through gets; for a public route, what every caller gets. */
+  ok: number[];
+  body?: (world: World) => unknown;
+  query?: string;
+  /** Ends the caller's session (logout): runs after every other route. */
+  last?: boolean;
+}
+
+const person = (world: World, subrole: string) => ({ first_name: 'Cell', last_name: 'Caller', email: `cell-${world.unique()}@example.com`, subrole_code: subrole });
+const wrongPassword = () => ({ email: 'nobody@example.com', password: 'not the password' });
+
+/**
+ * Every route of every area, by `METHOD /<area prefix><path>`. A route without a sample fails the
+ * matrix, so a new route cannot be forgotten; a sample without a route fails it too.
+ */
+export const ROUTE_SAMPLES: Record<string, RouteSample> = {
+  // auth: public
+  'POST /auth/api/v1/customer/sign-in': { ok: [400], body: wrongPassword },
+  'POST /auth/api/v1/admin/sign-in': { ok: [400], body: wrongPassword },
+  'POST /auth/api/v1/applicant/sign-in': { ok: [400], body: wrongPassword },
+  'POST /auth/api/v1/refresh-token/customer': { ok: [401], body: () => ({ refresh_token: 'not-a-refresh-token' }) },
+  'POST /auth/api/v1/refresh-token/admin': { ok: [401], body: () => ({ refresh_token: 'not-a-refresh-token' }) },
+  'POST /auth/api/v1/refresh-token/applicant': { ok: [401], body: () => ({ refresh_token: 'not-a-refresh-token' }) },
+  'GET /auth/api/v1/.well-known/jwks.json': { ok: [200] },
+  'POST /auth/api/v1/customer/complete-setup': {
+    ok: [400],
+    body: () => ({ email: 'nobody@example.com', temporary_password: 'not the password', new_password: 'a long enough passphrase' }),
+  },
+  'GET /auth/api/v1/openapi.json': { ok: [200] },
+  // auth: customers and users
+  'POST /auth/api/v1/customer/logout': { ok: [200], body: () => ({}), last: true },
+  'POST /auth/api/v1/customers': { ok: [200], body: (w) => ({ name: `Matrix extra ${w.unique()}` }) },
+  'GET /auth/api/v1/customers/{customerID}': { ok: [200] },
+  'PATCH /auth/api/v1/customers/{customerID}': { ok: [200], body: (w) => ({ name: `Matrix A ${w.unique()}` }) },
+  'GET /auth/api/v1/customers/{customerID}/users': { ok: [200] },
+  'POST /auth/api/v1/customers/{customerID}/users': { ok: [200], body: (w) => person(w, 'user') },
+  'PATCH /auth/api/v1/customers/{customerID}/users/{userID}': { ok: [200], body: () => ({ first_name: 'Renamed' }) },
+  // case
+  'GET /case/api/v1/openapi.json': { ok: [200] },
+  'POST /case/api/v1/businesses/customers/{customerID}': { ok: [200], body: (w) => ({ name: `Cell Co ${w.unique()}` }) },
+  'POST /case/api/v1/businesses/customers/{customerID}/bulk': { ok: [200], body: (w) => [{ name: `Bulk Co ${w.unique()}` }] },
+  'GET /case/api/v1/runs/{runID}': { ok: [200] },
+  'GET /case/api/v1/businesses/{businessID}': { ok: [200] },
+  'GET /case/api/v1/customers/{customerID}/businesses': { ok: [200] },
+  'POST /case/api/v1/customers/{customerID}/businesses/invite': {
+    ok: [200],
+    body: (w) => ({ business: { name: `Invited Co ${w.unique()}` }, applicants: [{ first_name: 'Ivy', last_name: 'Nvited', email: `ivy-${w.unique()}@example.org` }] }),
+  },
+  'GET /case/api/v1/customers/{customerID}/cases': { ok: [200] },
+  'GET /case/api/v1/cases/{caseID}': { ok: [200] },
+  'GET /case/api/v1/invitations/{invitationID}': { ok: [200] },
+  // integration
+  'GET /integration/api/v1/openapi.json': { ok: [200] },
+  'GET /integration/api/v1/business/{businessID}/public-records': { ok: [200, 202] },
+  'GET /integration/api/v1/facts/business/{businessId}/bjl': { ok: [200] },
+  'POST /integration/api/v1/business/{businessID}/refresh': { ok: [202] },
+  'GET /integration/api/v1/business/{businessID}/integration-tasks': { ok: [200] },
+  'PUT /integration/api/v1/screening/{customerId}/credentials': { ok: [200], body: (w) => w.screeningCredentials() },
+  'GET /integration/api/v1/screening/{customerId}/check-connection-status': { ok: [200] },
+  'POST /integration/api/v1/verification/customers/{customerId}/businesses/{businessId}/screening': { ok: [200], body: () => ({}) },
+  'GET /integration/api/v1/verification/businesses/{businessId}/screening': { ok: [200, 202] },
+  'GET /integration/api/v1/verification/businesses/{businessId}/screenings': { ok: [200] },
+  'GET /integration/api/v1/verification/businesses/{businessId}/screenings/{screeningId}': { ok: [200, 202] },
+  // score
+  'GET /score/api/v1/openapi.json': { ok: [200] },
+  'GET /score/api/v1/score/business/{businessID}': { ok: [200] },
+  'POST /score/api/v1/score/business/{businessID}/generate': { ok: [202] },
+  'GET /score/api/v1/score/scores/{scoreID}': { ok: [200] },
+  // report
+  'GET /report/api/v1/openapi.json': { ok: [200] },
+  'POST /report/api/v1/reports/customers/{customerID}/businesses/{businessID}': { ok: [200] },
+  'GET /report/api/v1/reports/{reportID}': { ok: [200] },
+  'POST /report/api/v1/reports/{reportID}/download': { ok: [200] },
+  'GET /report/api/v1/reports/businesses/{businessID}/status': { ok: [200] },
+  // The signature is the credential: a made-up one is refused alike for every caller.
+  'GET /report/api/v1/reports/{reportID}/file': { ok: [403], query: '?expires=4102444800&signature=not-the-signature' },
+};

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createProcessGroup, createTestDatabase, freePort, type TestDatabase } from '@kyb/testing';
+import { createCall, type Call } from './matrix-http';
+import { runRoute } from './matrix-probes';
+import { buildWorld, type World } from './matrix-world';
+import { routesOfDocument, type MatrixRoute, type OpenApiDocument } from './route-access';
+import { ROUTE_SAMPLES } from './route-samples';
+
+/*
+ * The tenant matrix (issue 14): every route of every area, read from the areas' OpenAPI documents
+ * as the built suite serves them, called as tenant A's owner, A's read-only `user`, tenant B's
+ * owner, an APPLICANT invited to A's business and one invited to another, the ADMIN, no token, an
+ * expired token and the token of a session that logged out. Each cell's expected answer comes
+ * from the route's declared access (security, x-roles, x-permissions) and whether it names a
+ * tenant's resources; beside the cells, a malformed id must answer 400 before the tenant is
+ * checked, and another tenant's ids must answer exactly as unknown ones.
+ */
+const MAIN = join(__dirname, '../../../../dist/apps/suite/main.js');
+const ADMIN = { email: 'matrix.admin@example.com', password: 'matrix admin passphrase' };
+
+describe('tenant matrix: every route, every kind of caller', () => {
+  const processes = createProcessGroup();
+  const dataEncryptionKey = randomBytes(32);
+  let database: TestDatabase;
+  let call: Call;
+  let documents: string[];
+  let world: World;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const port = await freePort();
+    const suite = processes.start(MAIN, {
+      PORT: String(port),
+      METRICS_PORT: String(await freePort()),
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.KYB_TEST_REDIS_URL,
+      QUEUE_PREFIX: `kyb-matrix-${randomBytes(4).toString('hex')}`,
+      SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-matrix-')),
+      DATA_ENCRYPTION_KEY: dataEncryptionKey.toString('hex'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SIGN_IN_ATTEMPTS_PER_EMAIL: '1000',
+      SIGN_IN_ATTEMPTS_PER_ADDRESS: '1000',
+      SIGN_IN_SLOWDOWN_AFTER_PER_EMAIL: '1000',
+      SCREENING_SANDBOX_DELAY_MS: '100',
+      LOG_LEVEL: 'warn',
+    });
+    const output = await suite.waitFor(/Press Ctrl-C to stop/);
+    // Every area announces its OpenAPI document: an area added to the suite is walked too.
+    documents = [...output.matchAll(/OpenAPI: (\S+?)\)/g)].map((m) => m[1]);
+    call = createCall(`http://127.0.0.1:${port}`);
+    world = await buildWorld(call, database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, dataEncryptionKey });
+  }, 90_000);
+
+  afterAll(async () => {
+    await processes.stopAll();
+    await database?.destroy();
+  });
+
+  async function allRoutes(): Promise<MatrixRoute[]> {
+    const routes: MatrixRoute[] = [];
+    for (const url of documents) {
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      routes.push(...routesOfDocument((await res.json()) as OpenApiDocument));
+    }
+    return routes;
+  }
+
+  it('reads the routes of every area of the suite', async () => {
+    expect(documents.map((url) => new URL(url).pathname)).toEqual(
+      expect.arrayContaining(['/auth/api/v1/openapi.json', '/case/api/v1/openapi.json', '/integration/api/v1/openapi.json', '/score/api/v1/openapi.json', '/report/api/v1/openapi.json']),
+    );
+  });
+
+  it('answers every cell as the route declares, and "not yours" exactly as "does not exist"', async () => {
+    const routes = await allRoutes();
+    const failures: string[] = [];
+    const known = new Set(routes.map((r) => r.key));
+    for (const route of routes) if (!ROUTE_SAMPLES[route.key]) failures.push(`${route.key}: no sample request declared in route-samples.ts`);
+    for (const key of Object.keys(ROUTE_SAMPLES)) if (!known.has(key)) failures.push(`${key}: a sample for a route no area serves`);
+    // Logging out ends the caller's session, so those calls come after every other route.
+    const ordered = [...routes].sort((a, b) => Number(ROUTE_SAMPLES[a.key]?.last ?? false) - Number(ROUTE_SAMPLES[b.key]?.last ?? false));
+    for (const route of ordered) {
+      const sample = ROUTE_SAMPLES[route.key];
+      if (sample) failures.push(...(await runRoute(call, route, sample, world)));
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

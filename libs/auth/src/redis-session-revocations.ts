@@ -1,0 +1,140 @@
+import type { Redis } from 'ioredis';
+import { createRevocationCache, SessionStateUnavailableError, type SessionRevocations } from './session-revocations';
+
+/** Waits for a fail-fast connection to be usable (it refuses commands until then). */
+async function untilReady(redis: Redis, timeoutMs = 10_000): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      reject(new Error(`Redis was not ready within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once('ready', onReady);
+  });
+}
+
+/** Options of {@link createRedisSessionRevocations}. */
+export interface RedisSessionRevocationsOptions {
+  /** A connection that fails fast (the process's producer connection); a subscriber is derived from it. */
+  redis: Redis;
+  /** Key prefix (`QUEUE_PREFIX`): suites sharing one Redis keep their sessions apart. */
+  prefix: string;
+  logger: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  now?: () => number;
+  /** How often forgotten entries are swept from the process's cache. */
+  sweepIntervalMs?: number;
+}
+
+/** Revocations shared by every process through Redis, answered from a per-process cache. */
+export interface RedisSessionRevocations extends SessionRevocations {
+  /** Subscribes and loads the current revocations; resolves once the cache is in sync. */
+  start(): Promise<void>;
+  /** Whether the cache is in sync (subscribed and loaded): a readiness check. */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Revoked sessions live in one sorted set (member: session id, score: when the entry may be
+ * forgotten) and every revocation is published on a channel. Each process loads the set once,
+ * then keeps its cache current from the channel, so checking a token costs a map lookup. While
+ * the subscription is down (and until the set is reloaded after it comes back) each check asks
+ * Redis directly; if Redis cannot answer either, the check fails with 503 rather than let a
+ * revoked token through.
+ */
+export function createRedisSessionRevocations(options: RedisSessionRevocationsOptions): RedisSessionRevocations {
+  const now = options.now ?? Date.now;
+  const key = `${options.prefix}:sessions:revoked`;
+  const cache = createRevocationCache(now);
+  const subscriber = options.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true, autoResubscribe: false, lazyConnect: true });
+  let synced = false;
+  let started = false;
+  let closed = false;
+  let sweeper: NodeJS.Timeout | undefined;
+
+  async function sync(): Promise<void> {
+    // Subscribe first, then load: a revocation published in between is in one or the other.
+    await subscriber.subscribe(key);
+    const entries = await options.redis.zrangebyscore(key, now(), '+inf', 'WITHSCORES');
+    const loaded: Array<[string, number]> = [];
+    for (let i = 0; i < entries.length; i += 2) loaded.push([entries[i], Number(entries[i + 1])]);
+    cache.replace(loaded);
+    synced = true;
+  }
+
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel !== key) return;
+    try {
+      const { sids, until } = JSON.parse(message) as { sids: string[]; until: number };
+      cache.add(sids, until);
+    } catch {
+      options.logger.warn({ channel }, 'ignored a malformed session revocation message');
+    }
+  });
+  subscriber.on('close', () => {
+    synced = false;
+  });
+  subscriber.on('ready', () => {
+    if (!started || closed || synced) return;
+    // After a reconnect: messages may have been missed, so load the set again.
+    sync().then(
+      () => options.logger.info({}, 'session revocations in sync again'),
+      (err: unknown) => options.logger.warn({ err }, 'session revocations could not be loaded; checking Redis per request'),
+    );
+  });
+  subscriber.on('error', (err: unknown) => {
+    options.logger.warn({ err }, 'session revocation subscriber error');
+  });
+
+  async function askRedis(sid: string): Promise<boolean> {
+    try {
+      const score = await options.redis.zscore(key, sid);
+      return score !== null && Number(score) > now();
+    } catch {
+      throw new SessionStateUnavailableError();
+    }
+  }
+
+  return {
+    async start() {
+      await untilReady(options.redis);
+      await subscriber.connect();
+      await sync();
+      started = true;
+      sweeper = setInterval(() => cache.sweep(), options.sweepIntervalMs ?? 60_000);
+      sweeper.unref();
+    },
+    async check() {
+      if (!synced) throw new Error('session revocations are not in sync');
+    },
+    async isRevoked(sid) {
+      if (cache.has(sid)) return true;
+      return synced ? false : askRedis(sid);
+    },
+    async revoke(sids, ttlSeconds) {
+      if (sids.length === 0) return;
+      const until = now() + ttlSeconds * 1000;
+      cache.add(sids, until);
+      const results = await options.redis
+        .multi()
+        .zadd(key, ...sids.flatMap((sid) => [until, sid]))
+        .zremrangebyscore(key, '-inf', now())
+        .publish(key, JSON.stringify({ sids, until }))
+        .exec()
+        .catch(() => null);
+      if (!results || results.some(([err]) => err)) throw new SessionStateUnavailableError();
+    },
+    async close() {
+      closed = true;
+      synced = false;
+      if (sweeper) clearInterval(sweeper);
+      // QUIT lets the server close the connection at once (a bare disconnect can linger 2 s).
+      if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
+      else subscriber.disconnect();
+    },
+  };
+}
