@@ -6,6 +6,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors';
+import { isOutage } from './outages';
 
 /** The slice of a logger the error handler needs (pino satisfies it). */
 export interface ErrorLogger {
@@ -56,7 +57,20 @@ function otherClientError(err: unknown): AppError | undefined {
 /** Turns any thrown value into the AppError that is sent for it. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  return bodyParserFailure(err) ?? otherClientError(err) ?? new InternalError(err);
+  return bodyParserFailure(err) ?? otherClientError(err) ?? outage(err) ?? new InternalError(err);
+}
+
+/** A dropped PostgreSQL or Redis connection: a 503 the client may retry in a second, never a 500. */
+function outage(err: unknown): AppError | undefined {
+  if (!isOutage(err)) return undefined;
+  return new AppError({
+    message: 'The service is briefly unavailable, retry shortly.',
+    httpStatus: 503,
+    errorCode: 'UNKNOWN_ERROR',
+    errorName: 'ServiceUnavailableError',
+    headers: { 'Retry-After': '1' },
+    cause: err,
+  });
 }
 
 /**

@@ -19,4 +19,5 @@ export {
 } from './errors';
 export type { AppErrorInit, ErrorCode, FailureBody, RateLimitPolicy } from './errors';
 export { createErrorHandler, toAppError } from './error-handler';
+export { isOutage } from './outages';
 export type { ErrorLogger } from './error-handler';

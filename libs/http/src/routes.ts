@@ -63,7 +63,8 @@ export function buildRouter(routes: readonly RouteDefinition[]): Router {
     allowed.push('OPTIONS');
     for (const definition of definitions) {
       const chain: RequestHandler[] = [...(definition.guards ?? [])];
-      if (definition.schemas) chain.push(validateRequest(definition.schemas));
+      // Always: besides the declared schemas, it refuses text PostgreSQL cannot store in any part of any request.
+      chain.push(validateRequest(definition.schemas));
       chain.push(...(definition.checks ?? []), definition.handler);
       expressRoute[definition.method](...chain);
     }

@@ -1,11 +1,13 @@
 /**
  * One ajv configuration for the suite; failures become 400 `INVALID` `ValidationMiddlewareError`
- * with ajv's text as the message.
+ * with ajv's text as the message. Dates, times and text are held to what PostgreSQL can store.
  * @packageDocumentation
  */
 export { compileCheck, compileValidator, describeErrors } from './validator';
 export type { JsonSchema, RequestPart, SchemaProblem, Validator } from './validator';
 export { validateRequest } from './middleware';
+export { toStorableText, unstorableTextIn } from './storable-text';
+export { isStorableDate, isStorableDateTime, isStorableTime } from './date-formats';
 export type { RequestSchemas } from './middleware';
 export { emailSchema, isUuid, strictObject, uuidParams, uuidSchema } from './schemas';
 export { listPage, listPageSchema, listQuerySchema, toListQuery } from './list-query';

@@ -21,7 +21,8 @@ export function strictObject(properties: Record<string, JsonSchema>, required: s
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID in its bare, hyphenated form (what PostgreSQL's uuid type reads). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether `value` is a UUID (as the `uuid` format checks), for code that must not send anything else to SQL. */
 export function isUuid(value: string): boolean {

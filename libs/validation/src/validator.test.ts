@@ -69,6 +69,14 @@ describe('compileValidator', () => {
     expect(failure(() => params({ customerID: '123' })).message).toBe('params.customerID must match format "uuid"');
     expect(params({ customerID: '2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1' })).toBeTruthy();
   });
+
+  it('takes only the bare UUID form PostgreSQL reads, not the urn:uuid: one ajv-formats allows', () => {
+    const params = compileValidator(uuidParams('customerID'), 'params');
+    expect(failure(() => params({ customerID: 'urn:uuid:2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1' })).message).toBe(
+      'params.customerID must match format "uuid"',
+    );
+    expect(failure(() => params({ customerID: '{2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1}' })).message).toBe('params.customerID must match format "uuid"');
+  });
 });
 
 describe('compileCheck', () => {
@@ -83,15 +91,31 @@ describe('compileCheck', () => {
 });
 
 describe('validateRequest', () => {
-  it('refuses NUL characters anywhere in a body, before the schema sees it', () => {
-    const handler = validateRequest({ body: strictObject({ name: { type: 'string' }, nested: { type: 'object' } }) });
-    const run = (body: unknown) => {
-      let passed = false;
-      handler({ body, params: {}, query: {} } as never, {} as never, () => (passed = true));
-      return passed;
-    };
-    expect(run({ name: 'fine' })).toBe(true);
-    expect(() => run({ name: 'a\u0000b' })).toThrow('body must not contain NUL characters');
-    expect(() => run({ nested: { ['k\u0000']: 1 } })).toThrow('body must not contain NUL characters');
+  const runner = (handler: ReturnType<typeof validateRequest>) => (req: { body?: unknown; params?: object; query?: object }) => {
+    let passed = false;
+    handler({ body: undefined, params: {}, query: {}, ...req } as never, {} as never, () => (passed = true));
+    return passed;
+  };
+
+  it('refuses NUL characters anywhere in a body, before the schema sees it, naming the field', () => {
+    const run = runner(validateRequest({ body: strictObject({ name: { type: 'string' }, nested: { type: 'object' } }) }));
+    expect(run({ body: { name: 'fine' } })).toBe(true);
+    expect(() => run({ body: { name: 'a\u0000b' } })).toThrow('body.name must not contain NUL characters');
+    expect(() => run({ body: { nested: { ['k\u0000']: 1 } } })).toThrow('body.nested keys must not contain NUL characters');
+  });
+
+  it('refuses unstorable text in every part even when the route declares no schema for it', () => {
+    const run = runner(validateRequest());
+    expect(run({ body: [{ name: 'a' }], params: { id: 'x' }, query: { q: 'y' } })).toBe(true);
+    expect(() => run({ params: { reportID: 'a\u0000' } })).toThrow('params.reportID must not contain NUL characters');
+    expect(() => run({ query: { search: { name: '\ud800' } } })).toThrow('query.search.name must not contain unpaired UTF-16 surrogates');
+    expect(() => run({ body: [{ name: 'a' }, { name: 'b\u0000' }] })).toThrow('body.1.name must not contain NUL characters');
+    expect(() => run({ body: 'name\nA\u0000' })).toThrow('body line 2 column 2 must not contain NUL characters');
+    expect(failure(() => run({ body: { name: '\u0000' } })).toBody()).toEqual({
+      status: 'fail',
+      message: 'body.name must not contain NUL characters',
+      errorCode: 'INVALID',
+      data: { errorName: 'ValidationMiddlewareError' },
+    });
   });
 });

@@ -1,12 +1,21 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ValidationError } from '@kyb/envelope';
+import { storableDateFormats } from './date-formats';
+import { UUID_PATTERN } from './schemas';
 
 /** A JSON Schema (draft 2020-12 subset that ajv and OpenAPI 3.1 share). */
 export type JsonSchema = Record<string, unknown>;
 
+/**
+ * ajv-formats, with dates and times narrowed to what JavaScript and PostgreSQL can hold
+ * (date-formats.ts), and `uuid` to the bare form PostgreSQL's uuid type reads (ajv-formats also
+ * takes `urn:uuid:<uuid>`, which PostgreSQL refuses).
+ */
 function configure(ajv: Ajv): Ajv {
   addFormats(ajv);
+  for (const [name, format] of Object.entries(storableDateFormats)) ajv.addFormat(name, format);
+  ajv.addFormat('uuid', UUID_PATTERN);
   return ajv;
 }
 

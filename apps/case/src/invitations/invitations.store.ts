@@ -13,14 +13,20 @@ export interface ApplicantRow {
 /** SQL for applicants, cases and invitations. */
 export function createPgInvitationStore() {
   return {
-    /** The customer's applicant with this email, created when there is none (emails compare case-insensitively). */
+    /**
+     * The customer's applicant with this email, created when there is none (emails compare
+     * case-insensitively, as the unique index `applicants_customer_email` does). One statement, so
+     * concurrent calls for one new email all answer the same row: the loser of the race waits for
+     * the winner's commit and then takes its row. The no-op update is what makes `returning` answer
+     * an existing row; it locks that row until the transaction ends, so callers upsert several
+     * applicants in a fixed (email) order.
+     */
     async upsertApplicant(trx: Knex.Transaction, applicant: Omit<ApplicantRow, 'id'> & { created_by: string }): Promise<ApplicantRow> {
-      const existing = await trx<ApplicantRow>('cases.applicants')
-        .where({ customer_id: applicant.customer_id })
-        .whereRaw('lower(email) = lower(?)', [applicant.email])
-        .first();
-      if (existing) return existing;
-      const [row] = await trx('cases.applicants').insert(applicant).returning('*');
+      const [row] = await trx('cases.applicants')
+        .insert(applicant)
+        .onConflict(trx.raw('(customer_id, lower(email))'))
+        .merge({ updated_at: trx.ref('applicants.updated_at') })
+        .returning(['id', 'customer_id', 'first_name', 'last_name', 'email', 'mobile']);
       return row as ApplicantRow;
     },
     applicantsByIds(db: Knex, customerId: string, ids: string[]): Promise<ApplicantRow[]> {

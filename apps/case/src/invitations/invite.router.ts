@@ -23,7 +23,10 @@ export function inviteRoutes(deps: { invites: InviteService; authenticate: Reque
       checks: [requireTenant()],
       responses: {
         200: { description: 'Invited: the invitation result of contract 2.5 (first applicant), plus every invitation', schema: successEnvelope(invitationResult, BUSINESS_INVITED) },
-        400: { description: 'Invalid body: schema, not exactly one business target, a disposable email domain, an invalid mobile' },
+        400: {
+          description:
+            'Invalid body: schema, not exactly one business target, a disposable email domain, an invalid mobile, one email given twice (ignoring case) or for an applicant also named in existing_applicant_ids',
+        },
         401: { description: 'Authentication (part 5) or Role Not Allowed' },
         403: { description: 'Another tenant (AccessMiddlewareError), a missing permission (PermissionMiddlewareError), or a business not onboarded by this customer: unknown, deleted or another customer\'s answer alike (status error, BusinessApiError)' },
         404: { description: 'Applicant or case not found' },

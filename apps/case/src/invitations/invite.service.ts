@@ -4,12 +4,12 @@ import { canAccessCustomer, type AuthContext } from '@kyb/auth';
 import { withTransaction, type Knex } from '@kyb/db';
 import { ValidationError } from '@kyb/envelope';
 import type { Logger } from '@kyb/http';
-import type { Producer } from '@kyb/queues';
+import { enrichmentJobId, mailJobId, type Producer } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
 import type { BusinessStore } from '../businesses/businesses.store';
 import { insertBusinessRecords, toBusinessRecords } from '../onboarding/business-rows';
 import { ApplicantNotFoundError, BusinessNotOnboardedError, CaseNotFoundError } from './invite.errors';
-import type { InvitationStore } from './invitations.store';
+import type { ApplicantRow, InvitationStore } from './invitations.store';
 
 const DISPOSABLE = new Set(disposableDomains);
 
@@ -62,7 +62,12 @@ function checkInput(input: InviteInput): void {
   if (input.case_id !== undefined && input.business !== undefined) {
     throw new ValidationError('body.case_id can only be given with existing_business_id or existing_business');
   }
+  const firstWithEmail = new Map<string, number>();
   input.applicants.forEach((applicant, i) => {
+    // One invitation per applicant: the same email twice (in any case) is refused, as duplicate ids are.
+    const earlier = firstWithEmail.get(applicant.email.toLowerCase());
+    if (earlier !== undefined) throw new ValidationError(`body.applicants.${i}.email repeats body.applicants.${earlier}.email (emails compare ignoring case)`);
+    firstWithEmail.set(applicant.email.toLowerCase(), i);
     const domain = applicant.email.split('@')[1]?.toLowerCase() ?? '';
     if (DISPOSABLE.has(domain)) throw new ValidationError(`body.applicants.${i}.email uses a disposable email domain`);
     if (applicant.mobile !== undefined && !parsePhoneNumberFromString(applicant.mobile, 'US')?.isValid()) {
@@ -72,6 +77,37 @@ function checkInput(input: InviteInput): void {
   if (input.business?.mobile !== undefined && !parsePhoneNumberFromString(input.business.mobile, 'US')?.isValid()) {
     throw new ValidationError('body.business.mobile must be a valid phone number');
   }
+}
+
+/** An existing applicant named again by email (in any case) would be invited twice: refused like a repeated email. */
+function refuseKnownTwice(input: InviteInput, known: ApplicantRow[]): void {
+  known.forEach((applicant, k) => {
+    const i = input.applicants.findIndex((a) => a.email.toLowerCase() === applicant.email.toLowerCase());
+    if (i >= 0) throw new ValidationError(`body.existing_applicant_ids.${k} names the applicant of body.applicants.${i}.email`);
+  });
+}
+
+/**
+ * Creates or reuses (by email) the applicants to invite, answered in the order given. They are
+ * upserted in email order: an upsert locks its row until the commit, so two invites naming the
+ * same applicants in another order would otherwise wait on each other (a deadlock).
+ */
+async function upsertApplicants(trx: Knex.Transaction, store: InvitationStore, applicants: InviteInput['applicants'], by: { customerId: string; actorId: string }) {
+  const key = (i: number) => applicants[i].email.toLowerCase();
+  const order = applicants.map((_a, i) => i).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const rows: ApplicantRow[] = new Array(applicants.length);
+  for (const i of order) {
+    const a = applicants[i];
+    rows[i] = await store.upsertApplicant(trx, {
+      customer_id: by.customerId,
+      first_name: a.first_name.trim(),
+      last_name: a.last_name.trim(),
+      email: a.email,
+      mobile: a.mobile ? (parsePhoneNumberFromString(a.mobile, 'US')?.number ?? null) : null,
+      created_by: by.actorId,
+    });
+  }
+  return rows;
 }
 
 /**
@@ -95,8 +131,11 @@ export function createInviteService(options: InviteServiceOptions) {
         const found = await store.findCase(db, input.case_id);
         if (!found || found.business_id !== existingId || found.customer_id !== customerId) throw new CaseNotFoundError();
       }
-      const known = await store.applicantsByIds(db, customerId, input.existing_applicant_ids ?? []);
-      if (known.length !== (input.existing_applicant_ids ?? []).length) throw new ApplicantNotFoundError();
+      const knownIds = input.existing_applicant_ids ?? [];
+      const found = await store.applicantsByIds(db, customerId, knownIds);
+      if (found.length !== knownIds.length) throw new ApplicantNotFoundError();
+      const known = knownIds.map((id) => found.find((a) => a.id === id) as ApplicantRow);
+      refuseKnownTwice(input, known);
 
       const expiresAt = new Date(options.clock().getTime() + options.invitationTtlSeconds * 1000);
       const invitationOptions = {
@@ -119,21 +158,7 @@ export function createInviteService(options: InviteServiceOptions) {
           businessId = records.business.id;
         }
         const business = businessId as string;
-        const applicants = [
-          ...(await Promise.all(
-            input.applicants.map((a) =>
-              store.upsertApplicant(trx, {
-                customer_id: customerId,
-                first_name: a.first_name.trim(),
-                last_name: a.last_name.trim(),
-                email: a.email,
-                mobile: a.mobile ? (parsePhoneNumberFromString(a.mobile, 'US')?.number ?? null) : null,
-                created_by: caller.userId,
-              }),
-            ),
-          )),
-          ...known,
-        ];
+        const applicants = [...(await upsertApplicants(trx, store, input.applicants, { customerId, actorId: caller.userId })), ...known];
         const caseId =
           input.case_id ??
           (await store.insertCase(trx, { customer_id: customerId, business_id: business, applicant_id: applicants[0].id, status: 'INVITED', created_by: caller.userId }));
@@ -160,13 +185,13 @@ export function createInviteService(options: InviteServiceOptions) {
       await Promise.all(
         outcome.mailIds.map((messageId) =>
           options.mail
-            .add({ messageId }, { jobId: `mail-${messageId}` })
+            .add({ messageId }, { jobId: mailJobId(messageId) })
             .catch((err: unknown) => options.logger.error({ err, messageId }, 'could not queue invitation mail')),
         ),
       );
       if (outcome.created) {
         await options.enrichment
-          .add({ businessId: outcome.business, customerId }, { jobId: `enrich-${outcome.business}` })
+          .add({ businessId: outcome.business, customerId }, { jobId: enrichmentJobId(outcome.business) })
           .catch((err: unknown) => options.logger.error({ err, businessId: outcome.business }, 'could not queue enrichment'));
       }
       const [first] = outcome.invitations;

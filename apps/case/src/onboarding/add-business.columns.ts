@@ -39,7 +39,8 @@ export const OWNER_COLUMNS: Record<string, JsonSchema> = {
 export const businessRowProperties: Record<string, JsonSchema> = {
   id: { type: 'string' },
   name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-  external_id: { type: 'string', minLength: 1, maxLength: 200 },
+  // Stored trimmed, so it must hold more than blanks (two blank ids would be one stored id).
+  external_id: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
   tin: { type: 'string', pattern: TIN_PATTERN },
   mobile: text(32),
   official_website: { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 500 },

@@ -157,7 +157,7 @@ describe('E12 add a business (contract 7.1)', () => {
     ['a bad tin', { name: 'X', tin: '12345' }, `body.tin must match pattern "^(\\d{9}|\\d{2}-\\d{7}|\\d{10}|[A-Z]{2}\\d{6}|\\d{8}|GB\\d{9}|GB\\d{12})$"`],
     ['a bad owner email', { name: 'X', owner1_email: 'nope' }, 'body.owner1_email must match format "email"'],
     ['an extra field', { name: 'X', favourite_colour: 'red' }, "body must NOT have additional properties: 'favourite_colour'"],
-    ['a NUL character', { name: 'a\u0000b' }, 'body must not contain NUL characters'],
+    ['a NUL character', { name: 'a\u0000b' }, 'body.name must not contain NUL characters'],
     ['a website that is not http(s)', { name: 'X', official_website: 'javascript:alert(1)' }, 'body.official_website must match pattern "^https?://"'],
     ['a percentage that is not a number', { name: 'X', owner1_ownership_percentage: '50' }, 'body.owner1_ownership_percentage must be number'],
   ])('row 1: %s gives 400 ValidationMiddlewareError', async (_case, body, message) => {

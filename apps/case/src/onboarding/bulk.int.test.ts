@@ -45,6 +45,18 @@ describe('bulk onboarding', () => {
     expect(res.body.data.result['1'].data_businesses).toMatchObject({ name: 'Quoted, Inc.', tin: null, is_monitoring_enabled: false });
   });
 
+  it('compares external ids as they are stored (trimmed): a blank-padded duplicate fails its row, not the request', async () => {
+    const id = await customer();
+    await bulk(id).send([{ name: 'First', external_id: 'E-9' }]).expect(200);
+    const res = await bulk(id).send([{ name: 'Padded', external_id: ' E-9 ' }, { name: 'New', external_id: 'N-1' }, { name: 'New again', external_id: 'N-1  ' }]).expect(400);
+    expect(Object.keys(res.body.data.failed_rows)).toEqual(['0', '2']);
+    expect(res.body.data.failed_rows['0'].data[0]).toMatchObject({ column: 'external_id', value: ' E-9 ' });
+    expect(res.body.data.failed_rows['2'].data[0].reason).toBe('The business external ID is used by another row of this run.');
+    const blank = await bulk(id).send([{ name: 'Blank', external_id: '   ' }]).expect(400);
+    expect(blank.body.data.failed_rows['0'].data[0].reason).toBe('row.external_id must match pattern "\\S"');
+    expect(await count(id)).toBe(1);
+  });
+
   it('stores nothing when any row fails, and lists every failed row by index', async () => {
     const id = await customer();
     const res = await bulk(id)

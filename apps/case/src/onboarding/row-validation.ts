@@ -112,14 +112,16 @@ export function validateBusinessRow(row: BusinessRowInput, context: RowContext):
   if (row.id !== undefined) failures.push(fail('id', row.id, 'A business id cannot be given when adding a business.'));
   if (typeof row.mobile === 'string' && !validPhone(row.mobile)) failures.push(fail('mobile', row.mobile, 'Invalid phone number.'));
   if (typeof row.external_id === 'string') {
-    const existing = context.existingExternalIds.get(row.external_id);
+    // Compared as stored (trimmed): ' A-1' and 'A-1' are one external id.
+    const externalId = row.external_id.trim();
+    const existing = context.existingExternalIds.get(externalId);
     if (existing) {
       failures.push(
         fail('external_id', row.external_id, `The business external ID already exists for this customer (business ID: ${existing})`, {
           existing_business_id: existing,
         }),
       );
-    } else if (context.externalIdsInRun?.has(row.external_id)) {
+    } else if (context.externalIdsInRun?.has(externalId)) {
       failures.push(fail('external_id', row.external_id, 'The business external ID is used by another row of this run.'));
     }
   }
