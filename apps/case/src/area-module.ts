@@ -11,6 +11,7 @@ export const areaModule: AreaModule = {
   name: 'case',
   migrations: caseMigrations,
   settings: caseSettings,
+  // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
   queues: [onboardingRunQueue, mailQueue],
   async start({ db, redis, queuePrefix, logger, env, publicUrl, workers, revocations }) {
     const config = loadCaseConfig({
@@ -31,6 +32,7 @@ export const areaModule: AreaModule = {
       mailTransport: createMailTransport({ smtpUrl: config.SMTP_URL || undefined, from: config.MAIL_FROM, logger }),
       logger,
       tokens: trustAuthArea(config, revocations),
+      recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
     });
     return {
       prefix: area.prefix,

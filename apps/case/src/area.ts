@@ -3,7 +3,19 @@ import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type LargeBody, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { businessEnrichmentQueue, closeGracefully, createProducer, createWorker, mailQueue, onboardingRunQueue, type Redis, type Worker } from '@kyb/queues';
+import {
+  businessEnrichmentQueue,
+  caseRecoveryQueue,
+  closeGracefully,
+  createProducer,
+  createWorker,
+  mailQueue,
+  onboardingRunQueue,
+  startRecoverySweeper,
+  type Redis,
+  type RecoverySweeper,
+  type Worker,
+} from '@kyb/queues';
 import { createMailProcessor } from './mail/mail.processor';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
 import { createSealedBox } from '@kyb/secrets';
@@ -19,6 +31,9 @@ import { onboardingRoutes } from './onboarding/onboarding.router';
 import { createOnboardingService } from './onboarding/onboarding.service';
 import { createPgOnboardingStore } from './onboarding/onboarding.store';
 import { createBusinessesService } from './businesses/businesses.service';
+import { createCaseRecovery } from './recovery/case-recovery';
+import { createPgCaseRecoveryStore } from './recovery/case-recovery.store';
+import { createLeasedRunProcessor } from './recovery/run-lease';
 import { createPgBusinessStore } from './businesses/businesses.store';
 
 /** Where the case area is served. */
@@ -39,6 +54,8 @@ export interface CaseAreaDeps {
   /** How invitation mail leaves (SMTP, or the log for local use). */
   mailTransport?: MailTransport;
   logger: Logger;
+  /** The recovery sweep of stuck runs and mail: how often it runs and when a record counts as stuck (default 60 s, 5 min). */
+  recovery?: { sweepEveryMs: number; stuckAfterMs: number; maxRecoveries?: number };
   /** How bearer tokens are trusted: the auth area's keys (its JWKS over HTTP in production), issuer, audience, ended sessions. */
   tokens: TokenTrust;
   clock?: () => Date;
@@ -51,8 +68,10 @@ export interface CaseArea {
   routes: RouteDefinition[];
   /** Bulk imports take bodies up to 5 MB. */
   largeBodies: LargeBody[];
-  /** Starts the area's workers on `connection` (a worker connection) and returns them; `stop()` closes them. */
+  /** Starts the area's workers and its recovery sweeper on `connection` (a worker connection) and returns them; `stop()` closes them. */
   startWorkers(connection: Redis): Worker[];
+  /** The recovery sweep, run by the sweeper's scheduled jobs (tests call it directly). */
+  recovery: { sweep(): Promise<unknown> };
   /** Closes the area's workers (letting running jobs finish), then its queue producers. */
   stop(): Promise<void>;
 }
@@ -112,21 +131,46 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
   });
   // A bulk body (up to 5 MB) is read only for an authenticated caller.
   const largeBodies = [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb', before: [guard] }];
+  const recovery = createCaseRecovery({
+    store: createPgCaseRecoveryStore(deps.db),
+    runs,
+    mail,
+    clock,
+    logger: deps.logger,
+    stuckAfterMs: deps.recovery?.stuckAfterMs ?? 300_000,
+    maxRecoveries: deps.recovery?.maxRecoveries,
+  });
+  // One worker at a time stores a run's rows, however many jobs of it there are.
+  const processRun = createLeasedRunProcessor({ db: deps.db, processRun: (runId, attempt) => onboarding.processRun(runId, attempt), clock });
   const workers: Array<{ close(): Promise<void>; waitUntilReady(): Promise<unknown> }> = [];
+  const sweepers: RecoverySweeper[] = [];
   return {
     prefix: CASE_PREFIX,
     router: buildRouter(routes),
     routes,
     largeBodies,
+    recovery,
     startWorkers(connection) {
       const context = { connection, prefix: deps.redisPrefix, logger: deps.logger, concurrency: deps.workerConcurrency };
-      const started = [
-        createWorker(onboardingRunQueue, (job) => onboarding.processRun(job.data.runId), context),
+      const started: Worker[] = [
+        createWorker(onboardingRunQueue, (job) => processRun(job.data.runId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) }), context),
         createWorker(mailQueue, (job) => deliverMail(job.data.messageId, { made: job.attemptsMade, allowed: job.opts.attempts ?? 1 }), context),
       ];
+      // Wherever workers run, stuck runs and mail are found in PostgreSQL and queued again.
+      const sweeper = startRecoverySweeper({
+        definition: caseRecoveryQueue,
+        connection: deps.redis,
+        prefix: deps.redisPrefix,
+        workerConnection: connection,
+        logger: deps.logger,
+        everyMs: deps.recovery?.sweepEveryMs ?? 60_000,
+        sweep: () => recovery.sweep(),
+      });
+      sweepers.push(sweeper);
+      started.push(sweeper.worker);
       workers.push(...started);
       return started;
     },
-    stop: () => closeGracefully(workers, [enrichment, runs, mail]),
+    stop: () => closeGracefully(workers, [...sweepers, enrichment, runs, mail]),
   };
 }

@@ -10,6 +10,7 @@ export const areaModule: AreaModule = {
   name: 'integration',
   migrations: integrationMigrations,
   settings: integrationSettings,
+  // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
   queues: [businessEnrichmentQueue, screeningQueue],
   async start({ db, redis, queuePrefix, logger, env, publicUrl, workers, revocations }) {
     const config = loadIntegrationConfig({
@@ -25,6 +26,7 @@ export const areaModule: AreaModule = {
       logger,
       tokens: trustAuthArea(config, revocations),
       screeningSandboxDelayMs: config.SCREENING_SANDBOX_DELAY_MS,
+      recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
     });
     return {
       prefix: area.prefix,

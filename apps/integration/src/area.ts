@@ -3,7 +3,7 @@ import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { closeGracefully, type Redis, type Worker } from '@kyb/queues';
+import { closeGracefully, integrationRecoveryQueue, startRecoverySweeper, type RecoverySweeper, type Redis, type Worker } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
 import { createBusinessDirectory, createCustomerDirectory } from '@kyb/tenants';
 import { createEnrichmentFeature } from './enrichment/enrichment.feature';
@@ -11,6 +11,8 @@ import type { FinancialsProvider } from './providers/financials.provider';
 import type { PublicRecordsProvider } from './providers/public-records.provider';
 import { createSandboxFinancialsProvider } from './providers/sandbox-financials.provider';
 import { createSandboxPublicRecordsProvider } from './providers/sandbox-public-records.provider';
+import { createIntegrationRecovery } from './recovery/integration-recovery';
+import { createPgIntegrationRecoveryStore } from './recovery/integration-recovery.store';
 import { createScreeningFeature } from './screening/screening.feature';
 import type { ScreeningProvider } from './screening/screening.provider';
 import { createSandboxScreeningProvider } from './screening/sandbox-screening.provider';
@@ -37,6 +39,8 @@ export interface IntegrationAreaDeps {
   /** Where screenings run (default: the sandbox, taking `screeningSandboxDelayMs`). */
   screeningProvider?: ScreeningProvider;
   screeningSandboxDelayMs?: number;
+  /** The recovery sweep of stuck enrichments and screenings: how often it runs and when a record counts as stuck (default 60 s, 5 min). */
+  recovery?: { sweepEveryMs: number; stuckAfterMs: number; maxRecoveries?: number };
   clock?: () => Date;
 }
 
@@ -45,8 +49,10 @@ export interface IntegrationArea {
   prefix: string;
   router: Router;
   routes: RouteDefinition[];
-  /** Starts the area's workers on `connection` (a worker connection) and returns them; `stop()` closes them. */
+  /** Starts the area's workers and its recovery sweeper on `connection` (a worker connection) and returns them; `stop()` closes them. */
   startWorkers(connection: Redis): Worker[];
+  /** The recovery sweep, run by the sweeper's scheduled jobs (tests call it directly). */
+  recovery: { sweep(): Promise<unknown> };
   /** Closes the area's workers (letting running jobs finish), then its queue producers. */
   stop(): Promise<void>;
 }
@@ -57,9 +63,10 @@ export function createIntegrationArea(deps: IntegrationAreaDeps): IntegrationAre
   const guard = authenticateWith({ ...deps.tokens, clock });
   const businesses = createBusinessDirectory(deps.db);
   const shared = { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, workerConcurrency: deps.workerConcurrency, logger: deps.logger, businesses, authenticate: guard, clock };
+  const publicRecords = deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider();
   const enrichment = createEnrichmentFeature({
     ...shared,
-    provider: deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider(),
+    provider: publicRecords,
     financials: deps.financialsProvider ?? createSandboxFinancialsProvider(),
   });
   const screening = createScreeningFeature({
@@ -74,16 +81,39 @@ export function createIntegrationArea(deps: IntegrationAreaDeps): IntegrationAre
     description: 'All integration information about a business: public records, bankruptcies/judgements/liens facts and merchant screening.',
     serverUrl: INTEGRATION_PREFIX,
   });
+  const recovery = createIntegrationRecovery({
+    store: createPgIntegrationRecoveryStore(deps.db),
+    enrichment: enrichment.jobs,
+    screenings: screening.jobs,
+    providerName: publicRecords.name,
+    clock,
+    logger: deps.logger,
+    stuckAfterMs: deps.recovery?.stuckAfterMs ?? 300_000,
+    maxRecoveries: deps.recovery?.maxRecoveries,
+  });
   const workers: Array<{ close(): Promise<void>; waitUntilReady(): Promise<unknown> }> = [];
+  const sweepers: RecoverySweeper[] = [];
   return {
     prefix: INTEGRATION_PREFIX,
     router: buildRouter(routes),
     routes,
+    recovery,
     startWorkers(connection) {
-      const started = [enrichment.startWorker(connection), screening.startWorker(connection)];
+      // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.
+      const sweeper = startRecoverySweeper({
+        definition: integrationRecoveryQueue,
+        connection: deps.redis,
+        prefix: deps.redisPrefix,
+        workerConnection: connection,
+        logger: deps.logger,
+        everyMs: deps.recovery?.sweepEveryMs ?? 60_000,
+        sweep: () => recovery.sweep(),
+      });
+      sweepers.push(sweeper);
+      const started: Worker[] = [enrichment.startWorker(connection), screening.startWorker(connection), sweeper.worker];
       workers.push(...started);
       return started;
     },
-    stop: () => closeGracefully(workers, [...enrichment.producers, ...screening.producers]),
+    stop: () => closeGracefully(workers, [...sweepers, ...enrichment.producers, ...screening.producers]),
   };
 }

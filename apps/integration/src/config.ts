@@ -1,9 +1,10 @@
-import { integer, key32, loadConfig, processSettings, verifierSettings } from '@kyb/config';
+import { integer, key32, loadConfig, processSettings, recoverySettings, verifierSettings } from '@kyb/config';
 
 /** Settings of the integration area. */
 export const integrationSettings = {
   ...processSettings,
   ...verifierSettings,
+  ...recoverySettings,
   DATA_ENCRYPTION_KEY: key32({ description: '32-byte key (64 hex characters or base64) that encrypts screening credentials at rest' }),
   SCREENING_SANDBOX_DELAY_MS: integer({ description: 'how long the sandbox screening takes (ms)', fallback: 3000, min: 0, max: 600000 }),
 };

@@ -10,6 +10,7 @@ export const areaModule: AreaModule = {
   name: 'report',
   migrations: reportMigrations,
   settings: reportSettings,
+  // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
   queues: [reportQueue],
   async start({ db, redis, queuePrefix, logger, env, publicUrl, workers, revocations }) {
     const config = loadReportConfig({
@@ -27,6 +28,7 @@ export const areaModule: AreaModule = {
       dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
       publicAppUrl: config.PUBLIC_APP_URL,
       urlTtlSeconds: config.REPORT_URL_TTL_SECONDS,
+      recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
     });
     return {
       prefix: area.prefix,

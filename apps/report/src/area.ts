@@ -4,10 +4,12 @@ import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { closeGracefully, createProducer, createWorker, reportQueue, type Redis, type Worker } from '@kyb/queues';
+import { closeGracefully, createProducer, createWorker, reportQueue, reportRecoveryQueue, startRecoverySweeper, type RecoverySweeper, type Redis, type Worker } from '@kyb/queues';
 import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory } from '@kyb/tenants';
 import type { ReportData } from './pdf/report-data';
 import { renderBusinessReport } from './pdf/render-business-report';
+import { createReportRecovery } from './recovery/report-recovery';
+import { createPgReportRecoveryStore } from './recovery/report-recovery.store';
 import { createReportProcessor } from './reports/report.processor';
 import { reportRoutes } from './reports/reports.router';
 import { createReportsService } from './reports/reports.service';
@@ -40,6 +42,8 @@ export interface ReportAreaDeps {
   render?: (data: ReportData) => Promise<Buffer>;
   /** How long a worker holds a report while rendering (default 60 s). */
   leaseMs?: number;
+  /** The recovery sweep of stuck reports: how often it runs and when a report counts as stuck (default 60 s, 5 min). */
+  recovery?: { sweepEveryMs: number; stuckAfterMs: number; maxRecoveries?: number };
   clock?: () => Date;
 }
 
@@ -50,6 +54,8 @@ export interface ReportArea {
   routes: RouteDefinition[];
   /** Starts the rendering worker on `connection`; `settings` shortens BullMQ's lock and stall checks (tests). */
   startWorkers(connection: Redis, settings?: Partial<WorkerOptions>): Worker[];
+  /** The recovery sweep, run by the sweeper's scheduled jobs (tests call it directly). */
+  recovery: { sweep(): Promise<unknown> };
   stop(): Promise<void>;
 }
 
@@ -67,6 +73,7 @@ export function createReportArea(deps: ReportAreaDeps): ReportArea {
     signer: createUrlSigner({ dataEncryptionKey: deps.dataEncryptionKey, baseUrl: deps.publicAppUrl, ttlSeconds: deps.urlTtlSeconds ?? 300, clock }),
     reports: jobs,
     clock,
+    logger: deps.logger,
   });
   const process = createReportProcessor({
     store,
@@ -83,13 +90,34 @@ export function createReportArea(deps: ReportAreaDeps): ReportArea {
     description: '360 business reports: requested, rendered to PDF by a worker, downloaded through short-lived signed URLs.',
     serverUrl: REPORT_PREFIX,
   });
+  const recovery = createReportRecovery({
+    store: createPgReportRecoveryStore(deps.db),
+    reports: jobs,
+    clock,
+    logger: deps.logger,
+    stuckAfterMs: deps.recovery?.stuckAfterMs ?? 300_000,
+    maxRecoveries: deps.recovery?.maxRecoveries,
+  });
   const workers: Array<{ close(): Promise<void>; waitUntilReady(): Promise<unknown> }> = [];
+  const sweepers: RecoverySweeper[] = [];
   return {
     prefix: REPORT_PREFIX,
     router: buildRouter(routes),
     routes,
+    recovery,
     startWorkers(connection, settings) {
-      const started = [
+      // Wherever workers run, reports whose job was lost are found in PostgreSQL and queued again.
+      const sweeper = startRecoverySweeper({
+        definition: reportRecoveryQueue,
+        connection: deps.redis,
+        prefix: deps.redisPrefix,
+        workerConnection: connection,
+        logger: deps.logger,
+        everyMs: deps.recovery?.sweepEveryMs ?? 60_000,
+        sweep: () => recovery.sweep(),
+      });
+      sweepers.push(sweeper);
+      const started: Worker[] = [
         createWorker(
           reportQueue,
           async (job, token) => {
@@ -103,10 +131,11 @@ export function createReportArea(deps: ReportAreaDeps): ReportArea {
           },
           { connection, prefix: deps.redisPrefix, logger: deps.logger, concurrency: deps.workerConcurrency, settings },
         ),
+        sweeper.worker,
       ];
       workers.push(...started);
       return started;
     },
-    stop: () => closeGracefully(workers, [jobs]),
+    stop: () => closeGracefully(workers, [...sweepers, jobs]),
   };
 }

@@ -10,6 +10,7 @@ export const areaModule: AreaModule = {
   name: 'score',
   migrations: scoreMigrations,
   settings: scoreSettings,
+  // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
   queues: [scoreQueue, enrichmentCompletedQueue, scoreMonitoringQueue],
   async start({ db, redis, queuePrefix, logger, env, publicUrl, workers, revocations }) {
     const config = loadScoreConfig({ ...env, AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json` });
@@ -21,6 +22,7 @@ export const areaModule: AreaModule = {
       logger,
       tokens: trustAuthArea(config, revocations),
       monitoringCron: config.SCORE_MONITORING_CRON,
+      recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
     });
     return {
       prefix: area.prefix,

@@ -6,5 +6,6 @@ export { ConfigError, loadConfig } from './config';
 export type { Setting } from './config';
 export { flag, integer, key32, oneOf, text, trustProxy, url } from './settings';
 export { LOG_LEVELS, processSettings, verifierSettings } from './process-settings';
+export { recoverySettings } from './recovery-settings';
 export { PROCESS_ROLES, queueConcurrencySetting, queueConcurrencyVariable, runtimeSettings } from './runtime-settings';
 export type { ProcessRole } from './runtime-settings';

@@ -1,5 +1,8 @@
 import { defineQueue, type QueueDefinition } from './queue';
 
+/** A recovery sweep carries nothing: it reads what is stuck from PostgreSQL. */
+export type RecoverySweepPayload = Record<string, never>;
+
 /**
  * Every queue of the suite, each defined once with its payload. Payloads carry ids only.
  * Producers and workers in different areas import the same definition.
@@ -7,6 +10,8 @@ import { defineQueue, type QueueDefinition } from './queue';
 
 /** Case -> integration: fetch public records and facts of a newly added business. */
 export const businessEnrichmentQueue = defineQueue<{ businessId: string; customerId: string }>('business-enrichment');
+/** The id of a business's enrichment job: adding the business, and the recovery sweep that finds it lost, queue the same. */
+export const enrichmentJobId = (businessId: string) => `enrich-${businessId}`;
 
 /** Integration -> score: enrichment of a business finished; its score can be computed. */
 export const enrichmentCompletedQueue = defineQueue<{ businessId: string; taskId: string }>('enrichment-completed');
@@ -25,9 +30,24 @@ export const reportQueue = defineQueue<{ reportId: string }>('report-generation'
 
 /** Mail: deliver the message an outbox row describes (invitations, user set-up links). */
 export const mailQueue = defineQueue<{ messageId: string }>('mail-delivery', { attempts: 8 });
+/** The id of an outbox message's delivery job (the invite service and the recovery sweep). */
+export const mailJobId = (messageId: string) => `mail-${messageId}`;
 
 /** Case: store the rows of an onboarding run accepted with `async=true` (rows sealed in the run row). */
 export const onboardingRunQueue = defineQueue<{ runId: string }>('onboarding-run', { attempts: 5 });
+/** The id of an async onboarding run's job (accepting the run, and the recovery sweep). */
+export const onboardingRunJobId = (runId: string) => `run-${runId}`;
+
+/**
+ * Recovery sweeps, one queue per area: a job scheduler adds a sweep job every
+ * RECOVERY_SWEEP_EVERY_MS, and one worker finds that area's stuck records in PostgreSQL and
+ * re-queues or fails them (see recovery.ts). A failed sweep is not retried: the next one comes soon.
+ */
+const sweepOptions = { attempts: 1, removeOnComplete: { count: 20 }, removeOnFail: { count: 100 } };
+export const caseRecoveryQueue = defineQueue<RecoverySweepPayload>('case-recovery', sweepOptions);
+export const integrationRecoveryQueue = defineQueue<RecoverySweepPayload>('integration-recovery', sweepOptions);
+export const scoreRecoveryQueue = defineQueue<RecoverySweepPayload>('score-recovery', sweepOptions);
+export const reportRecoveryQueue = defineQueue<RecoverySweepPayload>('report-recovery', sweepOptions);
 
 /** Every queue of the suite, for the operators' dashboard. */
 export const allQueues: Array<QueueDefinition<unknown>> = [
@@ -39,4 +59,8 @@ export const allQueues: Array<QueueDefinition<unknown>> = [
   reportQueue,
   mailQueue,
   onboardingRunQueue,
+  caseRecoveryQueue,
+  integrationRecoveryQueue,
+  scoreRecoveryQueue,
+  reportRecoveryQueue,
 ] as Array<QueueDefinition<unknown>>;

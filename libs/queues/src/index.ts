@@ -11,7 +11,10 @@ export {
   allQueues,
   businessEnrichmentQueue,
   enrichmentCompletedQueue,
+  enrichmentJobId,
+  mailJobId,
   mailQueue,
+  onboardingRunJobId,
   onboardingRunQueue,
   reportQueue,
   scoreMonitoringQueue,
@@ -21,3 +24,12 @@ export {
 export { ensureRedisReachable } from './reachability';
 export { createQueueMetrics, QUEUE_JOB_STATES } from './queue-metrics';
 export type { QueueJobState, QueueMetrics, QueueMetricsOptions } from './queue-metrics';
+export {
+  caseRecoveryQueue,
+  integrationRecoveryQueue,
+  reportRecoveryQueue,
+  scoreRecoveryQueue,
+} from './definitions';
+export type { RecoverySweepPayload } from './definitions';
+export { DEFAULT_MAX_RECOVERIES, isJobLive, recoverStuck, RECOVERY_BATCH, requeue, startRecoverySweeper, SWEEP_SCHEDULER_ID } from './recovery';
+export type { RecoveryCounts, RecoverySweeper, RecoverySweeperOptions, RequeueResult, StuckRecord, StuckRecordKind } from './recovery';

@@ -149,6 +149,7 @@ export async function createBusinessDirectoryStandIn(db: Knex) {
           status: business.status ?? 'UNVERIFIED',
           is_monitoring_enabled: business.isMonitoringEnabled ?? false,
           external_id: business.externalId ?? null,
+          ...(business.createdAt ? { created_at: business.createdAt } : {}),
         })
         .onConflict('id')
         .merge();

@@ -37,3 +37,4 @@ export { createScoreDirectory, createScoreDirectoryStandIn, SCORE_DIRECTORY_VIEW
 export type { ScoreCategoryView, ScoreDirectory, ScoreEntry } from './score-directory';
 export { summariseBjl } from './bjl-summary';
 export type { BjlKindSummary } from './bjl-summary';
+export { createEnrichmentTaskDirectoryStandIn, ENRICHMENT_TASK_DIRECTORY_COLUMNS, ENRICHMENT_TASK_DIRECTORY_VIEW } from './enrichment-task-directory';

@@ -13,6 +13,7 @@ export { expectSameShape } from './same-shape';
 export { bundleScript, databaseUrlOf } from './child-process';
 export type { BundledScript } from './child-process';
 export { eventually } from './eventually';
+export { queryPlanOf } from './query-plan';
 export { createProcessGroup, freePort } from './processes';
 export type { ProcessGroup, StartedProcess } from './processes';
 export { createTestDatabaseRole } from './database-role';

@@ -23,6 +23,7 @@ describe('case migrations', () => {
       '20261122_0005_mail_outbox',
       '20261122_0006_invitation_directory',
       '20261122_0007_business_directory',
+      '20261123_0009_recovery',
     ]);
     expect(await tables()).toEqual([
       'applicants', 'business_addresses', 'business_directory', 'business_names', 'business_owner_directory', 'businesses', 'cases', 'invitation_directory', 'invitations', 'mail_outbox', 'onboarding_runs', 'onboarding_usage', 'owner_titles', 'owners',
@@ -30,6 +31,7 @@ describe('case migrations', () => {
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261123_0009_recovery',
       '20261122_0007_business_directory',
       '20261122_0006_invitation_directory',
       '20261122_0005_mail_outbox',

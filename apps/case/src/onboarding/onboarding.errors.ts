@@ -42,3 +42,10 @@ export class RowValidationError extends AppError {
     return { status: 'fail', message: this.message, errorCode: null, data: { runId: this.runId, failed_rows: this.failedRows, result: {} } };
   }
 }
+
+/** The worker found its run no longer PENDING once it held the run's lock: another job of the run ended it first. */
+export class RunAlreadyFinishedError extends Error {
+  constructor(readonly runId: string) {
+    super(`onboarding run ${runId} was already finished by another job`);
+  }
+}

@@ -1,21 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
-import { AppError, NotFoundError } from '@kyb/envelope';
+import { NotFoundError } from '@kyb/envelope';
 import { withTransaction, type Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
-import type { Producer } from '@kyb/queues';
+import { enrichmentJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
 import type { CustomerDirectory } from '@kyb/tenants';
 import type { BusinessStore } from '../businesses/businesses.store';
 import type { InvitationStore } from '../invitations/invitations.store';
 import { presentBusiness } from '../businesses/business.presenter';
-import { compileCheck, strictObject } from '@kyb/validation';
+import { compileCheck, strictObject, unstorableTextIn } from '@kyb/validation';
 import { businessRowProperties, type BusinessRowInput } from './add-business.columns';
 import { insertBusinessRecords, maskedInput, toBusinessRecords, type BusinessRecords } from './business-rows';
-import { FeatureNotEnabledError, OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, RowValidationError } from './onboarding.errors';
+import { openCases } from './open-cases';
+import { FeatureNotEnabledError, OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, RowValidationError, RunAlreadyFinishedError } from './onboarding.errors';
 import { ApplicantNotFoundError } from '../invitations/invite.errors';
 import { usageMonth, type OnboardingStore } from './onboarding.store';
 import { validateBusinessRow, type RowFailure } from './row-validation';
+import { isTransient, runFailureOf, storableFailure, type RunFailure } from './run-failures';
 
 /** The feature switch that gates adding businesses (contract 7.1 row 5). */
 export const ADD_BUSINESS_FEATURE = 'PAT_120_ADD_BUSINESS';
@@ -44,8 +46,17 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   const { db, store, directory, clock } = options;
   const rowSchema = compileCheck(strictObject(businessRowProperties, ['name']), 'body');
 
-  /** A bulk row's schema problem, reported as a row failure so every row's problems are listed. */
+  /**
+   * A bulk row's schema problem, reported as a row failure so every row's problems are listed.
+   * Text PostgreSQL cannot store comes first: rows the request guard never saw (a run queued
+   * before it existed) must fail here, by row and column, not in the database.
+   */
   function schemaFailures(row: BusinessRowInput): RowFailure[] {
+    const unstorable = Object.entries(row).flatMap(([column, value]) => {
+      const reason = unstorableTextIn({ [column]: value }, 'row');
+      return reason ? [{ column, providedKey: column, value: value ?? null, reason }] : [];
+    });
+    if (unstorable.length > 0) return unstorable;
     const problem = rowSchema(row);
     if (!problem) return [];
     const column = problem.property ?? 'row';
@@ -58,32 +69,16 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     if (used + count > limit) throw new OnboardingLimitWillExceedError();
   }
 
-  /** One onboarding case per row that names an applicant (by id, or by details, created or reused by email). */
-  async function openCases(trx: Knex.Transaction, actorId: string, customerId: string, rows: BusinessRowInput[], built: BusinessRecords[]) {
-    const cases = new Map<string, object[]>();
-    for (const [index, row] of rows.entries()) {
-      let applicantId = typeof row.applicant_id === 'string' ? row.applicant_id : undefined;
-      if (!applicantId && typeof row.applicant_email === 'string') {
-        const applicant = await options.applicants.upsertApplicant(trx, {
-          customer_id: customerId,
-          first_name: String(row.applicant_first_name).trim(),
-          last_name: String(row.applicant_last_name).trim(),
-          email: row.applicant_email,
-          mobile: null,
-          created_by: actorId,
-        });
-        applicantId = applicant.id;
-      }
-      if (!applicantId) continue;
-      const businessId = built[index].business.id;
-      const caseId = await options.applicants.insertCase(trx, { customer_id: customerId, business_id: businessId, applicant_id: applicantId, status: 'CREATED', created_by: actorId });
-      const at = clock().toISOString();
-      cases.set(businessId, [
-        { id: caseId, applicant_id: applicantId, customer_id: customerId, status: 'CREATED', business_id: businessId, created_at: at, created_by: actorId,
-          updated_at: at, updated_by: actorId, assignee: null, assigner: null, customer_initiated: true },
-      ]);
+  /** Ends a run FAILED with its (storable) failed rows; when even those cannot be kept, with the reason alone. */
+  async function endFailedRun(runId: string, failure: RunFailure): Promise<void> {
+    const kept = storableFailure(failure);
+    try {
+      await store.finishRun(db, runId, { status: 'FAILED', ...kept }, clock());
+    } catch (err) {
+      if (isTransient(err) || !kept.failed_rows) throw err;
+      options.logger.error({ err, runId }, 'could not keep the failed rows of an onboarding run');
+      await store.finishRun(db, runId, { status: 'FAILED', failure_reason: `${kept.failure_reason} (the failed rows could not be kept)` }, clock());
     }
-    return cases;
   }
 
   async function titles(): Promise<Map<string, number>> {
@@ -111,16 +106,17 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       const customer = await directory.find(customerId);
       const ownerTitles = await titles();
       const { built: records, cases } = await withTransaction(db, async (trx) => {
+        if (mode.runId && !(await store.lockPendingRun(trx, mode.runId))) throw new RunAlreadyFinishedError(mode.runId);
         const used = await store.lockUsage(trx, customerId, month);
         checkLimit(customer?.monthlyOnboardingLimit ?? null, used, rows.length);
-        const externalIds = rows.map((r) => r.external_id).filter((v): v is string => typeof v === 'string');
+        const externalIds = rows.map((r) => r.external_id).filter((v): v is string => typeof v === 'string').map((v) => v.trim());
         const existing = await store.businessesByExternalId(trx, customerId, externalIds);
         const failed: Record<string, { message: string; data: RowFailure[] }> = {};
         const seen = new Set<string>();
         rows.forEach((row, index) => {
           const invalid = mode.checkSchema ? schemaFailures(row) : [];
           const failures = invalid.length > 0 ? invalid : validateBusinessRow(row, { existingExternalIds: existing, externalIdsInRun: seen, today: clock() });
-          if (typeof row.external_id === 'string') seen.add(row.external_id);
+          if (typeof row.external_id === 'string') seen.add(row.external_id.trim());
           if (failures.length > 0) failed[String(index)] = { message: 'Validation failed. Error details:', data: failures };
         });
         if (Object.keys(failed).length > 0) throw new RowValidationError(runId, failed);
@@ -132,7 +128,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         );
         if (!mode.runId) await store.insertRun(trx, { id: runId, customer_id: customerId, created_by: actorId, row_count: rows.length, status: 'PENDING' });
         await insertBusinessRecords(trx, built);
-        const cases = await openCases(trx, actorId, customerId, rows, built);
+        const cases = await openCases(trx, { applicants: options.applicants, clock }, { actorId, customerId, rows, built });
         await store.finishRun(trx, runId, { status: 'SUCCEEDED', business_ids: built.map((b) => b.business.id) }, clock());
         await store.addUsage(trx, customerId, month, rows.length);
         return { built, cases };
@@ -142,7 +138,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       await Promise.all(
         records.map((r) =>
           options.enrichment
-            .add({ businessId: r.business.id, customerId }, { jobId: `enrich-${r.business.id}` })
+            .add({ businessId: r.business.id, customerId }, { jobId: enrichmentJobId(r.business.id) })
             .catch((err: unknown) => options.logger.error({ err, businessId: r.business.id }, 'could not queue enrichment')),
         ),
       );
@@ -183,28 +179,38 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         status: 'PENDING',
         rows_sealed: options.sealedBox.seal(JSON.stringify(rows)),
       });
-      await options.runs.add({ runId }, { jobId: `run-${runId}` });
+      // A failure to queue is logged, not answered: the run is stored, and the recovery sweep queues a PENDING run again.
+      await options.runs
+        .add({ runId }, { jobId: onboardingRunJobId(runId) })
+        .catch((err: unknown) => options.logger.error({ err, runId }, 'could not queue onboarding run; the recovery sweep will'));
       return { runId, result: {} };
     },
 
     /**
-     * The worker's step: stores a PENDING run's rows. Row failures and the limit end the run
-     * FAILED with the reason (retrying would not help); anything else is thrown to be retried.
+     * The worker's step: stores a PENDING run's rows, and always ends the run unless the database
+     * is out (thrown, to be retried; `final` on the last attempt ends it too). Row failures, the
+     * limit, unreadable rows and anything the database refuses end it FAILED with the reason.
      */
-    async processRun(runId: string): Promise<void> {
+    async processRun(runId: string, attempt: { final?: boolean } = {}): Promise<void> {
       const run = await store.findRun(db, runId);
-      if (!run || run.status !== 'PENDING' || !run.rows_sealed) return;
-      const rows = JSON.parse(options.sealedBox.open(run.rows_sealed)) as BusinessRowInput[];
+      if (!run || run.status !== 'PENDING') return;
+      let rows: BusinessRowInput[];
+      try {
+        rows = JSON.parse(options.sealedBox.open(run.rows_sealed ?? '')) as BusinessRowInput[];
+        if (!Array.isArray(rows)) throw new TypeError('the sealed rows are not a list');
+      } catch (err) {
+        options.logger.error({ err, runId }, 'could not read the rows of an onboarding run');
+        await endFailedRun(runId, { failure_reason: 'The rows of the run could not be read; nothing was stored.', unexpected: true });
+        return;
+      }
       try {
         await this.addBusinesses(run.created_by, run.customer_id, rows, { checkSchema: true, runId });
       } catch (err) {
-        if (err instanceof RowValidationError) {
-          await store.finishRun(db, runId, { status: 'FAILED', failed_rows: err.failedRows, failure_reason: err.message }, clock());
-        } else if (err instanceof AppError && err.httpStatus < 500) {
-          await store.finishRun(db, runId, { status: 'FAILED', failure_reason: err.message }, clock());
-        } else {
-          throw err;
-        }
+        if (err instanceof RunAlreadyFinishedError) return;
+        const failure = runFailureOf(err, attempt.final === true);
+        if (!failure) throw err;
+        if (failure.unexpected) options.logger.error({ err, runId }, 'onboarding run failed');
+        await endFailedRun(runId, failure);
       }
     },
 

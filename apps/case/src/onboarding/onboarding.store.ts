@@ -56,10 +56,14 @@ export function createPgOnboardingStore() {
     findRun(db: Knex, id: string): Promise<RunRow | undefined> {
       return db<RunRow>('cases.onboarding_runs').where({ id }).first();
     },
-    /** Finishes a run; its sealed rows are dropped, the outcome kept. */
+    /** Locks a run row until the transaction ends, if it is still PENDING: two workers of one run then store its rows once. */
+    async lockPendingRun(trx: Knex, id: string): Promise<boolean> {
+      return (await trx('cases.onboarding_runs').where({ id, status: 'PENDING' }).forUpdate().first('id')) !== undefined;
+    },
+    /** Finishes a PENDING run (a finished one keeps its outcome); its sealed rows are dropped, the outcome kept. */
     async finishRun(db: Knex, id: string, outcome: Pick<RunRow, 'status'> & Partial<Pick<RunRow, 'failed_rows' | 'failure_reason' | 'business_ids'>>, at: Date) {
       await db('cases.onboarding_runs')
-        .where({ id })
+        .where({ id, status: 'PENDING' })
         .update({
           status: outcome.status,
           failed_rows: outcome.failed_rows ? JSON.stringify(outcome.failed_rows) : null,

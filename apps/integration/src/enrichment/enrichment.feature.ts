@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Knex } from '@kyb/db';
 import type { Logger, RouteDefinition } from '@kyb/http';
-import { businessEnrichmentQueue, createProducer, createWorker, enrichmentCompletedQueue, type Redis, type Worker } from '@kyb/queues';
+import { businessEnrichmentQueue, createProducer, createWorker, enrichmentCompletedQueue, type Producer, type Redis, type Worker } from '@kyb/queues';
 import type { BusinessDirectory } from '@kyb/tenants';
 import type { FinancialsProvider } from '../providers/financials.provider';
 import type { PublicRecordsProvider } from '../providers/public-records.provider';
@@ -31,6 +31,8 @@ export interface EnrichmentFeature {
   routes: RouteDefinition[];
   startWorker(connection: Redis): Worker;
   producers: Array<{ close(): Promise<void> }>;
+  /** The enrichment queue's producer (the recovery sweep queues lost jobs again on it). */
+  jobs: Producer<{ businessId: string; customerId: string }>;
 }
 
 /** Wires the enrichment worker (consuming what business creation queues), E1, E11 and refreshes. */
@@ -64,5 +66,6 @@ export function createEnrichmentFeature(deps: EnrichmentFeatureDeps): Enrichment
     startWorker: (connection) =>
       createWorker(businessEnrichmentQueue, (job) => process(job), { connection, prefix: deps.redisPrefix, logger: deps.logger, concurrency: deps.workerConcurrency }),
     producers: [enrichmentJobs, completed],
+    jobs: enrichmentJobs,
   };
 }

@@ -1,5 +1,5 @@
 import type { Knex } from '@kyb/db';
-import type { Producer, WorkerLogger } from '@kyb/queues';
+import { enrichmentJobId, type Producer, type WorkerLogger } from '@kyb/queues';
 import type { BusinessDirectory } from '@kyb/tenants';
 import { ProviderError } from '../providers/business-profile';
 import type { FinancialsProvider } from '../providers/financials.provider';
@@ -47,7 +47,7 @@ export function createEnrichmentProcessor(deps: EnrichmentProcessorDeps) {
 
   return async function processEnrichment(job: EnrichmentJob): Promise<void> {
     const { businessId, customerId } = job.data;
-    const task = await deps.tasks.findOrCreate({ jobId: job.id ?? `enrich-${businessId}`, businessId, customerId, provider: deps.provider.name });
+    const task = await deps.tasks.findOrCreate({ jobId: job.id ?? enrichmentJobId(businessId), businessId, customerId, provider: deps.provider.name });
     if (task.status === 'SUCCEEDED') return void (await announce(task));
     if (task.status === 'FAILED') return;
 

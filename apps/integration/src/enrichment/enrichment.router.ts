@@ -36,8 +36,9 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
       path: '/business/:businessID/public-records',
       summary: 'Get public records (E1)',
       description:
-        '200 with the latest public records. While the first fetch is still running: 202 with `public_records: null` and the task. ' +
-        'When it failed: 404 PublicRecordsUnavailableError with the task and its reason; when none was ever requested: 404 PublicRecordsNotFoundError.',
+        '200 with the latest public records. While the first fetch is still waiting or running: 202 with `public_records: null` and the task ' +
+        '(null while its job waits for a worker). When it failed: 404 PublicRecordsUnavailableError with the task and its reason; ' +
+        'for a business older than 7 days whose records were never requested: 404 PublicRecordsNotFoundError.',
       tags: ['Public Records'],
       auth: true,
       ...readers,
@@ -50,7 +51,7 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
         202: {
           description: 'Still being fetched',
           schema: successEnvelope(
-            { type: 'object', properties: { public_records: { type: 'null' }, business_integration_task: taskSchema } },
+            { type: 'object', properties: { public_records: { type: 'null' }, business_integration_task: { oneOf: [taskSchema, { type: 'null' }] } } },
             PUBLIC_RECORDS_PENDING,
           ),
         },

@@ -12,9 +12,10 @@ import type { PublicRecordsStore } from '../public-records/public-records.store'
 import type { PublicRecords } from '../public-records/public-records.types';
 import type { TaskListQuery, TaskStore } from './integration-tasks.store';
 import { presentTask, type TaskView } from './task.presenter';
+import { UNTASKED_WINDOW_MS } from './untasked-window';
 
 /** What E1 answers: the records, or the task still fetching them. */
-export type PublicRecordsAnswer = { ready: true; publicRecords: PublicRecords } | { ready: false; task: TaskView };
+export type PublicRecordsAnswer = { ready: true; publicRecords: PublicRecords } | { ready: false; task: TaskView | null };
 
 /** What the enrichment service is built from. */
 export interface EnrichmentServiceDeps {
@@ -50,11 +51,15 @@ export function createEnrichmentService(deps: EnrichmentServiceDeps) {
   return {
     /** The latest public records; while none exist, the task fetching them (or why there are none). */
     async publicRecords(caller: AuthContext, businessId: string): Promise<PublicRecordsAnswer> {
-      await findAccessibleBusiness(deps.businesses, caller, businessId);
+      const business = await findAccessibleBusiness(deps.businesses, caller, businessId);
       const row = await deps.records.find(businessId);
       if (row) return { ready: true, publicRecords: presentPublicRecords(row) };
       const task = await deps.tasks.latest(businessId);
-      if (!task) throw new PublicRecordsNotFoundError();
+      if (!task) {
+        // Its enrichment job is queued, or was lost and the recovery sweep will make the task.
+        if (business.createdAt.getTime() > deps.clock().getTime() - UNTASKED_WINDOW_MS) return { ready: false, task: null };
+        throw new PublicRecordsNotFoundError();
+      }
       if (task.status === 'FAILED') throw new PublicRecordsUnavailableError(presentTask(task));
       return { ready: false, task: presentTask(task) };
     },

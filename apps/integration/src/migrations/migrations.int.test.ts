@@ -19,13 +19,15 @@ describe('integration migrations', () => {
       '20261122_0001_enrichment',
       '20261122_0002_screening',
       '20261122_0003_financials_and_views',
+      '20261123_0004_recovery',
     ]);
     expect(await relations()).toEqual([
-      'bjl_record_directory', 'bjl_records', 'financial_profile_directory', 'financial_profiles', 'integration_tasks',
+      'bjl_record_directory', 'bjl_records', 'enrichment_task_directory', 'financial_profile_directory', 'financial_profiles', 'integration_tasks',
       'public_records', 'public_records_directory', 'screening_credentials', 'screenings',
     ]);
     expect(await migrateLatest(database.db, integrationMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, integrationMigrations)).toEqual([
+      '20261123_0004_recovery',
       '20261122_0003_financials_and_views',
       '20261122_0002_screening',
       '20261122_0001_enrichment',

@@ -156,9 +156,19 @@ describe('E1 public records', () => {
     await eventually(async () => ((await get(id)).status === 200 ? true : undefined));
   });
 
-  it('answers 404 PublicRecordsNotFoundError when no fetch was ever asked for', async () => {
+  it('answers 202 with no task yet while a new business waits for its first fetch (its job not yet taken)', async () => {
     const id = randomUUID();
     await t.business({ id, customerId });
+    expect((await get(id).expect(202)).body).toEqual({
+      status: 'success',
+      message: 'Public records are still being fetched.',
+      data: { public_records: null, business_integration_task: null },
+    });
+  });
+
+  it('answers 404 PublicRecordsNotFoundError for a business older than a week whose records were never asked for', async () => {
+    const id = randomUUID();
+    await t.business({ id, customerId, createdAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) });
     expect((await get(id).expect(404)).body).toEqual({
       status: 'fail',
       message: 'No public records have been fetched for this business yet. Request a refresh.',
@@ -172,9 +182,10 @@ describe('E1 public records', () => {
     await t.business({ id, customerId });
     provider.script(id, [new ProviderError('The public records provider refused the request.', { transient: false })]);
     await jobs.add({ businessId: id, customerId }, { jobId: `enrich-${id}` });
+    // Before the worker made the task, the answer is a plain 404 (no task yet): wait for the refusal.
     const res = await eventually(async () => {
       const r = await get(id);
-      return r.status === 404 ? r : undefined;
+      return r.status === 404 && r.body.data?.errorName === 'PublicRecordsUnavailableError' ? r : undefined;
     });
     expect(res.body).toMatchObject({
       status: 'fail',

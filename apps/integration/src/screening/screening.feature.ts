@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Knex } from '@kyb/db';
 import type { Logger, RouteDefinition } from '@kyb/http';
-import { createProducer, createWorker, screeningQueue, type Redis, type Worker } from '@kyb/queues';
+import { createProducer, createWorker, screeningQueue, type Producer, type Redis, type Worker } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
 import type { BusinessDirectory, CustomerDirectory } from '@kyb/tenants';
 import { screeningCredentialsRoutes } from './screening-credentials.router';
@@ -35,6 +35,8 @@ export interface ScreeningFeature {
   /** Starts the screening worker on `connection` (a worker connection). */
   startWorker(connection: Redis): Worker;
   producers: Array<{ close(): Promise<void> }>;
+  /** The screening queue's producer (the recovery sweep queues lost jobs again on it). */
+  jobs: Producer<{ screeningId: string }>;
 }
 
 /** Wires credentials, connection status, screening runs, their worker and results. */
@@ -64,5 +66,6 @@ export function createScreeningFeature(deps: ScreeningFeatureDeps): ScreeningFea
       );
     },
     producers: [queue],
+    jobs: queue,
   };
 }

@@ -1,8 +1,9 @@
 import type { AreaMigrations } from '@kyb/db';
 import { reports } from './20261122_0001_reports';
+import { recovery } from './20261123_0002_recovery';
 
 /** The report area's schema and migrations, in order. */
 export const reportMigrations: AreaMigrations = {
   schema: 'reports',
-  migrations: [reports],
+  migrations: [reports, recovery],
 };

@@ -1,5 +1,5 @@
 import { canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
-import type { Producer } from '@kyb/queues';
+import type { Producer, WorkerLogger } from '@kyb/queues';
 import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/tenants';
 import type { ReportStorage, StoredFile } from '../storage/report-storage';
 import { presentReport, presentReportDetails, type ReportView } from './report.presenter';
@@ -18,6 +18,7 @@ export function createReportsService(deps: {
   signer: UrlSigner;
   reports: Pick<Producer<{ reportId: string }>, 'add'>;
   clock: () => Date;
+  logger: Pick<WorkerLogger, 'error'>;
 }) {
   const { store } = deps;
 
@@ -34,7 +35,11 @@ export function createReportsService(deps: {
       const business = await findAccessibleBusiness(deps.businesses, caller, businessId);
       if (business.customerId !== customerId) throw new TenantAccessDeniedError();
       const report = await store.create({ customerId, businessId, createdBy: caller.userId, triggeredBy: caller.role, at: deps.clock() });
-      await deps.reports.add({ reportId: report.id }, { jobId: reportJobId(report.id) });
+      // Queued after the commit. A failure to queue is logged, not answered: the report exists, and
+      // the recovery sweep queues a REQUESTED report again (a 503 would make the client ask twice).
+      await deps.reports
+        .add({ reportId: report.id }, { jobId: reportJobId(report.id) })
+        .catch((err: unknown) => deps.logger.error({ err, reportId: report.id }, 'could not queue report; the recovery sweep will'));
       return { report_id: report.id };
     },
 

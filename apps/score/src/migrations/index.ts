@@ -1,8 +1,9 @@
 import type { AreaMigrations } from '@kyb/db';
 import { scores } from './20261122_0001_scores';
+import { recovery } from './20261123_0002_recovery';
 
 /** The score area's schema and migrations, in order. */
 export const scoreMigrations: AreaMigrations = {
   schema: 'scores',
-  migrations: [scores],
+  migrations: [scores, recovery],
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TenantAccessDeniedError, canAccessBusiness, unseen, type AuthContext } from '@kyb/auth';
-import type { Producer } from '@kyb/queues';
+import type { Producer, WorkerLogger } from '@kyb/queues';
 import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/tenants';
 import { presentScore, type ScoreView } from './score.presenter';
 import { ScoreNotFoundError, UnknownScoreError } from './scores.errors';
@@ -15,6 +15,7 @@ export function createScoresService(deps: {
   businesses: BusinessDirectory;
   scores: Pick<Producer<{ scoreId: string }>, 'add'>;
   clock: () => Date;
+  logger: Pick<WorkerLogger, 'error'>;
 }) {
   const { store, businesses } = deps;
   return {
@@ -41,7 +42,10 @@ export function createScoresService(deps: {
         requestedBy: caller.userId,
         at: deps.clock(),
       });
-      await deps.scores.add({ scoreId: score.id }, { jobId: scoreJobId(score.id) });
+      // A failure to queue is logged, not answered: the recovery sweep queues a PROCESSING score again.
+      await deps.scores
+        .add({ scoreId: score.id }, { jobId: scoreJobId(score.id) })
+        .catch((err: unknown) => deps.logger.error({ err, scoreId: score.id }, 'could not queue score; the recovery sweep will'));
       return presentScore(score);
     },
 

@@ -1,0 +1,130 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
+import { businessEnrichmentQueue, closeGracefully, createProducer, onboardingRunQueue } from '@kyb/queues';
+import { createSealedBox } from '@kyb/secrets';
+import { createCustomerDirectory, createCustomerDirectoryStandIn } from '@kyb/tenants';
+import { createPgBusinessStore } from '../businesses/businesses.store';
+import { createPgInvitationStore } from '../invitations/invitations.store';
+import { caseMigrations } from '../migrations';
+import { readBulkRows } from './bulk-rows';
+import { createOnboardingService, type OnboardingService } from './onboarding.service';
+import { createPgOnboardingStore } from './onboarding.store';
+
+/**
+ * The worker's step on runs whose rows the request guard never saw (queued before it existed) or
+ * that the database refuses: the run always ends, FAILED with a reason, and never stays PENDING.
+ */
+describe('processRun ends every run (issue 16)', () => {
+  let h: AreaHarness;
+  let onboarding: OnboardingService;
+  let closeProducers: () => Promise<void>;
+  const sealedBox = createSealedBox(randomBytes(32));
+  const store = createPgOnboardingStore();
+  const customerId = randomUUID();
+  const actor = randomUUID();
+
+  beforeAll(async () => {
+    h = await startAreaHarness([caseMigrations], 'case');
+    await (await createCustomerDirectoryStandIn(h.db)).put({ id: customerId, features: { PAT_120_ADD_BUSINESS: true } });
+    const context = { connection: h.redis, prefix: h.redisPrefix, logger: h.logger };
+    const enrichment = createProducer(businessEnrichmentQueue, context);
+    const runs = createProducer(onboardingRunQueue, context);
+    closeProducers = () => closeGracefully([], [enrichment, runs]);
+    onboarding = createOnboardingService({
+      db: h.db,
+      store,
+      businesses: createPgBusinessStore(h.db),
+      applicants: createPgInvitationStore(),
+      directory: createCustomerDirectory(h.db),
+      sealedBox,
+      enrichment,
+      runs,
+      clock: h.clock.now,
+      logger: h.logger,
+    });
+  });
+  afterAll(() => h.close(() => closeProducers()));
+
+  /** A PENDING run as `acceptRun` leaves it, with `sealed` as its sealed rows. */
+  async function pendingRun(sealed: string, rowCount = 1): Promise<string> {
+    const id = randomUUID();
+    await store.insertRun(h.db, { id, customer_id: customerId, created_by: actor, row_count: rowCount, status: 'PENDING', rows_sealed: sealed });
+    return id;
+  }
+  const sealRows = (rows: object[]) => sealedBox.seal(JSON.stringify(rows));
+  const businesses = async () => (await h.db('cases.businesses').where({ customer_id: customerId })).length;
+
+  const nulInName = { column: 'name', providedKey: 'name', value: 'Bad\ufffdCo', reason: 'row.name must not contain NUL characters' };
+  it.each([
+    // A lone surrogate cannot come through CSV (the body is read as UTF-8), only through JSON escapes.
+    ['JSON', [{ name: 'Fine' }, { name: 'Bad\u0000Co', dba1_name: 'Half \ud800' }], 'Half \ufffd', 'row.dba1_name must not contain unpaired UTF-16 surrogates'],
+    ['CSV', readBulkRows('name,dba1_name\nFine,\nBad\u0000Co,Half \u0000'), 'Half \ufffd', 'row.dba1_name must not contain NUL characters'],
+  ])('a bad character in a %s row ends the run FAILED naming row and column, the values stored with U+FFFD', async (_source, rows, value, reason) => {
+    const runId = await pendingRun(sealRows(rows), 2);
+    await onboarding.processRun(runId);
+    const run = await store.findRun(h.db, runId);
+    expect(run).toMatchObject({ status: 'FAILED', failure_reason: 'Bulk process had errors', rows_sealed: null });
+    expect(run?.finished_at).toBeInstanceOf(Date);
+    expect(run?.failed_rows).toEqual({
+      1: { message: 'Validation failed. Error details:', data: [nulInName, { column: 'dba1_name', providedKey: 'dba1_name', value, reason }] },
+    });
+    expect(await businesses()).toBe(0);
+  });
+
+  it('a row the database refuses ends the run FAILED with a reason that holds no SQL', async () => {
+    await h.db.raw("alter table cases.businesses add constraint test_refused_name check (name <> 'Refused Co')");
+    try {
+      const runId = await pendingRun(sealRows([{ name: 'Fine' }, { name: 'Refused Co' }]), 2);
+      await onboarding.processRun(runId);
+      expect(await store.findRun(h.db, runId)).toMatchObject({
+        status: 'FAILED',
+        failure_reason: 'A row breaks a rule of the stored data; nothing was stored.',
+        failed_rows: null,
+        rows_sealed: null,
+      });
+      expect(await businesses()).toBe(0);
+    } finally {
+      await h.db.raw('alter table cases.businesses drop constraint test_refused_name');
+    }
+  });
+
+  it('rows that cannot be unsealed end the run FAILED', async () => {
+    const runId = await pendingRun('not sealed by this key');
+    await onboarding.processRun(runId);
+    expect(await store.findRun(h.db, runId)).toMatchObject({ status: 'FAILED', failure_reason: 'The rows of the run could not be read; nothing was stored.' });
+  });
+
+  it('failed rows that cannot be kept still end the run FAILED, with the reason alone', async () => {
+    await h.db.raw('alter table cases.onboarding_runs add constraint test_no_failed_rows check (failed_rows is null) not valid');
+    try {
+      const runId = await pendingRun(sealRows([{ name: 'Bad phone', mobile: '10' }]));
+      await onboarding.processRun(runId);
+      expect(await store.findRun(h.db, runId)).toMatchObject({
+        status: 'FAILED',
+        failure_reason: 'Bulk process had errors (the failed rows could not be kept)',
+        failed_rows: null,
+      });
+    } finally {
+      await h.db.raw('alter table cases.onboarding_runs drop constraint test_no_failed_rows');
+    }
+  });
+
+  it('good rows end the run SUCCEEDED, and a finished run is left as it is', async () => {
+    const runId = await pendingRun(sealRows([{ name: 'Stored Co', external_id: ' E-1 ' }]));
+    await onboarding.processRun(runId);
+    const run = await store.findRun(h.db, runId);
+    expect(run).toMatchObject({ status: 'SUCCEEDED', failure_reason: null });
+    await onboarding.processRun(runId);
+    await store.finishRun(h.db, runId, { status: 'FAILED', failure_reason: 'late' }, new Date());
+    expect(await store.findRun(h.db, runId)).toMatchObject({ status: 'SUCCEEDED', business_ids: run?.business_ids });
+    expect(await h.db('cases.businesses').where({ customer_id: customerId, external_id: 'E-1' })).toHaveLength(1);
+  });
+  it('two jobs of one run processing it at once store its rows once (the run row is locked, then re-read)', async () => {
+    const runId = await pendingRun(sealRows([{ name: 'Twice Co 1' }, { name: 'Twice Co 2' }]), 2);
+    await Promise.all([onboarding.processRun(runId), onboarding.processRun(runId), onboarding.processRun(runId)]);
+    const run = await store.findRun(h.db, runId);
+    expect(run).toMatchObject({ status: 'SUCCEEDED', failure_reason: null });
+    expect(run?.business_ids).toHaveLength(2);
+    expect(await h.db('cases.businesses').where({ customer_id: customerId }).whereIn('name', ['Twice Co 1', 'Twice Co 2']).count()).toEqual([{ count: '2' }]);
+  });
+});

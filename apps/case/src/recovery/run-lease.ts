@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from '@kyb/db';
+
+const RUNS = 'cases.onboarding_runs';
+
+/** Options of {@link createLeasedRunProcessor}. */
+export interface LeasedRunProcessorOptions {
+  db: Knex;
+  /** Stores a PENDING run's rows (the onboarding service's `processRun`); `final` on the job's last attempt. */
+  processRun(runId: string, attempt: { final: boolean }): Promise<void>;
+  clock: () => Date;
+  /** How long a worker holds a run while storing it; past it, it is taken to have died (default 10 min). */
+  leaseMs?: number;
+}
+
+/**
+ * Runs the onboarding worker's step under a lease on the run row, so two jobs of one run (a job
+ * the recovery sweep queued again after Redis lost it while a worker was still storing the rows)
+ * never store its rows twice: only the worker that takes the lease stores them; another returns at
+ * once, and if the holder dies its lease lapses and the sweep queues the run again.
+ */
+export function createLeasedRunProcessor(options: LeasedRunProcessorOptions) {
+  const leaseMs = options.leaseMs ?? 10 * 60_000;
+  return async (runId: string, attempt: { final: boolean } = { final: false }): Promise<void> => {
+    const owner = randomUUID();
+    const at = options.clock();
+    const claimed = await options
+      .db(RUNS)
+      .where({ id: runId, status: 'PENDING' })
+      .andWhere((q) => q.whereNull('lease_expires_at').orWhere('lease_expires_at', '<', at))
+      .update({ lease_owner: owner, lease_expires_at: new Date(at.getTime() + leaseMs) });
+    if (claimed !== 1) return;
+    try {
+      await options.processRun(runId, attempt);
+    } finally {
+      await options.db(RUNS).where({ id: runId, lease_owner: owner }).update({ lease_owner: null, lease_expires_at: null });
+    }
+  };
+}
