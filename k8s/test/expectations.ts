@@ -28,12 +28,17 @@ export const PROCESS_SETTINGS = [
   'LOG_LEVEL',
   'QUEUE_PREFIX',
   'TRUST_PROXY',
+  'SHUTDOWN_DRAIN_MS',
+  'SHUTDOWN_GRACE_MS',
   'DB_POOL_MAX',
   'WORKER_CONCURRENCY',
   'DB_APP_ROLE',
 ];
 
 /** The settings of each area's own configuration; `required` ones have no default. */
+/** The recovery sweep's settings, read by every area with workers (api processes load them too). */
+const RECOVERY = ['RECOVERY_SWEEP_EVERY_MS', 'RECOVERY_STUCK_AFTER_MS'];
+
 export const AREA_SETTINGS: Record<Area, { reads: string[]; required: string[] }> = {
   auth: {
     reads: [
@@ -55,16 +60,16 @@ export const AREA_SETTINGS: Record<Area, { reads: string[]; required: string[] }
     required: ['DATA_ENCRYPTION_KEY'],
   },
   case: {
-    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'PUBLIC_APP_URL', 'INVITATION_TTL_SECONDS', 'SMTP_URL', 'MAIL_FROM'],
+    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'PUBLIC_APP_URL', 'INVITATION_TTL_SECONDS', 'SMTP_URL', 'MAIL_FROM', ...RECOVERY],
     required: ['DATA_ENCRYPTION_KEY'],
   },
   integration: {
-    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'SCREENING_SANDBOX_DELAY_MS'],
+    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'SCREENING_SANDBOX_DELAY_MS', ...RECOVERY],
     required: ['DATA_ENCRYPTION_KEY'],
   },
-  score: { reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'SCORE_MONITORING_CRON'], required: [] },
+  score: { reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'SCORE_MONITORING_CRON', ...RECOVERY], required: [] },
   report: {
-    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'PUBLIC_APP_URL', 'REPORT_URL_TTL_SECONDS'],
+    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'PUBLIC_APP_URL', 'REPORT_URL_TTL_SECONDS', ...RECOVERY],
     required: ['DATA_ENCRYPTION_KEY'],
   },
 };

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { recoverySettings } from './recovery-settings';
 import { queueConcurrencyVariable, runtimeSettings } from './runtime-settings';
 import { flag, integer, key32, oneOf, text, url } from './settings';
 
@@ -57,7 +58,7 @@ describe('loadConfig', () => {
 describe('runtime settings', () => {
   const load = (env: NodeJS.ProcessEnv) => loadConfig(runtimeSettings, env);
 
-  it('default to the all role, the kyb prefix, no trusted proxy, 10 connections and 4 jobs at once', () => {
+  it('default to the all role, the kyb prefix, no trusted proxy, 10 connections, 4 jobs at once, no drain and 25 s to stop', () => {
     expect(load({})).toEqual({
       ROLE: 'all',
       QUEUE_PREFIX: 'kyb',
@@ -65,8 +66,17 @@ describe('runtime settings', () => {
       DB_POOL_MAX: 10,
       WORKER_CONCURRENCY: 4,
       METRICS_PORT: 9464,
+      SHUTDOWN_DRAIN_MS: 0,
+      SHUTDOWN_GRACE_MS: 25000,
       DB_APP_ROLE: '',
     });
+  });
+
+  it('take the drain and grace of a stop in milliseconds, within their bounds', () => {
+    expect(load({ SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_GRACE_MS: '50000' })).toMatchObject({ SHUTDOWN_DRAIN_MS: 5000, SHUTDOWN_GRACE_MS: 50000 });
+    expect(() => load({ SHUTDOWN_DRAIN_MS: '-1', SHUTDOWN_GRACE_MS: '10' })).toThrow(
+      expect.objectContaining({ problems: ['SHUTDOWN_DRAIN_MS must be between 0 and 120000, got -1', 'SHUTDOWN_GRACE_MS must be between 1000 and 600000, got 10'] }),
+    );
   });
 
   it('read TRUST_PROXY as a switch, a hop count, or addresses, CIDRs and names', () => {
@@ -90,5 +100,22 @@ describe('runtime settings', () => {
 
   it('name the per-queue concurrency variable after the queue', () => {
     expect(queueConcurrencyVariable('report-generation')).toBe('WORKER_CONCURRENCY_REPORT_GENERATION');
+  });
+});
+
+describe('recovery settings', () => {
+  const load = (env: NodeJS.ProcessEnv) => loadConfig(recoverySettings, env);
+
+  it('default to a sweep every minute and records stuck after five minutes', () => {
+    expect(load({})).toEqual({ RECOVERY_SWEEP_EVERY_MS: 60000, RECOVERY_STUCK_AFTER_MS: 300000 });
+  });
+
+  it('take the short values a fault test sets, and refuse a zero interval or a stuck time under a second', () => {
+    expect(load({ RECOVERY_SWEEP_EVERY_MS: '1000', RECOVERY_STUCK_AFTER_MS: '5000' })).toEqual({ RECOVERY_SWEEP_EVERY_MS: 1000, RECOVERY_STUCK_AFTER_MS: 5000 });
+    expect(() => load({ RECOVERY_SWEEP_EVERY_MS: '0', RECOVERY_STUCK_AFTER_MS: '999' })).toThrow(
+      expect.objectContaining({
+        problems: ['RECOVERY_SWEEP_EVERY_MS must be between 100 and 86400000, got 0', 'RECOVERY_STUCK_AFTER_MS must be between 1000 and 604800000, got 999'],
+      }),
+    );
   });
 });

@@ -25,6 +25,18 @@ export const runtimeSettings = {
   DB_POOL_MAX: integer({ description: 'PostgreSQL connections per process at most', fallback: 10, min: 1, max: 200 }),
   WORKER_CONCURRENCY: integer({ description: 'jobs each worker runs at once (WORKER_CONCURRENCY_<QUEUE> overrides per queue)', fallback: 4, min: 1, max: 100 }),
   METRICS_PORT: integer({ description: 'port of /healthz, /readyz and /metrics for api and worker processes', fallback: 9464, min: 1, max: 65535 }),
+  SHUTDOWN_DRAIN_MS: integer({
+    description: 'on SIGTERM, how long an api process keeps serving while /readyz answers 503, so the load balancer stops sending it requests first',
+    fallback: 0,
+    min: 0,
+    max: 120_000,
+  }),
+  SHUTDOWN_GRACE_MS: integer({
+    description: 'on a stop, how long requests in flight and running jobs get to finish before the process exits (an unfinished job goes back to its queue)',
+    fallback: 25_000,
+    min: 1000,
+    max: 600_000,
+  }),
   DB_APP_ROLE: text({ description: 'migrate only: the existing least-privilege role granted DML on every area schema', fallback: '' }),
 };
 

@@ -5,6 +5,7 @@ import { RouteNotFoundError, ServiceUnavailableError, createErrorHandler, succes
 import type { Logger } from './logger';
 import { createHttpMetrics, type HttpMetrics } from './metrics';
 import { assignRequestId, clientRequestIdOf } from './request-id';
+import type { ShutdownState } from './shutdown-state';
 
 /** A router served under a path prefix, e.g. the auth area at `/auth/api/v1`. */
 export interface Mount {
@@ -45,6 +46,8 @@ export interface CreateHttpAppOptions {
   metrics?: HttpMetrics;
   /** Serve `/metrics` here (default true); api processes serve it on their metrics port only. */
   exposeMetrics?: boolean;
+  /** Once stopping, `/readyz` answers 503 and every response closes its connection. */
+  shutdown?: ShutdownState;
 }
 
 /**
@@ -86,6 +89,14 @@ export function createHttpApp(options: CreateHttpAppOptions): Express {
     }),
   );
   app.use(metrics.middleware);
+  if (options.shutdown) {
+    const shutdown = options.shutdown;
+    // While draining, a keep-alive client must not keep reusing a connection to a stopping process.
+    app.use((_req, res, next) => {
+      if (shutdown.stopping) res.set('Connection', 'close');
+      next();
+    });
+  }
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') res.set('Cache-Control', 'private, no-cache');
     else res.set('Cache-Control', 'no-store');
@@ -103,6 +114,7 @@ export function createHttpApp(options: CreateHttpAppOptions): Express {
     res.json(success('OK', { status: 'alive' }));
   });
   app.get('/readyz', async (_req, res) => {
+    if (options.shutdown?.stopping) throw new ServiceUnavailableError('Not ready: shutting down', { failed: ['shutdown'] });
     const checks = options.readiness ?? [];
     const results = await Promise.allSettled(checks.map((c) => c.check()));
     const failed = checks.filter((_c, i) => results[i].status === 'rejected').map((c) => c.name);

@@ -13,6 +13,8 @@ export { createHttpMetrics } from './metrics';
 export type { HttpMetrics } from './metrics';
 export { assignRequestId } from './request-id';
 export { serve } from './serve';
+export { createShutdownState } from './shutdown-state';
+export type { ShutdownState } from './shutdown-state';
 export type { ServeOptions } from './serve';
 export type { AreaModule, AreaRuntime, StartedArea, WorkerRuntime } from './area-module';
 export { runAreas } from './run-areas';

@@ -16,7 +16,9 @@ import { createHttpApp, type CreateHttpAppOptions } from './app';
 import type { AreaModule, StartedArea } from './area-module';
 import { createLogger } from './logger';
 import { createHttpMetrics } from './metrics';
+import { warnWithoutRedisPersistence } from './redis-persistence';
 import { serve } from './serve';
+import { createShutdownState } from './shutdown-state';
 
 /** Options of {@link runAreas}. */
 export interface RunAreasOptions {
@@ -38,6 +40,10 @@ export interface RunAreasOptions {
   workerConcurrency(queueName: string): number;
   /** Where clients reach the process (PUBLIC_APP_URL); defaults to where it listens. */
   publicUrl?: string;
+  /** On SIGTERM, how long `/readyz` answers 503 while requests are still served (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs?: number;
+  /** Longest time requests in flight and running jobs get to finish on a stop (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs?: number;
 }
 
 /**
@@ -92,6 +98,8 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
     );
   }
 
+  // Said once the process runs (not before a start-up check refuses it): what a Redis restart costs here.
+  if (workerConnection) await warnWithoutRedisPersistence(redis, logger);
   const metrics = createHttpMetrics({ service: options.service });
   // Queue depth and job outcomes where workers run: what the autoscalers and operators read.
   let queueMetrics: QueueMetrics | undefined;
@@ -111,7 +119,8 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
     { name: 'sessions', check: () => revocations.check() },
     ...started.flatMap((area) => area.readiness ?? []),
   ];
-  const listeners: Array<{ app: Express; port: number }> = [];
+  const shutdown = createShutdownState();
+  const listeners: Array<{ app: Express; port: number; ops?: boolean }> = [];
   if (options.role !== 'worker') {
     const app = createHttpApp({
       service: options.service,
@@ -125,16 +134,21 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
       largeBodies: started.flatMap((area) => area.largeBodies ?? []),
       readiness,
       metrics,
+      shutdown,
       // Never on the public port: anyone could read it there.
       exposeMetrics: false,
     });
     listeners.push({ app, port: options.port });
   }
-  const ops = createHttpApp({ service: options.service, logger, mounts: [], readiness, metrics });
-  listeners.push({ app: ops, port: options.metricsPort });
+  const ops = createHttpApp({ service: options.service, logger, mounts: [], readiness, metrics, shutdown });
+  listeners.push({ app: ops, port: options.metricsPort, ops: true });
   await serve({
     listeners,
     logger,
+    shutdown,
+    // A worker process has no public port to drain: it stops taking jobs at once.
+    drainMs: options.role === 'worker' ? 0 : options.shutdownDrainMs,
+    graceMs: options.shutdownGraceMs,
     onShutdown: async () => {
       await Promise.allSettled(started.map((area) => area.stop()));
       await queueMetrics?.close();

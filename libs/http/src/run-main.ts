@@ -103,6 +103,8 @@ export function runMain(modules: AreaModule[], options: RunMainOptions): void {
       dbPoolMax: config.DB_POOL_MAX as number,
       workerConcurrency: (name) => (config[queueConcurrencyVariable(name)] as number) || (config.WORKER_CONCURRENCY as number),
       publicUrl: env.PUBLIC_APP_URL || undefined,
+      shutdownDrainMs: config.SHUTDOWN_DRAIN_MS as number,
+      shutdownGraceMs: config.SHUTDOWN_GRACE_MS as number,
     });
     options.onReady?.(banner, config.ROLE);
   };
