@@ -8,6 +8,7 @@ import { allQueues } from '@kyb/queues';
 import { createAuthArea } from './area';
 import { authSettings, loadAuthConfig } from './config';
 import { authMigrations } from './migrations';
+import { startRevocationRestorer } from './sessions/revocation-restorer';
 
 const DEMO_EMAIL = 'demo.owner@example.com';
 
@@ -30,6 +31,8 @@ export const areaModule: AreaModule = {
     const mailTransport = createMailTransport({ smtpUrl: config.SMTP_URL || undefined, from: config.MAIL_FROM, logger, timeoutMs: MAIL_TIMEOUT_MS });
     const area = createAuthArea({ db, redis, redisPrefix: queuePrefix, logger, config, mailTransport, revocations });
     await area.start();
+    // Ended sessions survive a Redis that restarts empty: put back from PostgreSQL.
+    const restorer = startRevocationRestorer({ db, redis, prefix: queuePrefix, revocations, tokenTtlSeconds: config.TOKEN_TTL_SECONDS, logger, clock: () => new Date() });
     const banner = [`  auth API        ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`];
     const notes: string[] = [];
     if (config.ADMIN_PASSWORD) {
@@ -62,6 +65,15 @@ export const areaModule: AreaModule = {
     router.use('/admin/queues', dashboard);
     router.use(area.router);
     notes.unshift(`  queue dashboard ${publicUrl}${area.prefix}/admin/queues/   (platform admin)`);
-    return { prefix: area.prefix, router, banner, notes, stop: () => dashboard.close() };
+    return {
+      prefix: area.prefix,
+      router,
+      banner,
+      notes,
+      stop: async () => {
+        restorer.stop();
+        await dashboard.close();
+      },
+    };
   },
 };

@@ -27,6 +27,8 @@ export interface RedisSessionRevocationsOptions {
   now?: () => number;
   /** How often forgotten entries are swept from the process's cache. */
   sweepIntervalMs?: number;
+  /** While out of sync, how often loading the set is tried again (ms; default 1000). */
+  resyncIntervalMs?: number;
 }
 
 /** Revocations shared by every process through Redis, answered from a per-process cache. */
@@ -55,6 +57,8 @@ export function createRedisSessionRevocations(options: RedisSessionRevocationsOp
   let started = false;
   let closed = false;
   let sweeper: NodeJS.Timeout | undefined;
+  let resyncer: NodeJS.Timeout | undefined;
+  let syncing: Promise<void> | undefined;
 
   async function sync(): Promise<void> {
     // Subscribe first, then load: a revocation published in between is in one or the other.
@@ -78,14 +82,24 @@ export function createRedisSessionRevocations(options: RedisSessionRevocationsOp
   subscriber.on('close', () => {
     synced = false;
   });
-  subscriber.on('ready', () => {
-    if (!started || closed || synced) return;
-    // After a reconnect: messages may have been missed, so load the set again.
-    sync().then(
-      () => options.logger.info({}, 'session revocations in sync again'),
-      (err: unknown) => options.logger.warn({ err }, 'session revocations could not be loaded; checking Redis per request'),
-    );
-  });
+  /**
+   * After a reconnect messages may have been missed, so the set is loaded again: when the
+   * subscriber is ready, and every `resyncIntervalMs` until it worked (the subscriber may come
+   * back before the connection the set is read with, and a failed load must not leave the
+   * process out of sync, and unready, for good).
+   */
+  function resync(): void {
+    if (!started || closed || synced || syncing) return;
+    syncing = sync()
+      .then(
+        () => options.logger.info({}, 'session revocations in sync again'),
+        (err: unknown) => options.logger.warn({ err }, 'session revocations could not be loaded; checking Redis per request until they are'),
+      )
+      .finally(() => {
+        syncing = undefined;
+      });
+  }
+  subscriber.on('ready', resync);
   subscriber.on('error', (err: unknown) => {
     options.logger.warn({ err }, 'session revocation subscriber error');
   });
@@ -107,6 +121,8 @@ export function createRedisSessionRevocations(options: RedisSessionRevocationsOp
       started = true;
       sweeper = setInterval(() => cache.sweep(), options.sweepIntervalMs ?? 60_000);
       sweeper.unref();
+      resyncer = setInterval(resync, options.resyncIntervalMs ?? 1000);
+      resyncer.unref();
     },
     async check() {
       if (!synced) throw new Error('session revocations are not in sync');
@@ -132,6 +148,7 @@ export function createRedisSessionRevocations(options: RedisSessionRevocationsOp
       closed = true;
       synced = false;
       if (sweeper) clearInterval(sweeper);
+      if (resyncer) clearInterval(resyncer);
       // QUIT lets the server close the connection at once (a bare disconnect can linger 2 s).
       if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
       else subscriber.disconnect();

@@ -28,6 +28,10 @@ export function createPgRefreshTokenStore(db: Knex) {
       const count = await tokens(trx).where({ id }).whereNull('used_at').whereNull('revoked_at').update({ used_at: at });
       return count === 1;
     },
+    /** Sessions (families) ended since `since`: those whose bearer tokens may still be alive. */
+    async familiesRevokedSince(since: Date, trx: Knex = db): Promise<string[]> {
+      return tokens(trx).where('revoked_at', '>', since).distinct('family_id').pluck('family_id');
+    },
     async revokeFamily(familyId: string, reason: string, at: Date, trx: Knex = db): Promise<void> {
       await tokens(trx).where({ family_id: familyId }).whereNull('revoked_at').update({ revoked_at: at, revoke_reason: reason });
     },
