@@ -916,7 +916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid body: schema, not exactly one business target, a disposable email domain, an invalid mobile */
+            /** @description Invalid body: schema, not exactly one business target, a disposable email domain, an invalid mobile, one email given twice (ignoring case) or for an applicant also named in existing_applicant_ids */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * Get public records (E1)
-         * @description 200 with the latest public records. While the first fetch is still running: 202 with `public_records: null` and the task. When it failed: 404 PublicRecordsUnavailableError with the task and its reason; when none was ever requested: 404 PublicRecordsNotFoundError.
+         * @description 200 with the latest public records. While the first fetch is still waiting or running: 202 with `public_records: null` and the task (null while its job waits for a worker). When it failed: 404 PublicRecordsUnavailableError with the task and its reason; for a business older than 7 days whose records were never requested: 404 PublicRecordsNotFoundError.
          */
         get: operations["getBusinessBusinessIDPublicRecords"];
         put?: never;
@@ -475,7 +475,7 @@ export interface operations {
                                 status?: "PENDING" | "IN_PROGRESS" | "SUCCEEDED" | "FAILED";
                                 /** Format: date-time */
                                 updated_at?: string | null;
-                            };
+                            } | null;
                             public_records?: null;
                         };
                         /** @example Public records are still being fetched. */
