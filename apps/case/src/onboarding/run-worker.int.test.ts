@@ -127,4 +127,26 @@ describe('processRun ends every run (issue 16)', () => {
     expect(run?.business_ids).toHaveLength(2);
     expect(await h.db('cases.businesses').where({ customer_id: customerId }).whereIn('name', ['Twice Co 1', 'Twice Co 2']).count()).toEqual([{ count: '2' }]);
   });
+  it('a run accepted while Redis refuses the job is still answered and stays PENDING for the recovery sweep', async () => {
+    const refused: string[] = [];
+    const offline = createOnboardingService({
+      db: h.db,
+      store,
+      businesses: createPgBusinessStore(h.db),
+      applicants: createPgInvitationStore(),
+      directory: createCustomerDirectory(h.db),
+      sealedBox,
+      enrichment: { add: () => Promise.reject(new Error('Connection is closed.')) } as never,
+      runs: { add: (_payload: unknown, options: { jobId: string }) => (refused.push(options.jobId), Promise.reject(new Error('Connection is closed.'))) } as never,
+      clock: h.clock.now,
+      logger: h.logger,
+    });
+    // A 503 here would make the client send the rows again and store them twice.
+    const { runId } = await offline.acceptRun(actor, customerId, [{ name: 'Queued Later Co' }]);
+    expect(refused).toEqual([`run-${runId}`]);
+    expect(await store.findRun(h.db, runId)).toMatchObject({ status: 'PENDING', row_count: 1 });
+    // What the sweep's job then does: the run is stored once.
+    await onboarding.processRun(runId);
+    expect(await store.findRun(h.db, runId)).toMatchObject({ status: 'SUCCEEDED' });
+  });
 });
