@@ -1,4 +1,4 @@
-import { toStorableText, unstorableTextIn } from './storable-text';
+import { STORABLE_DEPTH, TOO_DEEP, toStorableText, unstorableTextIn } from './storable-text';
 
 describe('unstorableTextIn', () => {
   it('answers null for text PostgreSQL stores, paired surrogates (emoji) included', () => {
@@ -42,5 +42,17 @@ describe('toStorableText', () => {
       at,
     });
     expect(unstorableTextIn(toStorableText({ v: '\u0000\ud800\u0000' }), 'body')).toBeNull();
+  });
+
+  it('keeps nesting up to a depth and replaces what is deeper, however deep (no call stack overflow)', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    let kept = toStorableText({ name: deep }) as { name: unknown };
+    let depth = 0;
+    for (let value: unknown = kept.name; Array.isArray(value); value = value[0]) depth++;
+    expect(depth).toBe(STORABLE_DEPTH - 1);
+    for (let i = 0; i < depth; i++) kept = { name: (kept.name as unknown[])[0] };
+    expect(kept.name).toBe(TOO_DEEP);
+    expect(toStorableText([['a\u0000']])).toEqual([['a\ufffd']]);
   });
 });

@@ -47,14 +47,21 @@ export function unstorableTextIn(value: unknown, part: string): string | null {
   return null;
 }
 
+/** How deep {@link toStorableText} copies; deeper values are replaced by {@link TOO_DEEP}. */
+export const STORABLE_DEPTH = 32;
+/** What stands in for a value nested deeper than {@link STORABLE_DEPTH}. */
+export const TOO_DEEP = '[nested too deeply to keep]';
+
 /**
  * A copy of `value` whose strings (keys included) PostgreSQL can store: each NUL and lone
- * surrogate becomes U+FFFD. For writing what a client sent back into a record (a failed row's
- * values) when it may hold such characters.
+ * surrogate becomes U+FFFD, and anything nested deeper than {@link STORABLE_DEPTH} (which neither
+ * the call stack nor jsonb would take at any depth) becomes {@link TOO_DEEP}. For writing what a
+ * client sent back into a record (a failed row's values) when it may hold such characters.
  */
-export function toStorableText<T>(value: T): T {
+export function toStorableText<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return value.replaceAll(NUL, '\ufffd').replace(LONE_SURROGATES, '\ufffd') as T;
-  if (Array.isArray(value)) return value.map((item) => toStorableText(item)) as T;
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [toStorableText(key), toStorableText(inner)])) as T;
+  if (depth >= STORABLE_DEPTH) return TOO_DEEP as T;
+  if (Array.isArray(value)) return value.map((item) => toStorableText(item, depth + 1)) as T;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [toStorableText(key), toStorableText(inner, depth + 1)])) as T;
 }

@@ -71,13 +71,13 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
 
   /** Ends a run FAILED with its (storable) failed rows; when even those cannot be kept, with the reason alone. */
   async function endFailedRun(runId: string, failure: RunFailure): Promise<void> {
-    const kept = storableFailure(failure);
+    const reasonAlone = { failure_reason: `${storableFailure({ ...failure, failed_rows: undefined }).failure_reason} (the failed rows could not be kept)` };
     try {
-      await store.finishRun(db, runId, { status: 'FAILED', ...kept }, clock());
+      await store.finishRun(db, runId, { status: 'FAILED', ...storableFailure(failure) }, clock());
     } catch (err) {
-      if (isTransient(err) || !kept.failed_rows) throw err;
+      if (isTransient(err) || !failure.failed_rows) throw err;
       options.logger.error({ err, runId }, 'could not keep the failed rows of an onboarding run');
-      await store.finishRun(db, runId, { status: 'FAILED', failure_reason: `${kept.failure_reason} (the failed rows could not be kept)` }, clock());
+      await store.finishRun(db, runId, { status: 'FAILED', ...reasonAlone }, clock());
     }
   }
 

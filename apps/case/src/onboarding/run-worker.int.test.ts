@@ -149,4 +149,14 @@ describe('processRun ends every run (issue 16)', () => {
     await onboarding.processRun(runId);
     expect(await store.findRun(h.db, runId)).toMatchObject({ status: 'SUCCEEDED' });
   });
+  it('a row nested thousands deep (found by the fuzzer) ends the run FAILED, its echo cut at a depth', async () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 3000; i++) deep = [deep];
+    const runId = await pendingRun(sealRows([{ name: 'Deep Fine Co' }, { name: deep }]), 2);
+    await onboarding.processRun(runId);
+    const run = await store.findRun(h.db, runId);
+    expect(run).toMatchObject({ status: 'FAILED', failure_reason: 'Bulk process had errors' });
+    expect(JSON.stringify(run?.failed_rows)).toContain('[nested too deeply to keep]');
+    expect(await h.db('cases.businesses').where({ customer_id: customerId, name: 'Deep Fine Co' })).toHaveLength(0);
+  });
 });
