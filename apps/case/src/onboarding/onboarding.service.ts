@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
-import { NotFoundError } from '@kyb/envelope';
+import { isOutage, NotFoundError } from '@kyb/envelope';
 import { withTransaction, type Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
 import { enrichmentJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
@@ -17,7 +17,7 @@ import { FeatureNotEnabledError, OnboardingLimitExhaustedError, OnboardingLimitW
 import { ApplicantNotFoundError } from '../invitations/invite.errors';
 import { usageMonth, type OnboardingStore } from './onboarding.store';
 import { validateBusinessRow, type RowFailure } from './row-validation';
-import { isTransient, runFailureOf, storableFailure, type RunFailure } from './run-failures';
+import { runFailureOf, storableFailure, type RunFailure } from './run-failures';
 
 /** The feature switch that gates adding businesses (contract 7.1 row 5). */
 export const ADD_BUSINESS_FEATURE = 'PAT_120_ADD_BUSINESS';
@@ -75,7 +75,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     try {
       await store.finishRun(db, runId, { status: 'FAILED', ...storableFailure(failure) }, clock());
     } catch (err) {
-      if (isTransient(err) || !failure.failed_rows) throw err;
+      if (isOutage(err) || !failure.failed_rows) throw err;
       options.logger.error({ err, runId }, 'could not keep the failed rows of an onboarding run');
       await store.finishRun(db, runId, { status: 'FAILED', ...reasonAlone }, clock());
     }

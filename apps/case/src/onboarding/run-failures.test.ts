@@ -1,18 +1,19 @@
 import { ValidationError } from '@kyb/envelope';
 import { RowValidationError } from './onboarding.errors';
-import { isTransient, runFailureOf, storableFailure } from './run-failures';
+import { isOutage } from '@kyb/envelope';
+import { runFailureOf, storableFailure } from './run-failures';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
 describe('how an onboarding run ends after an error', () => {
   it('retries an outage of the database or the network, and ends the run on the last attempt', () => {
     for (const err of [withCode('08006'), withCode('40001'), withCode('40P01'), withCode('57P01'), withCode('53300'), withCode('ECONNREFUSED')]) {
-      expect(isTransient(err)).toBe(true);
+      expect(isOutage(err)).toBe(true);
       expect(runFailureOf(err, false)).toBeNull();
       expect(runFailureOf(err, true)).toEqual({ failure_reason: 'The database did not answer on any attempt; nothing was stored.', unexpected: true });
     }
-    expect(isTransient(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(isTransient(Object.assign(new Error('Knex: Timeout acquiring a connection'), { name: 'KnexTimeoutError' }))).toBe(true);
+    expect(isOutage(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isOutage(Object.assign(new Error('Knex: Timeout acquiring a connection'), { name: 'KnexTimeoutError' }))).toBe(true);
   });
 
   it.each([
@@ -22,7 +23,7 @@ describe('how an onboarding run ends after an error', () => {
     ['a check violation', withCode('23514'), 'A row breaks a rule of the stored data; nothing was stored.'],
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'trim')"), 'The run failed unexpectedly; nothing was stored.'],
   ])('ends the run FAILED for good on %s, with a reason holding no SQL or value', (_case, err, reason) => {
-    expect(isTransient(err)).toBe(false);
+    expect(isOutage(err)).toBe(false);
     expect(runFailureOf(err, false)).toEqual({ failure_reason: reason, unexpected: true });
   });
 

@@ -10,9 +10,6 @@ export interface RunFailure {
   unexpected: boolean;
 }
 
-/** Whether `err` is an outage that a later attempt may not meet (the database or network), rather than something in the rows. */
-export const isTransient = isOutage;
-
 /** A client-safe reason for an error PostgreSQL raised while storing the rows: no SQL, no value. */
 function databaseReason(code: string): string | null {
   if (code.startsWith('22')) return 'A row holds a value the database cannot store; nothing was stored.';
@@ -29,7 +26,7 @@ function databaseReason(code: string): string | null {
 export function runFailureOf(err: unknown, finalAttempt: boolean): RunFailure | null {
   if (err instanceof RowValidationError) return { failure_reason: err.message, failed_rows: err.failedRows, unexpected: false };
   if (err instanceof AppError && err.httpStatus < 500) return { failure_reason: err.message, unexpected: false };
-  if (isTransient(err)) {
+  if (isOutage(err)) {
     return finalAttempt ? { failure_reason: 'The database did not answer on any attempt; nothing was stored.', unexpected: true } : null;
   }
   const code = (err as { code?: unknown } | null)?.code;
