@@ -38,6 +38,7 @@ describe('integration routes: the order of checks', () => {
     [() => `/business/${randomUUID()}/public-records`, 'businesses:read'],
     [() => `/facts/business/${randomUUID()}/bjl`, 'businesses:read'],
     [() => `/business/${randomUUID()}/integration-tasks`, 'businesses:read'],
+    [() => `/business/${randomUUID()}/verification`, 'businesses:read'],
     [() => `/verification/businesses/${randomUUID()}/screening`, 'businesses:read'],
     [() => `/verification/businesses/${randomUUID()}/screenings`, 'businesses:read'],
     [() => `/verification/businesses/${randomUUID()}/screenings/${randomUUID()}`, 'businesses:read'],

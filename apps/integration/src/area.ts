@@ -16,6 +16,9 @@ import { createPgIntegrationRecoveryStore } from './recovery/integration-recover
 import { createScreeningFeature } from './screening/screening.feature';
 import type { ScreeningProvider } from './screening/screening.provider';
 import { createSandboxScreeningProvider } from './screening/sandbox-screening.provider';
+import type { IndustryClassifier } from './classification/classification.provider';
+import { createVerificationFeature } from './verification/verification.feature';
+import type { VerificationProviders } from './verification/verification.providers';
 
 /** Where the integration area is served. */
 export const INTEGRATION_PREFIX = '/integration/api/v1';
@@ -39,6 +42,10 @@ export interface IntegrationAreaDeps {
   /** Where screenings run (default: the sandbox, taking `screeningSandboxDelayMs`). */
   screeningProvider?: ScreeningProvider;
   screeningSandboxDelayMs?: number;
+  /** Where TIN matches, secretary-of-state filings and address checks come from (each defaults to its sandbox). */
+  verificationProviders?: Partial<VerificationProviders>;
+  /** Classifies businesses the client sent no NAICS code for (default: the sandbox). */
+  classifier?: IndustryClassifier;
   /** The recovery sweep of stuck enrichments and screenings: how often it runs and when a record counts as stuck (default 60 s, 5 min). */
   recovery?: { sweepEveryMs: number; stuckAfterMs: number; maxRecoveries?: number };
   clock?: () => Date;
@@ -64,21 +71,29 @@ export function createIntegrationArea(deps: IntegrationAreaDeps): IntegrationAre
   const businesses = createBusinessDirectory(deps.db);
   const shared = { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, workerConcurrency: deps.workerConcurrency, logger: deps.logger, businesses, authenticate: guard, clock };
   const publicRecords = deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider();
+  const sealedBox = createSealedBox(deps.dataEncryptionKey);
+  const verification = createVerificationFeature({
+    ...shared,
+    sealedBox,
+    providers: deps.verificationProviders,
+    classifier: deps.classifier,
+  });
   const enrichment = createEnrichmentFeature({
     ...shared,
     provider: publicRecords,
     financials: deps.financialsProvider ?? createSandboxFinancialsProvider(),
+    verifier: verification.verifier,
   });
   const screening = createScreeningFeature({
     ...shared,
-    sealedBox: createSealedBox(deps.dataEncryptionKey),
+    sealedBox,
     customers: createCustomerDirectory(deps.db),
     provider: deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 }),
   });
-  const routes = withOpenApiRoute([...enrichment.routes, ...screening.routes], {
+  const routes = withOpenApiRoute([...enrichment.routes, ...verification.routes, ...screening.routes], {
     title: 'Integration area',
     version: '1.0',
-    description: 'All integration information about a business: public records, bankruptcies/judgements/liens facts and merchant screening.',
+    description: 'All integration information about a business: public records, bankruptcies/judgements/liens facts, business verification and merchant screening.',
     serverUrl: INTEGRATION_PREFIX,
   });
   const recovery = createIntegrationRecovery({

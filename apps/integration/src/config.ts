@@ -5,7 +5,7 @@ export const integrationSettings = {
   ...processSettings,
   ...verifierSettings,
   ...recoverySettings,
-  DATA_ENCRYPTION_KEY: key32({ description: '32-byte key (64 hex characters or base64) that encrypts screening credentials at rest' }),
+  DATA_ENCRYPTION_KEY: key32({ description: "32-byte key (64 hex characters or base64) that encrypts screening credentials at rest and opens the case area's sealed TINs" }),
   SCREENING_SANDBOX_DELAY_MS: integer({ description: 'how long the sandbox screening takes (ms)', fallback: 3000, min: 0, max: 600000 }),
 };
 

@@ -35,7 +35,9 @@ export interface BusinessEntry {
   addressPostalCode: string | null;
   addressCountry: string | null;
   tinMasked: string | null;
-  status: string;
+  /** The client's NAICS and merchant category codes (null when the client sent none; a provider's are in the verification directory). */
+  naicsCode: string | null;
+  mccCode: string | null;
   isMonitoringEnabled: boolean;
   externalId: string | null;
   createdAt: Date;
@@ -57,7 +59,8 @@ function toBusiness(row: Row): BusinessEntry {
     addressPostalCode: (row.address_postal_code as string | null) ?? null,
     addressCountry: (row.address_country as string | null) ?? null,
     tinMasked: (row.tin_masked as string | null) ?? null,
-    status: row.status as string,
+    naicsCode: (row.naics_code as string | null) ?? null,
+    mccCode: (row.mcc_code as string | null) ?? null,
     isMonitoringEnabled: row.is_monitoring_enabled === true,
     externalId: (row.external_id as string | null) ?? null,
     createdAt: row.created_at as Date,
@@ -125,7 +128,7 @@ export async function createBusinessDirectoryStandIn(db: Knex) {
   await db.raw('create schema if not exists cases');
   await db.raw(`create table if not exists ${BUSINESS_DIRECTORY_VIEW} (id uuid primary key, customer_id uuid not null, name text not null,
     official_website text, mobile text, address_line_1 text, address_line_2 text, address_city text, address_state text,
-    address_postal_code text, address_country text, tin_masked text, status text not null, is_monitoring_enabled boolean not null,
+    address_postal_code text, address_country text, tin_masked text, naics_code text, mcc_code text, is_monitoring_enabled boolean not null,
     external_id text, created_at timestamptz not null default now())`);
   await db.raw(`create table if not exists ${BUSINESS_OWNER_DIRECTORY_VIEW} (id uuid primary key default gen_random_uuid(),
     business_id uuid not null, position smallint not null, first_name text not null, last_name text not null, line_1 text, line_2 text,
@@ -146,7 +149,8 @@ export async function createBusinessDirectoryStandIn(db: Knex) {
           address_postal_code: business.addressPostalCode ?? '32850',
           address_country: business.addressCountry ?? 'US',
           tin_masked: business.tinMasked ?? 'XXXXX6789',
-          status: business.status ?? 'UNVERIFIED',
+          naics_code: business.naicsCode ?? null,
+          mcc_code: business.mccCode ?? null,
           is_monitoring_enabled: business.isMonitoringEnabled ?? false,
           external_id: business.externalId ?? null,
           ...(business.createdAt ? { created_at: business.createdAt } : {}),

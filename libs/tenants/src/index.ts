@@ -38,3 +38,20 @@ export type { ScoreCategoryView, ScoreDirectory, ScoreEntry } from './score-dire
 export { summariseBjl } from './bjl-summary';
 export type { BjlKindSummary } from './bjl-summary';
 export { createEnrichmentTaskDirectoryStandIn, ENRICHMENT_TASK_DIRECTORY_COLUMNS, ENRICHMENT_TASK_DIRECTORY_VIEW } from './enrichment-task-directory';
+export {
+  CLASSIFICATION_DIRECTORY_VIEW,
+  createVerificationDirectory,
+  createVerificationDirectoryStandIn,
+  VERIFICATION_CHECK_CODES,
+  VERIFICATION_DIRECTORY_VIEW,
+} from './verification-directory';
+export type {
+  ClassificationEntry,
+  VerificationCheck,
+  VerificationCheckCode,
+  VerificationCheckResult,
+  VerificationDirectory,
+  VerificationEntry,
+} from './verification-directory';
+export { createTinDirectory, createTinDirectoryStandIn, TIN_DIRECTORY_VIEW } from './tin-directory';
+export type { TinDirectory } from './tin-directory';

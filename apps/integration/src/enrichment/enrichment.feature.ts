@@ -5,6 +5,7 @@ import { businessEnrichmentQueue, createProducer, createWorker, enrichmentComple
 import type { BusinessDirectory } from '@kyb/tenants';
 import type { FinancialsProvider } from '../providers/financials.provider';
 import type { PublicRecordsProvider } from '../providers/public-records.provider';
+import type { BusinessVerifier } from '../verification/business-verifier';
 import { createPgPublicRecordsStore } from '../public-records/public-records.store';
 import { createEnrichmentProcessor } from './enrichment.processor';
 import { enrichmentRoutes } from './enrichment.router';
@@ -22,6 +23,8 @@ export interface EnrichmentFeatureDeps {
   businesses: BusinessDirectory;
   provider: PublicRecordsProvider;
   financials: FinancialsProvider;
+  /** Verifies and classifies a business after its records are in. */
+  verifier?: BusinessVerifier;
   authenticate: RequestHandler;
   clock: () => Date;
 }
@@ -57,6 +60,7 @@ export function createEnrichmentFeature(deps: EnrichmentFeatureDeps): Enrichment
     businesses: deps.businesses,
     provider: deps.provider,
     financials: deps.financials,
+    verifier: deps.verifier,
     completed,
     clock: deps.clock,
     logger: deps.logger,

@@ -7,6 +7,7 @@ import type { PublicRecordsProvider } from '../providers/public-records.provider
 import { summarisePublicRecords } from '../public-records/public-records.summary';
 import type { PublicRecordsStore } from '../public-records/public-records.store';
 import { loadBusinessProfile } from '../providers/load-business-profile';
+import type { BusinessVerifier } from '../verification/business-verifier';
 import type { TaskRow, TaskStore } from './integration-tasks.store';
 
 /** The slice of a BullMQ job the processor reads. */
@@ -25,6 +26,8 @@ export interface EnrichmentProcessorDeps {
   businesses: BusinessDirectory;
   provider: PublicRecordsProvider;
   financials: FinancialsProvider;
+  /** Verifies and classifies the business once its records are in (a step that never fails the task). */
+  verifier?: BusinessVerifier;
   /** Tells the score area that a business's records are in. */
   completed: Pick<Producer<{ businessId: string; taskId: string }>, 'add'>;
   clock: () => Date;
@@ -38,17 +41,34 @@ export const completedJobId = (taskId: string) => `enriched-${taskId}`;
 
 /**
  * Runs one enrichment job: finds or records its integration task, fetches the business's public
- * records and financials, and stores them with the BJL records in one transaction. Safe to run again: a
- * finished task is only announced again, and records are keyed so nothing is duplicated.
+ * records and financials, verifies and classifies the business (a step that never fails the
+ * task), and stores it all with the BJL records in one transaction. Safe to run again: a finished
+ * task is only verified if it never was and announced again, and records are keyed so nothing is
+ * duplicated.
  */
 export function createEnrichmentProcessor(deps: EnrichmentProcessorDeps) {
   const announce = (task: Pick<TaskRow, 'id' | 'business_id'>) =>
     deps.completed.add({ businessId: task.business_id, taskId: task.id }, { jobId: completedJobId(task.id) });
 
+  // A finished task whose verification was never stored (an older run) is verified when its job runs again.
+  const verifyOnce = async (task: TaskRow) => {
+    if (!deps.verifier) return;
+    try {
+      if (await deps.verifier.verified(task.id)) return;
+      const profile = await loadBusinessProfile(deps.businesses, task.business_id);
+      if (profile) await deps.verifier.run(task, profile);
+    } catch (err) {
+      deps.logger.warn({ taskId: task.id, businessId: task.business_id, errorName: err instanceof Error ? err.name : typeof err }, 'business verification skipped');
+    }
+  };
+
   return async function processEnrichment(job: EnrichmentJob): Promise<void> {
     const { businessId, customerId } = job.data;
     const task = await deps.tasks.findOrCreate({ jobId: job.id ?? enrichmentJobId(businessId), businessId, customerId, provider: deps.provider.name });
-    if (task.status === 'SUCCEEDED') return void (await announce(task));
+    if (task.status === 'SUCCEEDED') {
+      await verifyOnce(task);
+      return void (await announce(task));
+    }
     if (task.status === 'FAILED') return;
 
     const profile = await loadBusinessProfile(deps.businesses, businessId);
@@ -74,6 +94,8 @@ export function createEnrichmentProcessor(deps: EnrichmentProcessorDeps) {
       else await deps.tasks.noteRetry(task.id, reason, deps.clock());
       throw err;
     }
+    // The checks ask providers, so they run before the transaction; their result is stored in it.
+    const verification = await deps.verifier?.prepare(task, profile);
     const at = deps.clock();
     const summary = summarisePublicRecords(fetched);
     await deps.db.transaction(async (trx) => {
@@ -89,6 +111,7 @@ export function createEnrichmentProcessor(deps: EnrichmentProcessorDeps) {
         at,
       });
       await deps.tasks.succeed(trx, task.id, at);
+      if (verification) await deps.verifier?.save(verification, trx);
     });
     await announce(task);
   };

@@ -4,7 +4,8 @@ import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { toListQuery, type JsonSchema } from '@kyb/validation';
-import { bjlFactsSchema, bjlParams, listTasksQuery, publicRecordsParams, publicRecordsSchema, taskListSchema, taskSchema } from './enrichment.schemas';
+import { bjlFactsSchema } from '../facts/bjl-facts.schemas';
+import { bjlParams, listTasksQuery, publicRecordsParams, publicRecordsSchema, taskListSchema, taskSchema } from './enrichment.schemas';
 import type { EnrichmentService } from './enrichment.service';
 import type { TASK_SORT_FIELDS, TaskListQuery } from './integration-tasks.store';
 

@@ -102,36 +102,3 @@ export const publicRecordsSchema: JsonSchema = {
     },
   },
 };
-
-const fact = (value: JsonSchema): JsonSchema => ({
-  type: 'object',
-  required: ['name', 'value', 'alternatives'],
-  properties: {
-    name: { type: 'string' },
-    value,
-    description: { type: 'string' },
-    'source.confidence': { type: 'number' },
-    'source.platformId': { type: 'integer' },
-    alternatives: { type: 'array', items: {} },
-    dependencies: { type: 'array', items: { type: 'string' } },
-  },
-});
-const recordValue = (extra: Record<string, JsonSchema>): JsonSchema => ({
-  type: ['object', 'null'],
-  properties: { count: { type: 'integer' }, most_recent: timestamp, most_recent_status: text, ...extra },
-});
-const count: JsonSchema = { type: ['integer', 'null'] };
-const amount: JsonSchema = { type: ['number', 'null'] };
-
-/** `data` of E11: the six BJL facts of contract 2.9. */
-export const bjlFactsSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    bankruptcies: fact(recordValue({})),
-    judgements: fact(recordValue({ most_recent_amount: amount })),
-    liens: fact(recordValue({ most_recent_amount: amount, total_open_lien_amount: { type: 'number' } })),
-    num_bankruptcies: fact(count),
-    num_judgements: fact(count),
-    num_liens: fact(count),
-  },
-};

@@ -3,9 +3,10 @@ import { enrichment } from './20261122_0001_enrichment';
 import { screening } from './20261122_0002_screening';
 import { financialsAndViews } from './20261122_0003_financials_and_views';
 import { recovery } from './20261123_0004_recovery';
+import { verification } from './20261123_0005_verification';
 
 /** The integration area's schema and migrations, in order. */
 export const integrationMigrations: AreaMigrations = {
   schema: 'integration',
-  migrations: [enrichment, screening, financialsAndViews, recovery],
+  migrations: [enrichment, screening, financialsAndViews, recovery, verification],
 };

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, type StandInBusiness } from '@kyb/tenants';
+import type { Logger } from '@kyb/http';
+import { createSealedBox } from '@kyb/secrets';
+import { createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, createTinDirectoryStandIn, type StandInBusiness } from '@kyb/tenants';
 import { buildApp } from '../app';
 import type { IntegrationArea, IntegrationAreaDeps } from '../area';
 import { integrationMigrations } from '../migrations';
@@ -15,6 +17,8 @@ export interface IntegrationTestApp extends Omit<AreaHarness, 'close' | 'workerC
   business(business: StandInBusiness): Promise<void>;
   /** Puts a customer in the directory the integration area reads. */
   customer(customerId: string): Promise<void>;
+  /** Puts a business's TIN (sealed, as the case area stores it; null for none) in the TIN directory. */
+  tin(businessId: string, tin: string | null): Promise<void>;
   /** Removes a business from the directory, as a deletion in the case area would. */
   removeBusiness(businessId: string): Promise<void>;
   close(): Promise<void>;
@@ -22,23 +26,25 @@ export interface IntegrationTestApp extends Omit<AreaHarness, 'close' | 'workerC
 
 /** Options of {@link startIntegrationTestApp}: providers and settings to use instead of the defaults. */
 export type IntegrationTestOptions = Partial<
-  Pick<IntegrationAreaDeps, 'publicRecordsProvider' | 'financialsProvider' | 'screeningProvider' | 'screeningSandboxDelayMs'>
-> & { workers?: boolean };
+  Pick<IntegrationAreaDeps, 'publicRecordsProvider' | 'financialsProvider' | 'screeningProvider' | 'screeningSandboxDelayMs' | 'verificationProviders' | 'classifier'>
+> & { workers?: boolean; /** The area's logger instead of the harness's silent one (to read what was logged). */ logger?: Logger };
 
 /** Starts the integration app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
 export async function startIntegrationTestApp(options: IntegrationTestOptions = {}): Promise<IntegrationTestApp> {
   const h = await startAreaHarness([integrationMigrations], 'integration');
   const directory = await createBusinessDirectoryStandIn(h.db);
   const customers = await createCustomerDirectoryStandIn(h.db);
+  const tins = await createTinDirectoryStandIn(h.db);
   const dataEncryptionKey = randomBytes(32);
-  const { workers, ...providers } = options;
+  const sealedBox = createSealedBox(dataEncryptionKey);
+  const { workers, logger, ...providers } = options;
   const { app, area } = buildApp({
     db: h.db,
     redis: h.redis,
     redisPrefix: h.redisPrefix,
     dataEncryptionKey,
     clock: h.clock.now,
-    logger: h.logger,
+    logger: logger ?? h.logger,
     tokens: h.tokens,
     screeningSandboxDelayMs: 0,
     ...providers,
@@ -51,6 +57,7 @@ export async function startIntegrationTestApp(options: IntegrationTestOptions = 
     dataEncryptionKey,
     business: (business) => directory.put(business),
     customer: (id) => customers.put({ id }),
+    tin: (businessId, tin) => tins.put(businessId, tin === null ? null : sealedBox.seal(tin)),
     removeBusiness: (businessId) => directory.remove(businessId),
     close: () => h.close(() => area.stop()),
   };

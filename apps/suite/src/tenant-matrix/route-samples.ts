@@ -63,6 +63,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /integration/api/v1/facts/business/{businessId}/bjl': { ok: [200] },
   'POST /integration/api/v1/business/{businessID}/refresh': { ok: [202] },
   'GET /integration/api/v1/business/{businessID}/integration-tasks': { ok: [200] },
+  'GET /integration/api/v1/business/{businessID}/verification': { ok: [200] },
   'PUT /integration/api/v1/screening/{customerId}/credentials': { ok: [200], body: (w) => w.screeningCredentials() },
   'GET /integration/api/v1/screening/{customerId}/check-connection-status': { ok: [200] },
   'POST /integration/api/v1/verification/customers/{customerId}/businesses/{businessId}/screening': { ok: [200], body: () => ({}) },

@@ -1,0 +1,120 @@
+import type { VerificationCheck, VerificationCheckCode } from '@kyb/tenants';
+import { ProviderError, type BusinessProfile } from '../providers/business-profile';
+import type { StateFiling, VerificationProviders } from './verification.providers';
+
+/** What the checks are run on: the business as providers see it, and a way to read its TIN (in memory only). */
+export interface VerificationSubject {
+  profile: BusinessProfile;
+  /** The business's TIN (digits), null when it has none. Throws when it cannot be read. */
+  readTin(): Promise<string | null>;
+}
+
+/** Told about a check that failed for a reason other than a provider's answer (a bug): no data, only the code. */
+export type UnexpectedCheckError = (code: VerificationCheckCode, err: unknown) => void;
+
+const LEGAL_SUFFIXES = new Set(['the', 'llc', 'l', 'c', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'ltd', 'limited', 'lp', 'llp', 'pllc', 'pc']);
+
+/** A business or person name reduced to what must match: lower-case words without punctuation and legal suffixes. */
+export function comparableName(name: string): string {
+  return name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word && !LEGAL_SUFFIXES.has(word))
+    .join(' ');
+}
+
+const check = (code: VerificationCheckCode, result: VerificationCheck['result'], reason: string): VerificationCheck => ({ code, result, reason });
+
+const unavailable = (code: VerificationCheckCode, what: string, err: unknown, onUnexpected: UnexpectedCheckError): VerificationCheck => {
+  if (err instanceof ProviderError) {
+    const when = err.transient ? 'it will be checked again with the next enrichment' : 'the provider refused the request';
+    return check(code, 'UNAVAILABLE', `The ${what} could not answer (${err.message.replace(/\.$/, '')}); ${when}.`);
+  }
+  onUnexpected(code, err);
+  return check(code, 'UNAVAILABLE', `The ${what} check failed unexpectedly; it will be checked again with the next enrichment.`);
+};
+
+async function tinCheck(subject: VerificationSubject, providers: VerificationProviders): Promise<VerificationCheck> {
+  const tin = await subject.readTin();
+  if (!tin) return check('TIN_MATCH', 'UNAVAILABLE', 'The business has no TIN to match against its legal name.');
+  let matched: boolean;
+  try {
+    ({ matched } = await providers.tinMatch.matchTin({ tin, legalName: subject.profile.name }));
+  } catch (err) {
+    // An adapter that echoes the TIN in its message must not carry it into the reason.
+    if (err instanceof ProviderError && err.message.includes(tin)) throw new ProviderError('The TIN-matching provider failed.', { transient: err.transient });
+    throw err;
+  }
+  return matched
+    ? check('TIN_MATCH', 'PASS', 'The TIN is registered to the legal name.')
+    : check('TIN_MATCH', 'FAIL', 'The TIN is not registered to the legal name.');
+}
+
+function filingCheck(business: BusinessProfile, filing: StateFiling | null): VerificationCheck {
+  if (!filing) return check('SOS_FILING', 'FAIL', 'No secretary-of-state filing was found for the business.');
+  if (!filing.active) return check('SOS_FILING', 'FAIL', `The secretary-of-state filing in ${filing.state} is not active (${filing.status}).`);
+  if (comparableName(filing.registeredName) !== comparableName(business.name)) {
+    return check('SOS_FILING', 'FAIL', `The filing's registered name "${filing.registeredName}" does not match the business's name.`);
+  }
+  return check('SOS_FILING', 'PASS', `The secretary-of-state filing in ${filing.state} is active under the business's name.`);
+}
+
+function officersCheck(business: BusinessProfile, filing: StateFiling | null): VerificationCheck {
+  if (!filing) return check('OFFICERS', 'UNAVAILABLE', 'There is no filing whose officers the owners could be compared with.');
+  if (filing.officers.length === 0) return check('OFFICERS', 'UNAVAILABLE', 'The filing lists no officers.');
+  if (business.owners.length === 0) return check('OFFICERS', 'UNAVAILABLE', 'The business has no owners to compare with the filing.');
+  const officers = new Set(filing.officers.map((o) => comparableName(`${o.firstName} ${o.lastName}`)));
+  const listed = business.owners.filter((o) => officers.has(comparableName(`${o.firstName} ${o.lastName}`))).length;
+  const of = `${listed} of ${business.owners.length} owner${business.owners.length === 1 ? '' : 's'}`;
+  return listed > 0
+    ? check('OFFICERS', 'PASS', `${of} ${listed === 1 ? 'is listed as an officer' : 'are listed as officers'} on the filing.`)
+    : check('OFFICERS', 'FAIL', 'None of the owners is listed as an officer on the filing.');
+}
+
+async function addressCheck(business: BusinessProfile, providers: VerificationProviders): Promise<VerificationCheck> {
+  const { addressLine1: line1, addressCity: city } = business;
+  if (!line1 || !city) return check('ADDRESS', 'UNAVAILABLE', 'The business has no complete address (street and city) to check.');
+  const address = { line1, city, state: business.addressState, postalCode: business.addressPostalCode, country: business.addressCountry };
+  const { deliverable } = await providers.addresses.checkAddress(address, business);
+  return deliverable
+    ? check('ADDRESS', 'PASS', 'The address is a valid deliverable address.')
+    : check('ADDRESS', 'FAIL', 'The address is not a deliverable address.');
+}
+
+/**
+ * Runs the four checks, in the order they are shown. A provider that cannot answer (or a bug)
+ * makes its check UNAVAILABLE with the reason; this never throws.
+ */
+export async function runVerificationChecks(
+  subject: VerificationSubject,
+  providers: VerificationProviders,
+  onUnexpected: UnexpectedCheckError,
+): Promise<VerificationCheck[]> {
+  const business = subject.profile;
+  const tin = tinCheck(subject, providers).catch((err) => unavailable('TIN_MATCH', 'TIN-matching provider', err, onUnexpected));
+  const address = addressCheck(business, providers).catch((err) => unavailable('ADDRESS', 'address provider', err, onUnexpected));
+  let filingChecks: [VerificationCheck, VerificationCheck];
+  try {
+    const filing = await providers.filings.findFiling(business);
+    filingChecks = [filingCheck(business, filing), officersCheck(business, filing)];
+  } catch (err) {
+    filingChecks = [
+      unavailable('SOS_FILING', 'secretary-of-state registry', err, onUnexpected),
+      unavailable('OFFICERS', 'secretary-of-state registry', err, () => undefined),
+    ];
+  }
+  return [await tin, filingChecks[0], await address, filingChecks[1]];
+}
+
+/** VERIFIED when the TIN and the filing checks both pass, else UNVERIFIED. */
+export function verificationStatus(checks: readonly VerificationCheck[]): 'VERIFIED' | 'UNVERIFIED' {
+  const passed = (code: VerificationCheckCode) => checks.some((c) => c.code === code && c.result === 'PASS');
+  return passed('TIN_MATCH') && passed('SOS_FILING') ? 'VERIFIED' : 'UNVERIFIED';
+}
+
+/** Why the status is what it is, for the history of status changes (no TIN). */
+export function statusReason(status: 'VERIFIED' | 'UNVERIFIED', checks: readonly VerificationCheck[]): string {
+  if (status === 'VERIFIED') return 'The TIN matches the legal name and the secretary-of-state filing is active.';
+  const failing = checks.filter((c) => (c.code === 'TIN_MATCH' || c.code === 'SOS_FILING') && c.result !== 'PASS');
+  return failing.map((c) => `${c.code} ${c.result}: ${c.reason}`).join(' ');
+}
