@@ -7,7 +7,7 @@ import { expectSameShape } from '@kyb/testing';
 import { providerRecords, scriptedProvider } from '../test-support/fake-providers';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
 
-const sample = JSON.parse(readFileSync(join(__dirname, '../test-support/samples/bjl-facts.response.200.json'), 'utf8'));
+const sample = JSON.parse(readFileSync(join(__dirname, 'samples/bjl-facts.response.200.schema-example.json'), 'utf8'));
 
 describe('E11 BJL facts', () => {
   let t: IntegrationTestApp;
@@ -52,8 +52,10 @@ describe('E11 BJL facts', () => {
       description: 'Liens associated to this business',
       'source.confidence': 1,
       'source.platformId': 17,
+      ruleApplied: sample.data.liens.ruleApplied,
       alternatives: [],
     });
+    expect(Object.keys(res.body.data.liens)).toEqual(Object.keys(sample.data.liens));
     expect(res.body.data.bankruptcies).toEqual(sample.data.bankruptcies);
     expect(res.body.data.judgements.value).toEqual({ count: 1, most_recent: '2022-06-01T00:00:00.000Z', most_recent_status: 'satisfied', most_recent_amount: 800 });
     expect(res.body.data.num_liens).toEqual(sample.data.num_liens);

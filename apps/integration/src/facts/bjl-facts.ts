@@ -8,9 +8,23 @@ export interface Fact {
   description?: string;
   'source.confidence'?: number;
   'source.platformId'?: number;
+  /** How the value was chosen among the sources (published on the parent facts that have a value). */
+  ruleApplied?: RuleApplied;
   alternatives: unknown[];
   dependencies?: string[];
 }
+
+/** The rule a fact's value was chosen by, as the published E11 body names it. */
+export interface RuleApplied {
+  name: string;
+  description: string;
+}
+
+/** With one source per fact today, its fact is the one of highest confidence; the published rule says so. */
+export const FACT_WITH_HIGHEST_CONFIDENCE: RuleApplied = {
+  name: 'factWithHighestConfidence',
+  description: 'Get the fact with the highest confidence and weight if the same confidence',
+};
 
 /** The six facts of E11. */
 export interface BjlFacts {
@@ -47,6 +61,7 @@ function parentFact(parent: Parent, source: { platformId: number } | null, recor
     description: DESCRIPTIONS[parent],
     'source.confidence': 1,
     'source.platformId': source.platformId,
+    ruleApplied: { ...FACT_WITH_HIGHEST_CONFIDENCE },
     alternatives: [],
   };
 }
