@@ -16,7 +16,7 @@ import {
   type Redis,
   type Worker,
 } from '@kyb/queues';
-import { createBusinessDirectory, createIntegrationDirectory } from '@kyb/tenants';
+import { createBusinessDirectory, createIntegrationDirectory, createVerificationDirectory } from '@kyb/tenants';
 import { createScoreRecovery } from './recovery/score-recovery';
 import { createPgScoreRecoveryStore } from './recovery/score-recovery.store';
 import { createScoreProcessors } from './scores/scores.processor';
@@ -69,6 +69,7 @@ export function createScoreArea(deps: ScoreAreaDeps): ScoreArea {
     store,
     businesses,
     integration: createIntegrationDirectory(deps.db),
+    verification: createVerificationDirectory(deps.db),
     scores: scoreJobs,
     clock,
     logger: deps.logger,

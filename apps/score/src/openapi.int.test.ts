@@ -3,13 +3,26 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import request from 'supertest';
+import { operationGaps, operationsOf, type ExpectedOperation, type OpenApiDocumentLike } from '@kyb/testing';
 import { startScoreTestApp, type ScoreTestApp } from './test-support/score-test-app';
 
 // A copy of ../shared/reference/openapi/score.json: the published document, trimmed to the contract.
-const reference = JSON.parse(readFileSync(join(__dirname, 'test-support/samples/openapi-score.reference.json'), 'utf8'));
+const reference = JSON.parse(readFileSync(join(__dirname, 'test-support/samples/openapi-score.reference.json'), 'utf8')) as OpenApiDocumentLike;
 const sample = JSON.parse(readFileSync(join(__dirname, 'test-support/samples/business-score.response.200.json'), 'utf8'));
 
-type Operation = { parameters: Array<{ name: string; in: string; required: boolean }>; responses: Record<string, { content: { 'application/json': { schema: object } } }> };
+type Operation = { responses: Record<string, { content: { 'application/json': { schema: object } } }> };
+
+// The contract's E10 query, which the published document lacks (a known disagreement, listed in
+// ../shared/reference/openapi/README.md: the contract wins).
+const e10Query: ExpectedOperation = {
+  method: 'get',
+  path: '/score/business/{businessID}',
+  parameters: [
+    { name: 'year', in: 'query', required: false, type: 'integer' },
+    { name: 'month', in: 'query', required: false, type: 'integer' },
+  ],
+  success: ['200'],
+};
 
 describe('the score area OpenAPI document', () => {
   let t: ScoreTestApp;
@@ -20,18 +33,14 @@ describe('the score area OpenAPI document', () => {
   });
   afterAll(() => t.close());
 
-  it('describes E10 as published, plus its year and month, and every route the app serves', () => {
+  it('is OpenAPI 3.1 served relative to the area prefix', () => {
+    expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: '/score/api/v1' }]);
-    const e10 = doc.paths['/score/business/{businessID}'].get;
-    for (const parameter of reference.paths['/score/business/{businessID}'].get.parameters) {
-      expect(e10.parameters).toContainEqual(expect.objectContaining({ name: parameter.name, in: parameter.in }));
-    }
-    expect(e10.parameters).toContainEqual(expect.objectContaining({ name: 'year', in: 'query', required: false }));
-    expect(e10.parameters).toContainEqual(expect.objectContaining({ name: 'month', in: 'query', required: false }));
-    for (const route of t.area.routes) {
-      const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-      expect(`${route.method} ${path}: ${Boolean(doc.paths[path]?.[route.method])}`).toBe(`${route.method} ${path}: true`);
-    }
+  });
+
+  it('describes E10 as published, with its success status and security, plus the contract year and month', () => {
+    expect(operationsOf(reference).map(({ method, path }) => `${method} ${path}`)).toEqual(['get /score/business/{businessID}']);
+    expect(operationGaps(doc, [...operationsOf(reference), e10Query])).toEqual([]);
   });
 
   it('the published E10 sample satisfies the documented 200 schema', () => {

@@ -3,6 +3,7 @@ import { isMissing } from './factor-value';
 import { extractFactorValue } from './factor-values';
 import { isFiniteNumber, roundTo, toScoreText } from './numeric';
 import type { ScoreInputs } from './score-inputs';
+import { applyVerificationRule } from './verification-rule';
 import {
   InvalidWeightageConfigError,
   NoScoreInputsError,
@@ -98,6 +99,9 @@ function evaluateCategory(category: WeightageCategoryConfig, inputs: ScoreInputs
  * weights), and its `weighted_score_*` is its `score_*` times that weight: the factors'
  * contributions add up to the score (up to rounding of each to two decimals).
  *
+ * A config with a verification rule then caps the decision of a business that is not VERIFIED
+ * (see `applyVerificationRule`) and says so in `decision_log`; the scores do not change.
+ *
  * @throws InvalidWeightageConfigError when the config has problems.
  * @throws NoScoreInputsError when no factor has input, or none that carries weight.
  */
@@ -118,17 +122,19 @@ export function computeScore(config: WeightageConfig, inputs: ScoreInputs): Comp
   const weighted850 = roundTo(to850(weighted100), 2);
   const base100 = available.reduce((sum, f) => sum + (f.score100 ?? 0), 0) / available.length;
   const risk = riskFor(config, weighted850);
+  const verified = applyVerificationRule(config.verificationRule, risk.decision, inputs.verification);
 
   return {
     score_weightage_config: config.id,
     weighted_score_100: toScoreText(weighted100),
     weighted_score_850: toScoreText(weighted850),
     risk_level: risk.riskLevel,
-    score_decision: risk.decision,
+    score_decision: verified.decision,
     base_score: toScoreText(to850(base100)),
     version: config.version,
     score_distribution: categories.map((category) => categoryResult(category, scoredWeight)),
     is_score_calculated: true,
+    ...(verified.log === null ? {} : { decision_log: verified.log }),
   };
 }
 

@@ -13,7 +13,9 @@ export {
 } from './factor-values';
 export { RATIO_BOUNDS } from './financial-values';
 export { BANKRUPTCY_FREE_YEARS_CAP } from './public-record-values';
-export type { BjlInput, CreditBureauInput, FinancialInputs, FinancialStatement, PublicRecordInputs, ScoreInputs } from './score-inputs';
+export type { BjlInput, CreditBureauInput, FinancialInputs, FinancialStatement, PublicRecordInputs, ScoreInputs, VerificationInput } from './score-inputs';
+export { applyVerificationRule, worseDecision, type VerifiedDecision } from './verification-rule';
+export { VERIFICATION_WEIGHTAGE_CONFIG } from './verification-weightage-config';
 export {
   InvalidWeightageConfigError,
   NoScoreInputsError,
@@ -35,5 +37,6 @@ export {
   type ScoreDecision,
   type WeightageCategoryConfig,
   type WeightageConfig,
+  type VerificationRule,
   type WeightageFactorConfig,
 } from './weightage-config';

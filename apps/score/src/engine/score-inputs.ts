@@ -15,6 +15,14 @@ export interface ScoreInputs {
   bjl: BjlInput[] | null;
   financials: FinancialInputs | null;
   creditBureau: CreditBureauInput | null;
+  /** The business's latest verification; null or absent when it was never verified (read only by configs with a verification rule). */
+  verification?: VerificationInput | null;
+}
+
+/** A business's verification as the integration area publishes it. */
+export interface VerificationInput {
+  status: 'VERIFIED' | 'UNVERIFIED';
+  verifiedAt: Date;
 }
 
 /** From the public records (contract 2.2) of the business. */

@@ -69,6 +69,8 @@ export interface ComputedScore {
   version: string;
   score_distribution: ScoreCategoryResult[];
   is_score_calculated: true;
+  /** What the config's verification rule did to the decision; only with a config that has one. */
+  decision_log?: string;
 }
 
 /** No factor had input (or none that carries weight): there is nothing to score. */

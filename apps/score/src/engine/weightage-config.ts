@@ -56,6 +56,15 @@ export interface ScoreCutoff {
 }
 
 /**
+ * An optional rule of a config: a business that is not VERIFIED (UNVERIFIED, or never verified)
+ * gets no better decision than `unverifiedDecisionCap` (e.g. FURTHER_REVIEW_NEEDED caps APPROVE;
+ * DECLINE stays). The scores and the risk level are not changed; the score's `decision_log` says why.
+ */
+export interface VerificationRule {
+  unverifiedDecisionCap: ScoreDecision;
+}
+
+/**
  * A versioned weighting: plain JSON-serialisable data, so a new version is added as data (and
  * checked with {@link checkWeightageConfig}) without code changes.
  */
@@ -67,6 +76,8 @@ export interface WeightageConfig {
   categories: WeightageCategoryConfig[];
   /** Sorted by `minScore850` descending; the first one the score reaches applies. */
   cutoffs: ScoreCutoff[];
+  /** Optional; versions without it never read the business's verification. */
+  verificationRule?: VerificationRule;
 }
 
 /** Tolerance for weights summing to 1, loose enough for decimal fractions like 0.35 + 0.35 + 0.3. */
@@ -104,6 +115,10 @@ export function checkWeightageConfig(config: WeightageConfig): string[] {
     for (const factor of own) checkFactor(factor, factorIds, problems);
   }
   checkCutoffs(Array.isArray(config.cutoffs) ? config.cutoffs : [], problems);
+  const rule = config.verificationRule;
+  if (rule !== undefined && !SCORE_DECISIONS.includes(rule?.unverifiedDecisionCap)) {
+    problems.push(`verificationRule: decision "${String(rule?.unverifiedDecisionCap)}" is unknown`);
+  }
   return problems;
 }
 

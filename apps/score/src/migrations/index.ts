@@ -1,9 +1,10 @@
 import type { AreaMigrations } from '@kyb/db';
 import { scores } from './20261122_0001_scores';
 import { recovery } from './20261123_0002_recovery';
+import { verificationRule } from './20261123_0003_verification_rule';
 
 /** The score area's schema and migrations, in order. */
 export const scoreMigrations: AreaMigrations = {
   schema: 'scores',
-  migrations: [scores, recovery],
+  migrations: [scores, recovery, verificationRule],
 };

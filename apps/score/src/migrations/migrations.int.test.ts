@@ -1,6 +1,6 @@
 import { migrateDownAll, migrateLatest } from '@kyb/db';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
-import { DEFAULT_WEIGHTAGE_CONFIG } from '../engine';
+import { DEFAULT_WEIGHTAGE_CONFIG, VERIFICATION_WEIGHTAGE_CONFIG } from '../engine';
 import { scoreMigrations } from './index';
 
 describe('score migrations', () => {
@@ -10,12 +10,15 @@ describe('score migrations', () => {
   });
   afterAll(() => database.destroy());
 
-  it('seed the active config 2.2, apply nothing twice, and run down completely', async () => {
-    expect(await migrateLatest(database.db, scoreMigrations)).toEqual(['20261122_0001_scores', '20261123_0002_recovery']);
-    const configs = await database.db('scores.weightage_configs');
-    expect(configs).toEqual([expect.objectContaining({ id: DEFAULT_WEIGHTAGE_CONFIG.id, version: '2.2', is_active: true, config: DEFAULT_WEIGHTAGE_CONFIG })]);
+  it('seed the active config 2.2 and the inactive 2.3 with the verification rule, apply nothing twice, and run down completely', async () => {
+    expect(await migrateLatest(database.db, scoreMigrations)).toEqual(['20261122_0001_scores', '20261123_0002_recovery', '20261123_0003_verification_rule']);
+    const configs = await database.db('scores.weightage_configs').orderBy('version');
+    expect(configs).toEqual([
+      expect.objectContaining({ id: DEFAULT_WEIGHTAGE_CONFIG.id, version: '2.2', is_active: true, config: DEFAULT_WEIGHTAGE_CONFIG }),
+      expect.objectContaining({ id: VERIFICATION_WEIGHTAGE_CONFIG.id, version: '2.3', is_active: false, config: VERIFICATION_WEIGHTAGE_CONFIG }),
+    ]);
     expect(await migrateLatest(database.db, scoreMigrations)).toEqual([]);
-    expect(await migrateDownAll(database.db, scoreMigrations)).toEqual(['20261123_0002_recovery', '20261122_0001_scores']);
+    expect(await migrateDownAll(database.db, scoreMigrations)).toEqual(['20261123_0003_verification_rule', '20261123_0002_recovery', '20261122_0001_scores']);
     expect(await database.db('information_schema.tables').where({ table_schema: 'scores' }).whereNot('table_name', 'like', 'knex_%')).toEqual([]);
   });
 

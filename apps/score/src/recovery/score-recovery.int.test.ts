@@ -6,6 +6,7 @@ import {
   createEnrichmentTaskDirectoryStandIn,
   createIntegrationDirectory,
   createIntegrationDirectoryStandIn,
+  createVerificationDirectory,
 } from '@kyb/tenants';
 import { createProducer, scoreQueue } from '@kyb/queues';
 import { eventually, queryPlanOf } from '@kyb/testing';
@@ -112,6 +113,7 @@ describe('the score recovery sweep (Redis came back empty; PostgreSQL still know
       store: createPgScoreStore(h.db),
       businesses: createBusinessDirectory(h.db),
       integration: createIntegrationDirectory(h.db),
+      verification: createVerificationDirectory(h.db),
       scores: queued,
       clock: () => new Date(),
       logger: h.logger,

@@ -1,5 +1,5 @@
-import type { IntegrationDirectory } from '@kyb/tenants';
-import type { ScoreInputs } from '../engine';
+import type { IntegrationDirectory, VerificationDirectory } from '@kyb/tenants';
+import type { ScoreInputs, VerificationInput } from '../engine';
 
 /**
  * What a score is computed from, read through the integration area's views. Records never
@@ -25,4 +25,13 @@ export async function loadScoreInputs(integration: IntegrationDirectory, busines
     financials: profile?.statements ? { statements: profile.statements } : null,
     creditBureau: profile?.creditBureau ?? null,
   };
+}
+
+/**
+ * The business's latest verification, read only for a config with a verification rule (a config
+ * without one never depends on the integration area's verification view); null: never verified.
+ */
+export async function loadVerificationInput(verification: VerificationDirectory, businessId: string): Promise<VerificationInput | null> {
+  const entry = await verification.verification(businessId);
+  return entry ? { status: entry.status, verifiedAt: new Date(entry.verifiedAt) } : null;
 }

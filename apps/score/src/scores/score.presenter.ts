@@ -15,6 +15,7 @@ export function presentScore(row: ScoreRow) {
     weighted_score_850: row.weighted_score_850,
     risk_level: row.risk_level,
     score_decision: row.score_decision,
+    decision_log: row.decision_log ?? null,
     base_score: row.base_score,
     version: row.version,
     score_distribution: row.score_distribution ?? [],

@@ -1,14 +1,22 @@
 import { NotFoundError } from '@kyb/envelope';
 
-/** 404 `NOT_FOUND` `ScoreNotFoundError`: no successful score of the business in the month asked for. */
+type Status = 'PROCESSING' | 'SUCCESS' | 'FAILED';
+
+/**
+ * 404 `NOT_FOUND` `ScoreNotFoundError`: no score of the business in the month asked for (in the state
+ * asked for, if any). When one was asked SUCCESS, says whether the last score is calculating or failed.
+ */
 export class ScoreNotFoundError extends NotFoundError {
-  constructor(year: number, month: number, pending: 'PROCESSING' | 'FAILED' | undefined) {
+  constructor(year: number, month: number, asked: Status | undefined, last: Status | undefined) {
     const period = `${year}-${String(month).padStart(2, '0')}`;
-    const why = {
-      PROCESSING: `The score of this business for ${period} is still being calculated.`,
-      FAILED: `The score of this business for ${period} could not be calculated.`,
-      none: `No score was generated for this business in ${period}.`,
-    }[pending ?? 'none'];
+    const why =
+      last === undefined || asked === undefined
+        ? `No score was generated for this business in ${period}.`
+        : asked === 'SUCCESS' && last === 'PROCESSING'
+          ? `The score of this business for ${period} is still being calculated.`
+          : asked === 'SUCCESS' && last === 'FAILED'
+            ? `The score of this business for ${period} could not be calculated.`
+            : `No ${asked} score was generated for this business in ${period}.`;
     super(why, 'ScoreNotFoundError');
   }
 }

@@ -43,7 +43,7 @@ describe('scores: computed after enrichment and on demand, read by E10', () => {
     await completed.add({ businessId: id, taskId }, { jobId: `enriched-${taskId}` });
     const res = await eventually(async () => {
       const r = await e10(id);
-      return r.status === 200 ? r : undefined;
+      return r.status === 200 && r.body.data.status === 'SUCCESS' ? r : undefined;
     });
     expect(res.body.status).toBe('success');
     expect(res.body.message).toBe('Success');
@@ -164,12 +164,19 @@ describe('scores: computed after enrichment and on demand, read by E10', () => {
     expect(bureau.status).toBe('SUCCESS');
   });
 
-  it('fails a score without any input, with the reason, and E10 says it could not be calculated', async () => {
+  it('fails a score without any input, with the reason: E10 answers it FAILED, and with status=SUCCESS says it could not be calculated', async () => {
     const id = await scoredBusiness(t, customerId, { records: false, statements: null, bureau: null });
     const row = await settled((await generate(id).expect(202)).body.data.id);
     expect(row).toMatchObject({ status: 'FAILED', failure_reason: expect.stringContaining('No factor has an input') });
+    expect((await e10(id).expect(200)).body.data).toMatchObject({
+      id: row.id,
+      status: 'FAILED',
+      is_score_calculated: false,
+      weighted_score_100: null,
+      failure_reason: expect.stringContaining('No factor has an input'),
+    });
     const now = new Date();
-    expect((await e10(id).expect(404)).body.message).toBe(
+    expect((await e10(id, '?status=SUCCESS').expect(404)).body.message).toBe(
       `The score of this business for ${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')} could not be calculated.`,
     );
   });
@@ -178,19 +185,19 @@ describe('scores: computed after enrichment and on demand, read by E10', () => {
     const id = await scoredBusiness(t, customerId);
     const before = await settled((await generate(id).expect(202)).body.data.id);
     const current = await t.db('scores.weightage_configs').where({ is_active: true }).first();
-    const next = { ...current.config, id: randomUUID(), version: '2.3' };
+    const next = { ...current.config, id: randomUUID(), version: '2.9' };
     const weights = next.categories.map((c: { weight: number }) => c.weight);
     next.categories = next.categories.map((c: { weight: number }, i: number) => ({ ...c, weight: i === 0 ? weights[2] : i === 2 ? weights[0] : c.weight }));
     await t.db.transaction(async (trx) => {
       await trx('scores.weightage_configs').update({ is_active: false });
-      await trx('scores.weightage_configs').insert({ id: next.id, version: '2.3', config: JSON.stringify(next), is_active: true });
+      await trx('scores.weightage_configs').insert({ id: next.id, version: '2.9', config: JSON.stringify(next), is_active: true });
     });
     try {
       const after = await settled((await generate(id).expect(202)).body.data.id);
-      expect([before.version, after.version]).toEqual(['2.2', '2.3']);
+      expect([before.version, after.version]).toEqual(['2.2', '2.9']);
       expect(after.weighted_score_100).not.toBe(before.weighted_score_100);
       expect(after.weightage_config_id).toBe(next.id);
-      expect((await e10(id).expect(200)).body.data).toMatchObject({ version: '2.3', score_weightage_config: next.id });
+      expect((await e10(id).expect(200)).body.data).toMatchObject({ version: '2.9', score_weightage_config: next.id });
     } finally {
       await t.db.transaction(async (trx) => {
         await trx('scores.weightage_configs').update({ is_active: false });

@@ -1,7 +1,7 @@
 import type { Producer, WorkerLogger } from '@kyb/queues';
-import type { BusinessDirectory, IntegrationDirectory } from '@kyb/tenants';
+import type { BusinessDirectory, IntegrationDirectory, VerificationDirectory } from '@kyb/tenants';
 import { computeScore, NoScoreInputsError } from '../engine';
-import { loadScoreInputs } from './score-inputs.loader';
+import { loadScoreInputs, loadVerificationInput } from './score-inputs.loader';
 import { scoreJobId } from './scores.service';
 import type { ScoreStore, ScoreTrigger } from './scores.store';
 
@@ -10,6 +10,8 @@ export interface ScoreProcessorDeps {
   store: ScoreStore;
   businesses: BusinessDirectory;
   integration: IntegrationDirectory;
+  /** Read only when the score's config has a verification rule. */
+  verification: VerificationDirectory;
   scores: Pick<Producer<{ scoreId: string }>, 'add'>;
   clock: () => Date;
   logger: WorkerLogger;
@@ -31,6 +33,7 @@ export function createScoreProcessors(deps: ScoreProcessorDeps) {
       const config = await store.config(row.weightage_config_id);
       if (!config) throw new Error(`weighting config ${row.weightage_config_id} is gone`);
       const inputs = await loadScoreInputs(deps.integration, row.business_id, clock());
+      if (config.verificationRule) inputs.verification = await loadVerificationInput(deps.verification, row.business_id);
       await store.succeed(scoreId, computeScore(config, inputs), clock());
     } catch (err) {
       if (err instanceof NoScoreInputsError) return void (await store.fail(scoreId, NO_INPUTS, clock()));

@@ -5,6 +5,7 @@ import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { businessParams, scoreParams, scoreQuery, scoreSchema } from './scores.schemas';
 import type { ScoresService } from './scores.service';
+import type { ScoreStatus } from './scores.store';
 
 /** E10's message, as the published sample shows it. */
 export const SCORE_FETCHED = 'Success';
@@ -27,7 +28,9 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
       method: 'get',
       path: '/score/business/:businessID',
       summary: 'Get a business score (E10)',
-      description: 'year and month together: the last score generated in that month; neither: the current month (UTC).',
+      description:
+        'The last score generated in the month, whatever its status (a newer PROCESSING or FAILED score is the answer, with its status): ' +
+        'year and month together pick the month; neither: the current month (UTC). status=SUCCESS answers the last successful score instead.',
       tags: ['Score'],
       auth: true,
       ...readers,
@@ -35,11 +38,15 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
       responses: {
         200: { description: 'The score of contract 2.8', schema: successEnvelope(scoreSchema, SCORE_FETCHED) },
         ...errors,
-        404: { description: 'Business not found (BusinessApiError), or no successful score that month (ScoreNotFoundError, saying whether one is still calculating or failed)' },
+        404: {
+          description:
+            'Business not found (BusinessApiError), or no score that month in the status asked for (ScoreNotFoundError; ' +
+            'with status=SUCCESS, saying whether the last score is still calculating or failed)',
+        },
       },
       handler: async (req, res) => {
-        const { year, month } = req.query as { year?: number; month?: number };
-        res.json(success(SCORE_FETCHED, await scores.ofMonth(callerOf(req), req.params.businessID as string, { year, month })));
+        const { year, month, status } = req.query as { year?: number; month?: number; status?: ScoreStatus };
+        res.json(success(SCORE_FETCHED, await scores.ofMonth(callerOf(req), req.params.businessID as string, { year, month, status })));
       },
     },
     {

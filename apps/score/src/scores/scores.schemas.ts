@@ -6,11 +6,19 @@ export const businessParams: JsonSchema = uuidParams('businessID');
 /** One score's path. */
 export const scoreParams: JsonSchema = uuidParams('scoreID');
 
-/** E10 query: `year` and `month` together, or neither (the current month). */
+/** The states of a score, in the order they are shown. */
+export const SCORE_STATUSES = ['PROCESSING', 'SUCCESS', 'FAILED'] as const;
+
+/** E10 query: `year` and `month` together, or neither (the current month); `status` narrows to scores in that state. */
 export const scoreQuery: JsonSchema = {
   ...strictObject({
     year: { type: 'integer', minimum: 1900, maximum: 9999, description: '4-digit year of generation' },
     month: { type: 'integer', minimum: 1, maximum: 12, description: 'month of generation' },
+    status: {
+      type: 'string',
+      enum: [...SCORE_STATUSES],
+      description: 'Only scores in this state: SUCCESS answers the last successful score of the month (default: the last score, whatever its state)',
+    },
   }),
   // draft-07 `dependencies` (the ajv dialect of the suite): one of the two without the other is refused.
   dependencies: { year: ['month'], month: ['year'] },
@@ -64,12 +72,16 @@ export const scoreSchema: JsonSchema = {
     created_at: { type: 'string', format: 'date-time' },
     business_id: { type: 'string', format: 'uuid' },
     customer_id: { type: ['string', 'null'] },
-    status: { type: 'string', enum: ['PROCESSING', 'SUCCESS', 'FAILED'] },
+    status: { type: 'string', enum: [...SCORE_STATUSES] },
     score_weightage_config: { type: 'string', format: 'uuid' },
     weighted_score_100: numericText,
     weighted_score_850: numericText,
     risk_level: { type: ['string', 'null'], enum: ['HIGH', 'MODERATE', 'LOW', null] },
     score_decision: { type: ['string', 'null'], enum: ['DECLINE', 'FURTHER_REVIEW_NEEDED', 'APPROVE', null] },
+    decision_log: {
+      type: ['string', 'null'],
+      description: "What the weighting config's verification rule did to the decision (e.g. capped an unverified business's APPROVE); null when the config has no such rule",
+    },
     base_score: numericText,
     version: { type: 'string' },
     score_distribution: { type: 'array', items: category },

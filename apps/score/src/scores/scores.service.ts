@@ -4,7 +4,8 @@ import type { Producer, WorkerLogger } from '@kyb/queues';
 import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/tenants';
 import { presentScore, type ScoreView } from './score.presenter';
 import { ScoreNotFoundError, UnknownScoreError } from './scores.errors';
-import type { ScoreStore } from './scores.store';
+import { SCORE_STATUSES } from './scores.schemas';
+import type { ScoreStatus, ScoreStore } from './scores.store';
 
 /** Job id of a score's computation: a second enqueue of the same score is a no-op. */
 export const scoreJobId = (scoreId: string) => `score-${scoreId}`;
@@ -19,16 +20,20 @@ export function createScoresService(deps: {
 }) {
   const { store, businesses } = deps;
   return {
-    /** E10: the last successful score of the month (default: the current UTC month). */
-    async ofMonth(caller: AuthContext, businessId: string, period: { year?: number; month?: number }): Promise<ScoreView> {
+    /**
+     * E10: the last score generated in the month (default: the current UTC month), whatever its
+     * status, as the contract says; with `status`, the last one in that state (SUCCESS: the last
+     * successful one, skipping a newer PROCESSING or FAILED score).
+     */
+    async ofMonth(caller: AuthContext, businessId: string, query: { year?: number; month?: number; status?: ScoreStatus }): Promise<ScoreView> {
       await findAccessibleBusiness(businesses, caller, businessId);
       const now = deps.clock();
-      const year = period.year ?? now.getUTCFullYear();
-      const month = period.month ?? now.getUTCMonth() + 1;
-      const found = await store.latestOfMonth(businessId, year, month, ['SUCCESS']);
+      const year = query.year ?? now.getUTCFullYear();
+      const month = query.month ?? now.getUTCMonth() + 1;
+      const found = await store.latestOfMonth(businessId, year, month, query.status ? [query.status] : [...SCORE_STATUSES]);
       if (found) return presentScore(found);
-      const other = await store.latestOfMonth(businessId, year, month, ['PROCESSING', 'FAILED']);
-      throw new ScoreNotFoundError(year, month, other?.status as 'PROCESSING' | 'FAILED' | undefined);
+      const last = query.status ? await store.latestOfMonth(businessId, year, month, [...SCORE_STATUSES]) : undefined;
+      throw new ScoreNotFoundError(year, month, query.status, last?.status);
     },
 
     /** Queues a new score of the business, computed with the active config. */

@@ -1,8 +1,10 @@
 import type { Knex } from '@kyb/db';
 import type { ComputedScore, WeightageConfig } from '../engine';
 
+import type { SCORE_STATUSES } from './scores.schemas';
+
 /** States of a score. */
-export type ScoreStatus = 'PROCESSING' | 'SUCCESS' | 'FAILED';
+export type ScoreStatus = (typeof SCORE_STATUSES)[number];
 /** What asked for a score. */
 export type ScoreTrigger = 'ENRICHMENT' | 'ON_DEMAND' | 'MONITORING';
 
@@ -24,6 +26,8 @@ export interface ScoreRow {
   risk_level: string | null;
   score_decision: string | null;
   score_distribution: ComputedScore['score_distribution'] | null;
+  /** What the config's verification rule did to the decision; null when the config has none. */
+  decision_log: string | null;
   failure_reason: string | null;
   attempts: number;
   requested_by: string | null;
@@ -100,6 +104,7 @@ export function createPgScoreStore(db: Knex) {
         risk_level: score.risk_level,
         score_decision: score.score_decision,
         score_distribution: JSON.stringify(score.score_distribution),
+        decision_log: score.decision_log ?? null,
         failure_reason: null,
         completed_at: at,
         updated_at: at,

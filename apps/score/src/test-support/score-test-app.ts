@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, type StandInBusiness } from '@kyb/tenants';
+import { createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/tenants';
 import { buildApp } from '../app';
 import type { ScoreArea } from '../area';
 import { scoreMigrations } from '../migrations';
@@ -12,6 +12,8 @@ export interface ScoreTestApp extends Omit<AreaHarness, 'close' | 'workerConnect
   business(business: StandInBusiness): Promise<void>;
   /** What the integration area would publish for a business. */
   integration: Awaited<ReturnType<typeof createIntegrationDirectoryStandIn>>;
+  /** The business's verification as the integration area would publish it. */
+  verification: Awaited<ReturnType<typeof createVerificationDirectoryStandIn>>;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,7 @@ export async function startScoreTestApp(options: { workers?: boolean; monitoring
   const h = await startAreaHarness([scoreMigrations], 'score');
   const businesses = await createBusinessDirectoryStandIn(h.db);
   const integration = await createIntegrationDirectoryStandIn(h.db);
+  const verification = await createVerificationDirectoryStandIn(h.db);
   const { app, area } = buildApp({
     db: h.db,
     redis: h.redis,
@@ -36,6 +39,7 @@ export async function startScoreTestApp(options: { workers?: boolean; monitoring
     area,
     business: (business) => businesses.put(business),
     integration,
+    verification,
     close: () => h.close(() => area.stop()),
   };
 }
