@@ -5,7 +5,7 @@ import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { closeGracefully, createProducer, createWorker, reportQueue, reportRecoveryQueue, startRecoverySweeper, type RecoverySweeper, type Redis, type Worker } from '@kyb/queues';
-import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory } from '@kyb/tenants';
+import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/tenants';
 import type { ReportData } from './pdf/report-data';
 import { renderBusinessReport } from './pdf/render-business-report';
 import { createReportRecovery } from './recovery/report-recovery';
@@ -78,7 +78,12 @@ export function createReportArea(deps: ReportAreaDeps): ReportArea {
   const process = createReportProcessor({
     store,
     storage,
-    sources: { businesses, integration: createIntegrationDirectory(deps.db), scores: createScoreDirectory(deps.db) },
+    sources: {
+      businesses,
+      integration: createIntegrationDirectory(deps.db),
+      verification: createVerificationDirectory(deps.db),
+      scores: createScoreDirectory(deps.db),
+    },
     render: deps.render ?? renderBusinessReport,
     clock,
     logger: deps.logger,

@@ -5,8 +5,9 @@
 import { fieldGrid, messageBox, sectionTitle } from './blocks';
 import { DASH, formatDate, formatPercent, orDash } from './format';
 import { COLOR, Doc, FONT, contentWidth, left, writeBlock, writeLine } from './layout';
-import { ReportBusiness, ReportOwner } from './report-data';
+import { ReportBusiness, ReportOwner, ReportVerification } from './report-data';
 import { drawTable } from './tables';
+import { verificationStatusOf } from './verification-section';
 
 /** Message shown instead of the owners table when there are none. */
 export const NO_OWNERS_MESSAGE = 'No owners on file';
@@ -26,14 +27,14 @@ export function drawTitleBlock(doc: Doc, business: ReportBusiness): void {
   doc.y = y + height + 24;
 }
 
-/** Section 1: the business as onboarded. */
-export function drawBusinessProfile(doc: Doc, business: ReportBusiness): void {
+/** Section 1: the business as onboarded, with its verification status (UNVERIFIED when never verified). */
+export function drawBusinessProfile(doc: Doc, business: ReportBusiness, verification: ReportVerification | null): void {
   sectionTitle(doc, 'Business profile');
   fieldGrid(doc, [
     ['Business name', orDash(business.name)],
     ['TIN', orDash(business.tin)],
     ['External ID', orDash(business.externalId)],
-    ['Status', orDash(business.status)],
+    ['Status', verificationStatusOf(verification)],
     ['Phone', orDash(business.mobile)],
     ['Website', orDash(business.officialWebsite)],
     ['Address', orDash(business.address)],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { REPORT_CONTENT_TYPE, renderBusinessReport } from './render-business-report';
 import { extractPdfText, repoRoot } from './test-support/pdf-text';
 import { CATEGORIES, buildReportData, buildScore, buildStressReportData } from './test-support/report-fixture';
+import { NEVER_VERIFIED_MESSAGE, NOT_CLASSIFIED_MESSAGE } from './verification-section';
 
 const FACTOR_HEADER = /Category\s+Factor\s+Value\s+Score \(0\u2013100\)\s+Weight\s+Status/;
 
@@ -26,6 +27,24 @@ describe('renderBusinessReport', () => {
       for (const value of ['Acme Industrial Supply LLC', 'XXXXX6789', 'EXT-ACME-42', 'VERIFIED', '+1 415-555-0134', '2024-11-02']) {
         expect(text).toContain(value);
       }
+    });
+
+    it('shows the verification in a section of its own: status, when, and each check with its result and reason', () => {
+      expect(text).toMatch(/Business profile[\s\S]*Status\s+VERIFIED[\s\S]*Verification\s+Verification status\s+VERIFIED/);
+      expect(text).toMatch(/Verified\s+2025-03-12T10:15:00Z/);
+      expect(text).toMatch(/Status since\s+2025-03-01T08:00:00Z/);
+      expect(text).toMatch(/Check\s+Result\s+Reason/);
+      expect(text).toMatch(/TIN matches the legal name\s+PASS\s+The IRS TIN match confirmed the legal name/);
+      expect(text).toMatch(/Secretary of state filing\s+PASS\s+Active filing in DE under the same name/);
+      expect(text).toMatch(/Deliverable address\s+FAIL\s+The address is not deliverable/);
+      expect(text).toMatch(/Owners match the officers\s+UNAVAILABLE\s+The filing lists no officers/);
+    });
+
+    it('shows the classification: the client NAICS code and the provider MCC, with titles, sector and sources', () => {
+      expect(text).toMatch(/Industry classification\s+Industry\s+Wholesale Trade/);
+      expect(text).toMatch(/NAICS\s+423840 Industrial Supplies Merchant Wholesalers\s+NAICS source\s+Client/);
+      expect(text).toMatch(/MCC\s+5085 Industrial Supplies\s+MCC source\s+Provider \(sandbox\)/);
+      expect(text).toMatch(/Classified\s+2025-03-12T10:16:00Z/);
     });
 
     it('lists the owners with their SSNs as masked', () => {
@@ -100,6 +119,15 @@ describe('renderBusinessReport', () => {
     expect(text).not.toContain('Risk level');
     expect(text).not.toMatch(FACTOR_HEADER);
     expect(text).toContain('Score config version \u2014');
+  });
+
+  it('when the business was never verified nor classified, says so and prints its status UNVERIFIED', async () => {
+    const { text } = await extractPdfText(await renderBusinessReport(buildReportData({ verification: null, classification: null })));
+    expect(text).toMatch(/Status\s+UNVERIFIED/);
+    expect(text).toContain(NEVER_VERIFIED_MESSAGE);
+    expect(text).toContain(NOT_CLASSIFIED_MESSAGE);
+    expect(text).not.toMatch(/Check\s+Result\s+Reason/);
+    expect(text).not.toContain('VERIFIED on');
   });
 
   it('when public records were never fetched, says so', async () => {

@@ -1,5 +1,5 @@
 /**
- * Renders the 360 business report a credit analyst reads: profile, owners, score (gauge, category
+ * Renders the 360 business report a credit analyst reads: profile, verification, classification, owners, score (gauge, category
  * bars, factor table) and public records, with a header and footer on every page.
  *
  * The output depends only on `data`: the document dates and file id are taken from
@@ -13,6 +13,7 @@ import { drawBusinessProfile, drawOwners, drawTitleBlock } from './profile-secti
 import { drawPublicRecordsSection } from './public-records-section';
 import { ReportData } from './report-data';
 import { drawScoreSection } from './score-section';
+import { drawClassificationSection, drawVerificationSection } from './verification-section';
 import { safeText } from './format';
 
 /** Content type of what `renderBusinessReport` returns. */
@@ -58,7 +59,9 @@ export function renderBusinessReport(data: ReportData): Promise<Buffer> {
     doc.on('error', reject);
     try {
       drawTitleBlock(doc, data.business);
-      drawBusinessProfile(doc, data.business);
+      drawBusinessProfile(doc, data.business, data.verification ?? null);
+      drawVerificationSection(doc, data.verification ?? null);
+      drawClassificationSection(doc, data.classification ?? null);
       drawOwners(doc, data.owners ?? []);
       drawScoreSection(doc, data.score);
       drawPublicRecordsSection(doc, data.publicRecords, data.facts);

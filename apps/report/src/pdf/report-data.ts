@@ -6,6 +6,10 @@ export interface ReportData {
   reportId: string;
   generatedAt: Date;
   business: ReportBusiness;
+  /** The business's latest verification; null when it was never verified (shown as UNVERIFIED). */
+  verification: ReportVerification | null;
+  /** NAICS and MCC codes with titles and where each came from; null when the business has neither. */
+  classification: ReportClassification | null;
   owners: ReportOwner[];
   /** Null when public records were never fetched. */
   publicRecords: ReportPublicRecords | null;
@@ -21,11 +25,48 @@ export interface ReportBusiness {
   /** Masked. */
   tin: string | null;
   externalId: string | null;
-  status: string;
   mobile: string | null;
   officialWebsite: string | null;
   address: string | null;
   createdAt: Date;
+}
+
+/** One check of a verification, as the integration area recorded it. */
+export interface ReportVerificationCheck {
+  /** TIN_MATCH, SOS_FILING, ADDRESS or OFFICERS. */
+  code: string;
+  /** PASS, FAIL or UNAVAILABLE. */
+  result: string;
+  reason: string;
+}
+
+/** A business's latest verification: VERIFIED only when the TIN and filing checks passed. */
+export interface ReportVerification {
+  status: string;
+  verifiedAt: Date;
+  statusChangedAt: Date;
+  checks: ReportVerificationCheck[];
+}
+
+/** Where a classification value came from: the client's own, or the classification provider's. */
+export type ClassificationSource = 'client' | 'provider';
+
+/** One classified code (NAICS or MCC) with its title from the code list (null when the list lacks it). */
+export interface ReportClassifiedCode {
+  code: string;
+  title: string | null;
+  source: ClassificationSource;
+}
+
+/** The business's industry classification. */
+export interface ReportClassification {
+  naics: ReportClassifiedCode | null;
+  mcc: ReportClassifiedCode | null;
+  /** The NAICS sector's name (the contract's `industry`), from the NAICS code. */
+  industry: string | null;
+  /** The provider that classified, when a value came from it. */
+  provider: string | null;
+  classifiedAt: Date | null;
 }
 
 export interface ReportOwner {

@@ -7,6 +7,8 @@ import {
   createIntegrationDirectoryStandIn,
   createScoreDirectory,
   createScoreDirectoryStandIn,
+  createVerificationDirectory,
+  createVerificationDirectoryStandIn,
 } from '@kyb/tenants';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createReportArea, type ReportArea } from '../area';
@@ -36,6 +38,7 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
     businesses = await createBusinessDirectoryStandIn(h.db);
     await createIntegrationDirectoryStandIn(h.db);
     await createScoreDirectoryStandIn(h.db);
+    await createVerificationDirectoryStandIn(h.db);
     area = createReportArea({
       db: h.db,
       redis: h.redis,
@@ -95,7 +98,12 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
     const processReport = createReportProcessor({
       store: createPgReportStore(h.db),
       storage: createPgReportStorage(h.db),
-      sources: { businesses: createBusinessDirectory(h.db), integration: createIntegrationDirectory(h.db), scores: createScoreDirectory(h.db) },
+      sources: {
+        businesses: createBusinessDirectory(h.db),
+        integration: createIntegrationDirectory(h.db),
+        verification: createVerificationDirectory(h.db),
+        scores: createScoreDirectory(h.db),
+      },
       render,
       clock: () => new Date(),
       logger: h.logger,

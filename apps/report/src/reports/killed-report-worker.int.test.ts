@@ -8,7 +8,7 @@ import type { ReportData } from '../pdf/report-data';
 import { createPgReportStorage } from '../storage/report-storage';
 import { createReportProcessor } from './report.processor';
 import { createPgReportStore } from './reports.store';
-import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory } from '@kyb/tenants';
+import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/tenants';
 import { reportableBusiness } from '../test-support/report-sources';
 import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
 
@@ -56,7 +56,12 @@ describe('a report renders exactly once', () => {
       createReportProcessor({
         store: createPgReportStore(t.db),
         storage: createPgReportStorage(t.db),
-        sources: { businesses: createBusinessDirectory(t.db), integration: createIntegrationDirectory(t.db), scores: createScoreDirectory(t.db) },
+        sources: {
+          businesses: createBusinessDirectory(t.db),
+          integration: createIntegrationDirectory(t.db),
+          verification: createVerificationDirectory(t.db),
+          scores: createScoreDirectory(t.db),
+        },
         render: async (_data: ReportData) => {
           rendered += 1;
           await gate;

@@ -1,5 +1,14 @@
-import { summariseBjl, type BjlEntry, type BusinessDirectory, type IntegrationDirectory, type ScoreDirectory, type ScoreEntry } from '@kyb/tenants';
+import {
+  summariseBjl,
+  type BjlEntry,
+  type BusinessDirectory,
+  type IntegrationDirectory,
+  type ScoreDirectory,
+  type ScoreEntry,
+  type VerificationDirectory,
+} from '@kyb/tenants';
 import type { ReportData, ReportFact, ReportFacts, ReportPublicRecords, ReportScore } from '../pdf/report-data';
+import { loadVerificationAndClassification } from './report-verification.loader';
 
 /** A report's business is gone: rendering cannot succeed however often it is tried. */
 export class ReportBusinessGoneError extends Error {
@@ -44,19 +53,28 @@ function score(entry: ScoreEntry): ReportScore {
   };
 }
 
+/** What the report is read from: the case, integration (records, verification, classification) and score areas' views. */
+export interface ReportSources {
+  businesses: BusinessDirectory;
+  integration: IntegrationDirectory;
+  verification: VerificationDirectory;
+  scores: ScoreDirectory;
+}
+
 /** Everything the 360 report shows, read through the case, integration and score areas' views. */
 export async function loadReportData(
-  sources: { businesses: BusinessDirectory; integration: IntegrationDirectory; scores: ScoreDirectory },
+  sources: ReportSources,
   report: { id: string; businessId: string },
   generatedAt: Date,
 ): Promise<ReportData> {
   const business = await sources.businesses.find(report.businessId);
   if (!business) throw new ReportBusinessGoneError();
-  const [owners, records, bjl, latestScore] = await Promise.all([
+  const [owners, records, bjl, latestScore, checked] = await Promise.all([
     sources.businesses.owners(business.id),
     sources.integration.publicRecords(business.id),
     sources.integration.bjlRecords(business.id),
     sources.scores.latestSuccessful(business.id),
+    loadVerificationAndClassification(sources.verification, business),
   ]);
   const s = records?.summary;
   const publicRecords: ReportPublicRecords | null = s
@@ -88,12 +106,13 @@ export async function loadReportData(
       name: business.name,
       tin: business.tinMasked,
       externalId: business.externalId,
-      status: business.status,
       mobile: business.mobile,
       officialWebsite: business.officialWebsite,
       address: address || null,
       createdAt: business.createdAt,
     },
+    verification: checked.verification,
+    classification: checked.classification,
     owners: owners.map((o) => ({
       firstName: o.firstName,
       lastName: o.lastName,

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkerLogger } from '@kyb/queues';
-import type { BusinessDirectory, IntegrationDirectory, ScoreDirectory } from '@kyb/tenants';
 import type { ReportData } from '../pdf/report-data';
 import type { ReportStorage } from '../storage/report-storage';
-import { loadReportData, ReportBusinessGoneError } from './report-data.loader';
+import { loadReportData, ReportBusinessGoneError, type ReportSources } from './report-data.loader';
 import type { ReportStore } from './reports.store';
 
 /** What the report processor is built from. */
 export interface ReportProcessorDeps {
   store: ReportStore;
   storage: ReportStorage;
-  sources: { businesses: BusinessDirectory; integration: IntegrationDirectory; scores: ScoreDirectory };
+  sources: ReportSources;
   render: (data: ReportData) => Promise<Buffer>;
   clock: () => Date;
   logger: WorkerLogger;

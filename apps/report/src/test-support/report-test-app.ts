@@ -5,6 +5,7 @@ import {
   createBusinessDirectoryStandIn,
   createIntegrationDirectoryStandIn,
   createScoreDirectoryStandIn,
+  createVerificationDirectoryStandIn,
   type StandInBusiness,
 } from '@kyb/tenants';
 import { buildApp } from '../app';
@@ -19,6 +20,8 @@ export interface ReportTestApp extends Omit<AreaHarness, 'close' | 'workerConnec
   business(business: StandInBusiness): Promise<void>;
   integration: Awaited<ReturnType<typeof createIntegrationDirectoryStandIn>>;
   scores: Awaited<ReturnType<typeof createScoreDirectoryStandIn>>;
+  /** The business's verification and classification as the integration area would publish them. */
+  verification: Awaited<ReturnType<typeof createVerificationDirectoryStandIn>>;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,7 @@ export async function startReportTestApp(options: { workers?: boolean } & Partia
   const businesses = await createBusinessDirectoryStandIn(h.db);
   const integration = await createIntegrationDirectoryStandIn(h.db);
   const scores = await createScoreDirectoryStandIn(h.db);
+  const verification = await createVerificationDirectoryStandIn(h.db);
   const dataEncryptionKey = randomBytes(32);
   const { workers, ...overrides } = options;
   const { app, area } = buildApp({
@@ -50,6 +54,7 @@ export async function startReportTestApp(options: { workers?: boolean } & Partia
     business: (business) => businesses.put(business),
     integration,
     scores,
+    verification,
     close: () => h.close(() => area.stop()),
   };
 }

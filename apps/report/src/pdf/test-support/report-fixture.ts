@@ -46,7 +46,33 @@ export function buildScore(factorCount?: number): ReportScore {
   };
 }
 
-/** A complete report: two owners, public records, facts and a score. */
+/** A VERIFIED business whose address check failed and whose officers could not be checked. */
+export function buildVerification(): NonNullable<ReportData['verification']> {
+  return {
+    status: 'VERIFIED',
+    verifiedAt: new Date('2025-03-12T10:15:00.000Z'),
+    statusChangedAt: new Date('2025-03-01T08:00:00.000Z'),
+    checks: [
+      { code: 'TIN_MATCH', result: 'PASS', reason: 'The IRS TIN match confirmed the legal name' },
+      { code: 'SOS_FILING', result: 'PASS', reason: 'Active filing in DE under the same name' },
+      { code: 'ADDRESS', result: 'FAIL', reason: 'The address is not deliverable' },
+      { code: 'OFFICERS', result: 'UNAVAILABLE', reason: 'The filing lists no officers' },
+    ],
+  };
+}
+
+/** The client's NAICS code and the provider's MCC. */
+export function buildClassification(): NonNullable<ReportData['classification']> {
+  return {
+    naics: { code: '423840', title: 'Industrial Supplies Merchant Wholesalers', source: 'client' },
+    mcc: { code: '5085', title: 'Industrial Supplies', source: 'provider' },
+    industry: 'Wholesale Trade',
+    provider: 'sandbox',
+    classifiedAt: new Date('2025-03-12T10:16:00.000Z'),
+  };
+}
+
+/** A complete report: two owners, verification, classification, public records, facts and a score. */
 export function buildReportData(overrides: Partial<ReportData> = {}): ReportData {
   return {
     reportId: 'rpt-3f2a-4b1c-9d8e-acme',
@@ -56,12 +82,13 @@ export function buildReportData(overrides: Partial<ReportData> = {}): ReportData
       name: 'Acme Industrial Supply LLC',
       tin: 'XXXXX6789',
       externalId: 'EXT-ACME-42',
-      status: 'VERIFIED',
       mobile: '+1 415-555-0134',
       officialWebsite: 'https://www.acme-industrial.example.com',
       address: '500 Market Street, Suite 210, San Francisco, CA 94105, US',
       createdAt: new Date('2024-11-02T16:45:00.000Z'),
     },
+    verification: buildVerification(),
+    classification: buildClassification(),
     owners: [
       { firstName: 'Jane', lastName: 'Holloway', ownerType: 'CONTROL', ownershipPercentage: 60, ssn: 'XXXXX4321', city: 'San Francisco', state: 'CA' },
       { firstName: 'Marcus', lastName: 'Ortega', ownerType: 'BENEFICIARY', ownershipPercentage: 40, ssn: 'XXXXX8765', city: 'Oakland', state: 'CA' },
@@ -116,6 +143,17 @@ export function buildStressReportData(): ReportData {
       address: null,
       createdAt: new Date('invalid'),
     },
+    verification: {
+      status: 'UNVERIFIED',
+      verifiedAt: new Date('invalid'),
+      statusChangedAt: new Date('invalid'),
+      checks: Array.from({ length: 12 }, (_, i) => ({
+        code: i % 3 === 0 ? `UNKNOWN_CHECK_${'X'.repeat(i * 10)}` : 'TIN_MATCH',
+        result: i % 2 === 0 ? 'FAIL' : 'SOMETHING_ELSE',
+        reason: `${'A reason that goes on and on '.repeat(i + 1)}\u682a\nend`,
+      })),
+    },
+    classification: { naics: { code: '999999', title: null, source: 'provider' }, mcc: null, industry: null, provider: null, classifiedAt: null },
     owners: Array.from({ length: 30 }, (_, i) => ({
       firstName: i % 5 === 0 ? '' : `Owner${i} ${'Middlename '.repeat(i % 4)}`,
       lastName: i % 7 === 0 ? 'Q' : `Lastname-${'x'.repeat(i * 3)}`,
