@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { RouteNotFoundError, ServiceUnavailableError, createErrorHandler, success } from '@kyb/envelope';
+import { installConditionalGet } from './conditional-get';
 import type { Logger } from './logger';
 import { createHttpMetrics, type HttpMetrics } from './metrics';
 import { assignRequestId, clientRequestIdOf } from './request-id';
@@ -52,7 +53,7 @@ export interface CreateHttpAppOptions {
 
 /**
  * The app factory every area uses: security headers, request id, redacted request logging,
- * JSON bodies with a limit, ETag with 304, health, readiness and metrics endpoints, the areas'
+ * JSON bodies with a limit, ETag with 304 (also to fetch()'s `Cache-Control: no-cache`), health, readiness and metrics endpoints, the areas'
  * routers, then the 404 and error envelopes. It never listens; the caller does.
  */
 export function createHttpApp(options: CreateHttpAppOptions): Express {
@@ -62,6 +63,7 @@ export function createHttpApp(options: CreateHttpAppOptions): Express {
   app.set('etag', 'strong');
   app.set('query parser', 'extended');
   app.set('trust proxy', options.trustProxy ?? false);
+  installConditionalGet(app);
 
   app.use(
     helmet({

@@ -28,6 +28,16 @@ describe('API reference', () => {
     expect(res.text).not.toMatch(/<script>|<style|style=|https?:|\/\//);
   });
 
+  // Under Cache-Control: no-cache too, through @kyb/http's app (libs/http/src/conditional-get.test.ts).
+  it('answers 304 to a matching If-None-Match on the page and its assets', async () => {
+    for (const file of ['', 'swagger-ui.css', 'favicon-16x16.png']) {
+      const first = await request(app).get(`${DOCS}/${file}`);
+      expect([file, first.status, typeof first.headers.etag]).toEqual([file, 200, 'string']);
+      const again = await request(app).get(`${DOCS}/${file}`).set('If-None-Match', first.headers.etag);
+      expect([file, again.status]).toEqual([file, 304]);
+    }
+  });
+
   it('sets a CSP that allows this origin only', async () => {
     const res = await request(app).get(`${DOCS}/`);
     const header = res.headers['content-security-policy'];

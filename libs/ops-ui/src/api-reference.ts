@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Router } from 'express';
 import { API_REFERENCE_DIRECTIVES, setCsp } from './content-security-policy';
@@ -52,11 +53,14 @@ export function createApiReferenceRouter(options: ApiReferenceOptions): Router {
   router.get(`/${INITIALIZER}`, (_req, res) => {
     res.type('application/javascript').send(initializer);
   });
+  // Read once and answered through res.send, so they get the app's ETag and its 304s, also under
+  // Cache-Control: no-cache (res.sendFile's own check answers such a request 200 even when the tag matches).
+  const contents = new Map<string, Promise<Buffer>>();
   for (const asset of ASSETS) {
-    router.get(`/${asset}`, (_req, res, next) => {
-      res.sendFile(path.join(assetsDir, asset), { maxAge: '1h' }, (err) => {
-        if (err) next(err);
-      });
+    router.get(`/${asset}`, async (_req, res) => {
+      if (!contents.has(asset)) contents.set(asset, readFile(path.join(assetsDir, asset)));
+      const body = await (contents.get(asset) as Promise<Buffer>);
+      res.type(path.extname(asset)).set('Cache-Control', 'public, max-age=3600').send(body);
     });
   }
   return router;

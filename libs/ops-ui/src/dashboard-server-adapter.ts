@@ -19,7 +19,7 @@ export class DashboardServerAdapter extends ExpressAdapter {
   }
 
   override setStaticPath(staticsRoute: string, staticsPath: string): ExpressAdapter {
-    this.app.use(staticsRoute, express.static(staticsPath, { cacheControl: false, index: false, redirect: false }));
+    this.app.use(staticsRoute, express.static(staticsPath, { cacheControl: false, etag: false, index: false, redirect: false }));
     return this;
   }
 
