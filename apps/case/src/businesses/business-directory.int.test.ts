@@ -1,25 +1,57 @@
 import { randomUUID } from 'node:crypto';
-import { createBusinessDirectory } from '@kyb/tenants';
+import type { Knex } from '@kyb/db';
+import {
+  BUSINESS_DIRECTORY_VIEW,
+  BUSINESS_OWNER_DIRECTORY_VIEW,
+  createBusinessDirectory,
+  createBusinessDirectoryStandIn,
+  createTinDirectory,
+  createTinDirectoryStandIn,
+  TIN_DIRECTORY_VIEW,
+} from '@kyb/tenants';
+import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
+
+/** Column names and types of a view or table, in order. */
+async function columnsOf(db: Knex, qualified: string): Promise<Array<[string, string]>> {
+  const [schema, name] = qualified.split('.');
+  const rows = await db('information_schema.columns').where({ table_schema: schema, table_name: name }).orderBy('ordinal_position');
+  return rows.map((r: { column_name: string; data_type: string }) => [r.column_name, r.data_type]);
+}
 
 /* The case area's real views against the reader other areas use (@kyb/tenants). */
 describe('the business directory views', () => {
   let t: CaseTestApp;
+  let standIns: TestDatabase;
   beforeAll(async () => {
     t = await startCaseTestApp({ workers: false });
+    standIns = await createTestDatabase();
+    await createBusinessDirectoryStandIn(standIns.db);
+    await createTinDirectoryStandIn(standIns.db);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await standIns.destroy();
+    await t.close();
+  });
+
+  it.each([BUSINESS_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, TIN_DIRECTORY_VIEW])('%s has the columns of the stand-in other areas test with', async (view) => {
+    const real = await columnsOf(t.db, view);
+    expect(real.length).toBeGreaterThan(0);
+    expect(real).toEqual(await columnsOf(standIns.db, view));
+  });
 
   it('show a business and its owners with masked values only, and hide deleted businesses', async () => {
     const customerId = randomUUID();
     const id = await insertBusiness(t.db, {
       customerId,
       name: 'Longwood Dental',
+      naicsCode: '621210',
       owners: [
         { first_name: 'Ann', last_name: 'Lee', ssn_masked: 'XXXXX1234', ownership_percentage: 60, owner_type: 'CONTROL' },
         { first_name: 'Bo', last_name: 'Ray', ownership_percentage: 40, owner_type: 'BENEFICIARY' },
       ],
     });
+    await t.db('cases.businesses').where({ id }).update({ tin_sealed: 'sealed-tin' });
     const directory = createBusinessDirectory(t.db);
     expect(await directory.find(id)).toMatchObject({
       id,
@@ -27,6 +59,8 @@ describe('the business directory views', () => {
       name: 'Longwood Dental',
       addressCity: 'Longwood',
       tinMasked: 'XXXXX6789',
+      naicsCode: '621210',
+      mccCode: null,
       isMonitoringEnabled: false,
     });
     expect((await directory.owners(id)).map((o) => [o.firstName, o.ownerType, o.ownershipPercentage, o.ssnMasked])).toEqual([
@@ -35,9 +69,13 @@ describe('the business directory views', () => {
     ]);
     const columns = (await t.db('information_schema.columns').where({ table_schema: 'cases', table_name: 'business_directory' }).pluck('column_name')) as string[];
     expect(columns.filter((c) => /sealed|lookup/.test(c))).toEqual([]);
+    const tins = createTinDirectory(t.db);
+    expect(await tins.sealedTin(id)).toBe('sealed-tin');
+    expect(await tins.sealedTin(await insertBusiness(t.db, { customerId }))).toBeNull();
 
     await t.db('cases.businesses').where({ id }).update({ deleted_at: new Date(), deleted_by: customerId });
     expect(await directory.find(id)).toBeUndefined();
     expect(await directory.owners(id)).toEqual([]);
+    expect(await tins.sealedTin(id)).toBeUndefined();
   });
 });

@@ -1,6 +1,20 @@
-import type { BusinessAggregate, OwnerRow } from './business.types';
+import type { BusinessAggregate, IndustryRow, OwnerRow } from './business.types';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+const idText = (value: number | null): string | null => (value === null ? null : String(value));
+
+/** The industry object of contract 2.7: ids as strings. */
+function presentIndustry(industry: IndustryRow | null) {
+  if (!industry) return null;
+  return {
+    id: String(industry.id),
+    name: industry.name,
+    code: industry.code,
+    sector_code: industry.sector_code,
+    created_at: industry.created_at.toISOString(),
+    updated_at: industry.updated_at.toISOString(),
+  };
+}
 
 function presentOwner(owner: OwnerRow) {
   return {
@@ -30,7 +44,8 @@ function presentOwner(owner: OwnerRow) {
 
 /**
  * A business as contract 2.7 shows it. The TIN and owners' SSNs leave only masked; owners are
- * listed only when asked for (`withOwners`).
+ * listed only when asked for (`withOwners`). Status and classification are read with the business
+ * (see the store): the client's codes win over a provider's; ids are strings.
  */
 export function presentBusiness(aggregate: BusinessAggregate, withOwners: boolean) {
   const b = aggregate.business;
@@ -57,12 +72,12 @@ export function presentBusiness(aggregate: BusinessAggregate, withOwners: boolea
     deleted_at: iso(b.deleted_at),
     deleted_by: b.deleted_by,
     status: b.status,
-    industry: null,
-    mcc_id: null,
-    naics_id: null,
-    naics_code: b.naics_code,
+    industry: presentIndustry(b.industry),
+    mcc_id: idText(b.mcc_id),
+    naics_id: idText(b.naics_id),
+    naics_code: b.shown_naics_code,
     naics_title: b.naics_title,
-    mcc_code: b.mcc_code,
+    mcc_code: b.shown_mcc_code,
     mcc_title: b.mcc_title,
     is_deleted: b.deleted_at !== null,
     external_id: b.external_id,

@@ -1,4 +1,8 @@
-/** A business row of `cases.businesses` (TIN only sealed, hashed and masked). */
+/**
+ * A business row of `cases.businesses` (TIN only sealed, hashed and masked), with what is read
+ * beside it: the latest verification's status and the classification shown (the client's, else
+ * the provider's) with the code tables' ids and titles and the industry.
+ */
 export interface BusinessRow {
   id: string;
   customer_id: string;
@@ -17,11 +21,21 @@ export interface BusinessRow {
   address_state: string | null;
   address_postal_code: string | null;
   address_country: string | null;
-  status: 'VERIFIED' | 'UNVERIFIED';
+  /** The client's codes (or derived from the client's NAICS code); the shown ones are below. */
   naics_code: string | null;
-  naics_title: string | null;
   mcc_code: string | null;
+  industry_id: number | null;
+  naics_source: string | null;
+  mcc_source: string | null;
+  industry_source: string | null;
+  status: 'VERIFIED' | 'UNVERIFIED';
+  shown_naics_code: string | null;
+  shown_mcc_code: string | null;
+  naics_id: number | null;
+  naics_title: string | null;
+  mcc_id: number | null;
   mcc_title: string | null;
+  industry: IndustryRow | null;
   external_id: string | null;
   is_monitoring_enabled: boolean;
   subscription_status: string | null;
@@ -31,6 +45,16 @@ export interface BusinessRow {
   updated_by: string;
   deleted_by: string | null;
   deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An industry of `cases.industries`. */
+export interface IndustryRow {
+  id: number;
+  name: string;
+  code: string;
+  sector_code: string;
   created_at: Date;
   updated_at: Date;
 }

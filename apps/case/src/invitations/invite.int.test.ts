@@ -41,6 +41,27 @@ describe('E5 send a business invite', () => {
     expect(await t.db('cases.applicants').where({ customer_id: customerId })).toHaveLength(1);
   });
 
+  it('creates the business with the published tin, dba and address_line_2 (TIN masked, dba a trading name)', async () => {
+    const business = { name: 'Tester Holdings', tin: '12-3456789', dba: "Jim's Electronics", address_line_1: '123 Main St', address_line_2: 'Unit 5' };
+    const res = await invite({ business, applicants: [{ ...applicant, email: 'holdings@example.org' }] }).expect(200);
+    expect(JSON.stringify(res.body)).not.toContain('3456789');
+    const read = await request(t.app).get(`/case/api/v1/businesses/${res.body.data.business_id}`).set('Authorization', `Bearer ${owner}`).expect(200);
+    expect(read.body.data).toMatchObject({ tin: 'XXXXX6789', address_line_1: '123 Main St', address_line_2: 'Unit 5' });
+    expect(read.body.data.business_names).toEqual([
+      { name: 'Tester Holdings', is_primary: true },
+      { name: "Jim's Electronics", is_primary: false },
+    ]);
+    const stored = await t.db('cases.businesses').where({ id: res.body.data.business_id }).first();
+    expect(stored.tin_sealed).not.toContain('3456789');
+  });
+
+  it('holds an applicant mobile to the published 15 characters, and a business TIN to the TIN formats', async () => {
+    const long = await invite({ business: { name: 'Long Mobile' }, applicants: [{ ...applicant, mobile: '+1 (607) 837-9283' }] }).expect(400);
+    expect(long.body).toEqual(validation('body.applicants.0.mobile must NOT have more than 15 characters'));
+    const tin = await invite({ business: { name: 'Bad Tin', tin: '12345' }, applicants: [applicant] }).expect(400);
+    expect(tin.body.message).toMatch(/^body\.business\.tin must match pattern/);
+  });
+
   it('invites for an existing business, reusing an applicant with the same email and the given case', async () => {
     const businessId = await insertBusiness(t.db, { customerId });
     const first = await invite({ existing_business_id: businessId, applicants: [applicant] }).expect(200);

@@ -1,11 +1,12 @@
 import { emailSchema, strictObject, uuidParams, uuidSchema, type JsonSchema } from '@kyb/validation';
+import { TIN_PATTERN } from '../onboarding/add-business.columns';
 
 const name: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' };
 const text = (maxLength = 200): JsonSchema => ({ type: 'string', minLength: 1, maxLength });
 
-/** One applicant to invite. */
+/** One applicant to invite; the mobile limit is the published one (15 characters). */
 const applicant: JsonSchema = strictObject(
-  { first_name: text(100), last_name: text(100), email: emailSchema, mobile: text(32) },
+  { first_name: text(100), last_name: text(100), email: emailSchema, mobile: text(15) },
   ['first_name', 'last_name', 'email'],
 );
 
@@ -23,7 +24,10 @@ export const inviteBody: JsonSchema = strictObject(
       {
         name,
         mobile: text(32),
+        tin: { type: 'string', pattern: TIN_PATTERN },
+        dba: text(),
         address_line_1: text(),
+        address_line_2: text(),
         address_city: text(100),
         address_state: text(100),
         address_postal_code: text(20),

@@ -16,7 +16,17 @@ const DISPOSABLE = new Set(disposableDomains);
 /** The E5 body after schema validation. */
 export interface InviteInput {
   applicants: Array<{ first_name: string; last_name: string; email: string; mobile?: string }>;
-  business?: { name: string; mobile?: string; address_line_1?: string; address_city?: string; address_state?: string; address_postal_code?: string };
+  business?: {
+    name: string;
+    mobile?: string;
+    tin?: string;
+    dba?: string;
+    address_line_1?: string;
+    address_line_2?: string;
+    address_city?: string;
+    address_state?: string;
+    address_postal_code?: string;
+  };
   existing_business_id?: string;
   existing_business?: { business_id: string; name: string; is_quick_add?: boolean };
   case_id?: string;
@@ -147,7 +157,9 @@ export function createInviteService(options: InviteServiceOptions) {
       const outcome = await withTransaction(db, async (trx) => {
         let businessId = existingId;
         if (!businessId && input.business) {
-          const records = toBusinessRecords(input.business, {
+          // E5's one trading name (`dba`) is the first of a business row's five.
+          const { dba, ...columns } = input.business;
+          const records = toBusinessRecords({ ...columns, ...(dba === undefined ? {} : { dba1_name: dba }) }, {
             customerId,
             actorId: caller.userId,
             runId: null,

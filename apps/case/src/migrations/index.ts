@@ -7,9 +7,10 @@ import { mailOutbox } from './20261122_0005_mail_outbox';
 import { invitationDirectory } from './20261122_0006_invitation_directory';
 import { businessDirectory } from './20261122_0007_business_directory';
 import { recovery } from './20261123_0009_recovery';
+import { industries } from './20261123_0010_industries';
 
 /** The case area's schema and migrations, in order. */
 export const caseMigrations: AreaMigrations = {
   schema: 'cases',
-  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory, recovery],
+  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory, recovery, industries],
 };

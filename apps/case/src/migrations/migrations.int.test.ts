@@ -1,6 +1,9 @@
 import { migrateDownAll, migrateLatest } from '@kyb/db';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
+import { naicsCodesInOrder, seedIndustryCodes } from './20261123_0010_industries';
 import { caseMigrations } from './index';
+
+const CUSTOMER = '33333333-3333-4333-8333-333333333333';
 
 describe('case migrations', () => {
   let database: TestDatabase;
@@ -24,13 +27,16 @@ describe('case migrations', () => {
       '20261122_0006_invitation_directory',
       '20261122_0007_business_directory',
       '20261123_0009_recovery',
+      '20261123_0010_industries',
     ]);
     expect(await tables()).toEqual([
-      'applicants', 'business_addresses', 'business_directory', 'business_names', 'business_owner_directory', 'businesses', 'cases', 'invitation_directory', 'invitations', 'mail_outbox', 'onboarding_runs', 'onboarding_usage', 'owner_titles', 'owners',
+      'applicants', 'business_addresses', 'business_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'cases',
+      'industries', 'invitation_directory', 'invitations', 'mail_outbox', 'mcc_codes', 'naics_codes', 'onboarding_runs', 'onboarding_usage', 'owner_titles', 'owners',
     ]);
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261123_0010_industries',
       '20261123_0009_recovery',
       '20261122_0007_business_directory',
       '20261122_0006_invitation_directory',
@@ -41,6 +47,30 @@ describe('case migrations', () => {
       '20261122_0001_businesses',
     ]);
     expect(await tables()).toEqual([]);
+  });
+
+  it('seed the industries and code tables in code order, append-only, so ids never change', async () => {
+    await migrateLatest(database.db, caseMigrations);
+    const db = database.db;
+    expect(await db('cases.industries').where({ id: 16 }).first()).toMatchObject({
+      name: 'Health Care and Social Assistance',
+      code: 'health_care_and_social_assistance',
+      sector_code: '62',
+    });
+    const naics = await db('cases.naics_codes').orderBy('id').select('id', 'code', 'title', 'edition', 'industry_id');
+    expect(naics.map((n) => n.code)).toEqual(naicsCodesInOrder().map((c) => c.code));
+    expect(naics.find((n) => n.code === '621210')).toMatchObject({ title: 'Offices of Dentists', edition: '2017', industry_id: 16 });
+    expect(naics.find((n) => n.code === '62')).toMatchObject({ title: 'Health Care and Social Assistance', industry_id: 16 });
+    const mcc = await db('cases.mcc_codes').orderBy('id').select('id', 'code', 'title');
+    expect(mcc.map((m) => m.code)).toEqual([...mcc.map((m) => m.code)].sort());
+    expect(mcc.find((m) => m.code === '0742')).toMatchObject({ title: 'Veterinary Services' });
+
+    // Seeding again (a later migration adding codes) keeps every row and id.
+    await seedIndustryCodes(db);
+    expect(await db('cases.naics_codes').orderBy('id').select('id', 'code', 'title', 'edition', 'industry_id')).toEqual(naics);
+    expect(await db('cases.mcc_codes').orderBy('id').select('id', 'code', 'title')).toEqual(mcc);
+    await expect(db('cases.businesses').insert({ customer_id: CUSTOMER, name: 'B', created_by: CUSTOMER, updated_by: CUSTOMER, naics_source: 'guess' }))
+      .rejects.toMatchObject({ code: '23514' });
   });
 
   it('keep external ids unique per customer among businesses not deleted', async () => {

@@ -5,8 +5,14 @@ export const OWNER_SLOTS = [1, 2, 3, 4, 5] as const;
 /** Trading names come as `dba1_name` .. `dba5_name`. */
 export const DBA_SLOTS = [1, 2, 3, 4, 5] as const;
 
-/** TIN formats: US EIN/SSN (9 digits, optionally 12-3456789), UK UTR (10 digits), UK company number, GB VAT. */
-export const TIN_PATTERN = '^(\\d{9}|\\d{2}-\\d{7}|\\d{10}|[A-Z]{2}\\d{6}|\\d{8}|GB\\d{9}|GB\\d{12})$';
+/**
+ * TIN formats: US EIN/SSN, nine digits with or without dashes (`123456789`, `12-3456789`,
+ * `123-45-6789`), UK UTR (10 digits), UK company number, GB VAT.
+ */
+export const TIN_PATTERN = '^(\\d{9}|\\d{2}-\\d{7}|\\d{3}-\\d{2}-\\d{4}|\\d{10}|[A-Z]{2}\\d{6}|\\d{8}|GB\\d{9}|GB\\d{12})$';
+
+/** A code as the published documents type it (a number) or as a string of digits; checked against the code lists by the row checks. */
+const code: JsonSchema = { type: ['integer', 'string'], maxLength: 10 };
 
 const text = (maxLength = 200): JsonSchema => ({ type: 'string', minLength: 1, maxLength });
 
@@ -50,8 +56,11 @@ export const businessRowProperties: Record<string, JsonSchema> = {
   address_state: text(100),
   address_postal_code: text(20),
   address_country: text(3),
-  naics_code: { type: 'string', pattern: '^\\d{2,6}$' },
-  mcc_code: { type: 'string', pattern: '^\\d{4}$' },
+  address_apartment: text(),
+  naics_code: code,
+  mcc_code: code,
+  // An industry id (16) or its sector code, code or name (`62`, `health_care_and_social_assistance`).
+  industry: { type: ['integer', 'string'], maxLength: 200 },
   is_monitoring_enabled: { type: 'boolean' },
   applicant_id: { type: 'string', format: 'uuid' },
   applicant_first_name: text(100),

@@ -1,3 +1,4 @@
+import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
@@ -25,20 +26,53 @@ describe('async=true: onboarding runs stored by the worker', () => {
     throw new Error(`run ${runId} did not finish`);
   }
 
-  it('answers at once with the run id, then the worker stores the business', async () => {
+  it('a single business with async=true is stored before the answer, which carries its id; enrichment is queued', async () => {
+    const paused = await startCaseTestApp({ workers: false }); // no worker at all: nothing may wait for one
+    try {
+      await paused.customer({ id: customerId, features: { PAT_120_ADD_BUSINESS: true } });
+      const token = paused.keys.tokenFor({ role: 'ADMIN' });
+      const res = await request(paused.app)
+        .post(`/case/api/v1/businesses/customers/${customerId}?async=true`)
+        .set('Authorization', `Bearer ${token}`)
+        .send({ name: 'Later Ltd', tin: '987654321' })
+        .expect(200);
+      expect(res.body.message).toBe('Bulk process succeeded');
+      const businessId = res.body.data.result['0'].data_businesses.id;
+      expect(businessId).toMatch(/^[0-9a-f-]{36}$/);
+      const business = await request(paused.app).get(`/case/api/v1/businesses/${businessId}`).set('Authorization', `Bearer ${token}`).expect(200);
+      expect(business.body.data).toMatchObject({ name: 'Later Ltd', tin: 'XXXXX4321' });
+      const runRes = await request(paused.app).get(`/case/api/v1/runs/${res.body.data.runId}`).set('Authorization', `Bearer ${token}`).expect(200);
+      expect(runRes.body.data).toMatchObject({ status: 'SUCCEEDED', business_ids: [businessId] });
+      const queue = new Queue('business-enrichment', { connection: paused.redis, prefix: paused.redisPrefix });
+      expect((await queue.getJob(`enrich-${businessId}`))?.data).toEqual({ businessId, customerId });
+      await queue.close();
+    } finally {
+      await paused.close();
+    }
+  });
+
+  it('a single business with async=true and a failing row answers 400 at once, storing nothing', async () => {
     const res = await request(t.app)
       .post(`/case/api/v1/businesses/customers/${customerId}?async=true`)
       .set('Authorization', `Bearer ${admin}`)
-      .send({ name: 'Later Ltd', tin: '987654321' })
+      .send({ name: 'Bad Ltd', owner1_first_name: 'A', owner1_last_name: 'B', owner1_owner_type: 'CONTROL', owner1_ownership_percentage: 40 })
+      .expect(400);
+    expect(res.body.message).toBe('Bulk process had errors');
+    expect(await t.db('cases.businesses').where({ name: 'Bad Ltd' })).toHaveLength(0);
+  });
+
+  it('a bulk run answers at once with the run id, then the worker stores the business', async () => {
+    const res = await request(t.app)
+      .post(`/case/api/v1/businesses/customers/${customerId}/bulk?async=true`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send([{ name: 'Later Bulk Ltd', tin: '987654321' }])
       .expect(200);
     expect(res.body).toEqual({ status: 'success', message: 'Bulk process started', data: { runId: expect.any(String), result: {} } });
     const outcome = await finished(res.body.data.runId);
     expect(outcome).toMatchObject({ status: 'SUCCEEDED', row_count: 1, failed_rows: {}, failure_reason: null });
-    expect(outcome.business_ids).toHaveLength(1);
     const business = await request(t.app).get(`/case/api/v1/businesses/${outcome.business_ids[0]}`).set('Authorization', `Bearer ${admin}`).expect(200);
-    expect(business.body.data).toMatchObject({ name: 'Later Ltd', tin: 'XXXXX4321' });
-    const stored = await t.db('cases.onboarding_runs').where({ id: res.body.data.runId }).first();
-    expect(stored.rows_sealed).toBeNull();
+    expect(business.body.data).toMatchObject({ name: 'Later Bulk Ltd', tin: 'XXXXX4321' });
+    expect((await t.db('cases.onboarding_runs').where({ id: res.body.data.runId }).first()).rows_sealed).toBeNull();
   });
 
   it('keeps the rows sealed while the run waits', async () => {
@@ -46,9 +80,9 @@ describe('async=true: onboarding runs stored by the worker', () => {
     try {
       await paused.customer({ id: customerId, features: { PAT_120_ADD_BUSINESS: true } });
       const res = await request(paused.app)
-        .post(`/case/api/v1/businesses/customers/${customerId}?async=true`)
+        .post(`/case/api/v1/businesses/customers/${customerId}/bulk?async=true`)
         .set('Authorization', `Bearer ${paused.keys.tokenFor({ role: 'ADMIN' })}`)
-        .send({ name: 'Sealed Ltd', tin: '135792468' })
+        .send([{ name: 'Sealed Ltd', tin: '135792468' }])
         .expect(200);
       const stored = await paused.db('cases.onboarding_runs').where({ id: res.body.data.runId }).first();
       expect(stored.status).toBe('PENDING');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Knex } from '@kyb/db';
 import { maskSensitive, type SealedBox } from '@kyb/secrets';
+import { classifyRow } from '../businesses/industry-classification';
 import { DBA_SLOTS, type BusinessRowInput } from './add-business.columns';
 import { ownerSlotsOf } from './row-validation';
 
@@ -25,6 +26,8 @@ export interface RowOwnership {
   sealedBox: SealedBox;
   /** Owner titles by lower-case title. */
   titles: ReadonlyMap<string, number>;
+  /** When the rows are stored (the monitoring subscription's dates); now by default. */
+  now?: Date;
 }
 
 /** Maps a checked input row to rows: TIN and SSNs sealed, hashed for lookups and masked. */
@@ -32,6 +35,8 @@ export function toBusinessRecords(row: BusinessRowInput, own: RowOwnership): Bus
   const id = randomUUID();
   const tin = typeof row.tin === 'string' ? digits(row.tin) : null;
   const audit = { created_by: own.actorId, updated_by: own.actorId };
+  const now = own.now ?? new Date();
+  const monitored = row.is_monitoring_enabled === true;
   const business = {
     id,
     customer_id: own.customerId,
@@ -42,16 +47,21 @@ export function toBusinessRecords(row: BusinessRowInput, own: RowOwnership): Bus
     tin_masked: maskSensitive(tin),
     mobile: phone(row.mobile),
     official_website: str(row.official_website),
+    address_apartment: str(row.address_apartment),
     address_line_1: str(row.address_line_1),
     address_line_2: str(row.address_line_2),
     address_city: str(row.address_city),
     address_state: str(row.address_state),
     address_postal_code: str(row.address_postal_code),
     address_country: str(row.address_country)?.toUpperCase() ?? (row.address_line_1 ? 'US' : null),
-    naics_code: str(row.naics_code),
-    mcc_code: str(row.mcc_code),
+    // The row was checked: classifyRow's problems were row failures, so only its values are left.
+    ...classifyRow(row).classification,
     external_id: str(row.external_id),
-    is_monitoring_enabled: row.is_monitoring_enabled === true,
+    is_monitoring_enabled: monitored,
+    // A business added with monitoring on is subscribed to it from now.
+    subscription_status: monitored ? 'ACTIVE' : null,
+    subscription_created_at: monitored ? now : null,
+    subscription_updated_at: monitored ? now : null,
     ...audit,
   };
   const names = [
@@ -66,7 +76,7 @@ export function toBusinessRecords(row: BusinessRowInput, own: RowOwnership): Bus
           business_id: id,
           position: 0,
           line_1: business.address_line_1,
-          apartment: business.address_line_2,
+          apartment: business.address_apartment,
           city: business.address_city,
           state: business.address_state,
           country: business.address_country,
@@ -115,13 +125,4 @@ export async function insertBusinessRecords(trx: Knex.Transaction, records: Busi
   await insert('cases.business_names', records.flatMap((r) => r.names));
   await insert('cases.business_addresses', records.flatMap((r) => r.addresses));
   await insert('cases.owners', records.flatMap((r) => r.owners));
-}
-
-/** The input row as echoed back (`integration_data`): TIN and SSNs masked. */
-export function maskedInput(row: BusinessRowInput): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(row).map(([key, value]) =>
-      key === 'tin' || /^owner\d_ssn$/.test(key) ? [key, maskSensitive(typeof value === 'string' ? digits(value) : null)] : [key, value],
-    ),
-  );
 }

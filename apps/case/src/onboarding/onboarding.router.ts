@@ -8,7 +8,11 @@ import { businessRowProperties, type BusinessRowInput } from './add-business.col
 import { MAX_BULK_ROWS, readBulkRows } from './bulk-rows';
 import type { OnboardingService } from './onboarding.service';
 
-/** `async=true`: answer at once; the rows are checked and stored by the onboarding worker. */
+/**
+ * `async=true`: answer at once. A bulk run is kept and its rows checked and stored by the
+ * onboarding worker; a single business is checked and stored at once, and answered with its id,
+ * while enrichment and scoring run in the background (as they always do).
+ */
 const asyncQuery: JsonSchema = strictObject({ async: { type: 'boolean', default: false } });
 
 /** 7.1 success message. */
@@ -84,14 +88,10 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
         200: { description: 'Stored: runId and result["0"] with the created business (TIN and SSNs masked)', schema: succeeded },
         ...responses,
       },
+      // With or without async=true: stored before the answer, which carries its id; enrichment runs in the background.
       handler: async (req, res) => {
         const rows = [req.body as BusinessRowInput];
-        const actor = callerOf(req).userId;
-        if ((req.query as unknown as { async: boolean }).async) {
-          res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, customerId(req), rows)));
-          return;
-        }
-        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, customerId(req), rows)));
+        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(callerOf(req).userId, customerId(req), rows)));
       },
     },
     {

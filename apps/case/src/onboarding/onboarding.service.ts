@@ -11,7 +11,8 @@ import type { InvitationStore } from '../invitations/invitations.store';
 import { presentBusiness } from '../businesses/business.presenter';
 import { compileCheck, strictObject, unstorableTextIn } from '@kyb/validation';
 import { businessRowProperties, type BusinessRowInput } from './add-business.columns';
-import { insertBusinessRecords, maskedInput, toBusinessRecords, type BusinessRecords } from './business-rows';
+import { insertBusinessRecords, toBusinessRecords, type BusinessRecords } from './business-rows';
+import { integrationDataOf } from './integration-data';
 import { openCases } from './open-cases';
 import { FeatureNotEnabledError, OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, RowValidationError, RunAlreadyFinishedError } from './onboarding.errors';
 import { ApplicantNotFoundError } from '../invitations/invite.errors';
@@ -153,7 +154,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
           riskMonitoring: business.is_monitoring_enabled,
           data_businesses: business,
           data_cases: cases.get(business.id) ?? [],
-          integration_data: maskedInput(rows[index]),
+          integration_data: integrationDataOf(rows[index]),
           business_customer: {
             business_id: business.id,
             customer_id: customerId,

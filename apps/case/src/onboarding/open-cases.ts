@@ -1,4 +1,5 @@
 import type { Knex } from '@kyb/db';
+import { CASE_STATUS_CODES, CASE_TYPE_CODES } from '../cases/case-codes';
 import type { InvitationStore } from '../invitations/invitations.store';
 import type { BusinessRowInput } from './add-business.columns';
 import type { BusinessRecords } from './business-rows';
@@ -44,7 +45,10 @@ async function applicantsByEmail(trx: Knex.Transaction, deps: OpenCasesDeps, inp
   return ids;
 }
 
-/** One onboarding case per row that names an applicant (by id, or by details); answered by business id as E12 shows them. */
+/**
+ * One onboarding case per row that names an applicant (by id, or by details); answered by
+ * business id as E12 shows them: status and type as the published integers.
+ */
 export async function openCases(trx: Knex.Transaction, deps: OpenCasesDeps, input: OpenCasesInput): Promise<Map<string, object[]>> {
   const { actorId, customerId } = input;
   const cases = new Map<string, object[]>();
@@ -56,8 +60,9 @@ export async function openCases(trx: Knex.Transaction, deps: OpenCasesDeps, inpu
     const caseId = await deps.applicants.insertCase(trx, { customer_id: customerId, business_id: businessId, applicant_id: applicantId, status: 'CREATED', created_by: actorId });
     const at = deps.clock().toISOString();
     cases.set(businessId, [
-      { id: caseId, applicant_id: applicantId, customer_id: customerId, status: 'CREATED', business_id: businessId, created_at: at, created_by: actorId,
-        updated_at: at, updated_by: actorId, assignee: null, assigner: null, customer_initiated: true },
+      { id: caseId, applicant_id: applicantId, customer_id: customerId, status: CASE_STATUS_CODES.CREATED, created_at: at, created_by: actorId,
+        updated_at: at, updated_by: actorId, business_id: businessId, case_type: CASE_TYPE_CODES.ONBOARDING, assignee: null, assigner: null,
+        customer_initiated: true },
     ]);
   }
   return cases;

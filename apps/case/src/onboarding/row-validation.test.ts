@@ -85,4 +85,15 @@ describe('validateBusinessRow', () => {
       'The business external ID is used by another row of this run.',
     );
   });
+
+  it('checks NAICS code, MCC and industry against the code lists, as numbers or digit strings, and their agreement', () => {
+    expect(validateBusinessRow({ name: 'A', naics_code: 621210, mcc_code: '8021', industry: 16 }, context)).toEqual([]);
+    expect(validateBusinessRow({ name: 'A', naics_code: '62', industry: 'Health Care and Social Assistance' }, context)).toEqual([]);
+    expect(validateBusinessRow({ name: 'A', naics_code: 123456, mcc_code: 9999, industry: 21 }, context).map((f) => [f.column, f.reason])).toEqual([
+      ['naics_code', 'NAICS Code 123456 is not a code of the 2017 NAICS edition.'],
+      ['mcc_code', 'MCC Code 9999 is not an ISO 18245 merchant category code.'],
+      ['industry', 'Industry must be an industry id, NAICS sector code, industry code or name.'],
+    ]);
+    expect(validateBusinessRow({ name: 'A', naics_code: '722511', industry: '62' }, context).map((f) => f.column)).toEqual(['industry']);
+  });
 });

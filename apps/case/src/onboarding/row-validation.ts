@@ -1,5 +1,6 @@
 import disposableDomains from 'disposable-email-domains';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { classifyRow } from '../businesses/industry-classification';
 import { OWNER_COLUMNS, OWNER_SLOTS, type BusinessRowInput } from './add-business.columns';
 
 /** One failed check of a row (contract 7.1 row 9). */
@@ -78,7 +79,7 @@ function checkOwners(row: BusinessRowInput, context: RowContext): RowFailure[] {
 
 function checkAddress(row: BusinessRowInput): RowFailure[] {
   const columns = ['address_line_1', 'address_city', 'address_state', 'address_postal_code'];
-  const given = [...columns, 'address_line_2', 'address_country'].some((c) => row[c] !== undefined);
+  const given = [...columns, 'address_apartment', 'address_line_2', 'address_country'].some((c) => row[c] !== undefined);
   if (!given) return [];
   const failures = columns.filter((c) => row[c] === undefined).map((c) => fail(c, null, `${label(c)} is required when an address is given.`));
   const country = typeof row.address_country === 'string' ? row.address_country.toUpperCase() : 'US';
@@ -125,5 +126,6 @@ export function validateBusinessRow(row: BusinessRowInput, context: RowContext):
       failures.push(fail('external_id', row.external_id, 'The business external ID is used by another row of this run.'));
     }
   }
-  return [...failures, ...checkAddress(row), ...checkApplicant(row), ...checkOwners(row, context)];
+  const classification = classifyRow(row).problems.map((p) => fail(p.column, p.value, p.reason));
+  return [...failures, ...checkAddress(row), ...classification, ...checkApplicant(row), ...checkOwners(row, context)];
 }

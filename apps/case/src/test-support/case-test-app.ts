@@ -2,7 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Knex } from '@kyb/db';
-import { createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn } from '@kyb/tenants';
+import {
+  createCustomerDirectoryStandIn,
+  createInvitationAcceptancesStandIn,
+  createVerificationDirectoryStandIn,
+  type ClassificationEntry,
+  type VerificationEntry,
+} from '@kyb/tenants';
 import { buildApp } from '../app';
 import type { CaseArea } from '../area';
 import { caseMigrations } from '../migrations';
@@ -16,6 +22,10 @@ export interface CaseTestApp extends Omit<AreaHarness, 'close' | 'workerConnecti
   customer(customer: { id: string; monthly_onboarding_limit?: number | null; features?: Record<string, boolean> }): Promise<void>;
   /** Records, as the auth area would, that an applicant used an invitation. */
   acceptInvitation(invitationId: string, at?: Date): Promise<void>;
+  /** Puts a business's latest verification, as the integration area's view would show it. */
+  verify(entry: Pick<VerificationEntry, 'businessId' | 'status'> & Partial<VerificationEntry>): Promise<void>;
+  /** Puts a provider's classification of a business, as the integration area's view would show it. */
+  classify(entry: Pick<ClassificationEntry, 'businessId'> & Partial<ClassificationEntry>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,6 +34,7 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
   const h = await startAreaHarness([caseMigrations], 'case');
   const directory = await createCustomerDirectoryStandIn(h.db);
   const acceptances = await createInvitationAcceptancesStandIn(h.db);
+  const verifications = await createVerificationDirectoryStandIn(h.db);
   const { app, area } = buildApp({
     db: h.db,
     redis: h.redis,
@@ -41,6 +52,8 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
     area,
     customer: (customer) => directory.put(customer),
     acceptInvitation: (invitationId, at = new Date()) => acceptances.put(invitationId, at),
+    verify: (entry) => verifications.putVerification(entry),
+    classify: (entry) => verifications.putClassification(entry),
     close: () => h.close(() => area.stop()),
   };
 }
@@ -50,8 +63,12 @@ export interface FixtureBusiness {
   customerId: string;
   name?: string;
   externalId?: string | null;
-  status?: 'VERIFIED' | 'UNVERIFIED';
   tinMasked?: string | null;
+  /** The client's codes, stored as sent (no derivation: E12 derives). */
+  naicsCode?: string | null;
+  mccCode?: string | null;
+  industryId?: number | null;
+  isMonitoringEnabled?: boolean;
   owners?: Array<{ first_name: string; last_name: string; ssn_masked?: string; ownership_percentage?: number; owner_type?: 'CONTROL' | 'BENEFICIARY' }>;
 }
 
@@ -70,7 +87,14 @@ export async function insertBusiness(db: Knex, input: FixtureBusiness): Promise<
     address_state: 'FL',
     address_postal_code: '32850',
     address_country: 'US',
-    status: input.status ?? 'UNVERIFIED',
+    naics_code: input.naicsCode ?? null,
+    naics_source: input.naicsCode ? 'client' : null,
+    mcc_code: input.mccCode ?? null,
+    mcc_source: input.mccCode ? 'client' : null,
+    industry_id: input.industryId ?? null,
+    industry_source: input.industryId ? 'client' : null,
+    is_monitoring_enabled: input.isMonitoringEnabled ?? false,
+    ...(input.isMonitoringEnabled ? { subscription_status: 'ACTIVE', subscription_created_at: new Date(), subscription_updated_at: new Date() } : {}),
     external_id: input.externalId === undefined ? null : input.externalId,
     created_by: actor,
     updated_by: actor,
