@@ -132,13 +132,14 @@ describe('E8 customer sign-in (contract 7.2)', () => {
 
 describe('platform admin sign-in', () => {
   let t: AuthTestApp;
+  // Every test finds the admin made from configuration here, whichever tests ran before it.
   beforeAll(async () => {
     t = await startAuthTestApp();
+    expect(await t.area.bootstrapAdmin('admin@platform.test', FIXTURE_PASSWORD)).toBe(true);
   });
   afterAll(() => t.close());
 
   it('answers the E8 shape with customer_details and subrole null and no permissions', async () => {
-    await t.area.bootstrapAdmin('admin@platform.test', FIXTURE_PASSWORD);
     const res = await request(t.app).post('/auth/api/v1/admin/sign-in').send({ email: 'admin@platform.test', password: FIXTURE_PASSWORD }).expect(200);
     expect(res.body.message).toBe('Logged In successfully');
     expect(res.body.data.data).toMatchObject({ customer_details: null, subrole: null, permissions: [] });
@@ -149,6 +150,7 @@ describe('platform admin sign-in', () => {
     expect(await t.area.bootstrapAdmin('second@platform.test', FIXTURE_PASSWORD)).toBe(false);
     const res = await request(t.app).post('/auth/api/v1/admin/sign-in').send({ email: 'second@platform.test', password: FIXTURE_PASSWORD }).expect(400);
     expect(res.body).toEqual(failure('Incorrect username or password.', 'SignInApiError'));
+    expect(await t.db('auth.users').where({ role: 'ADMIN' }).pluck('email')).toEqual(['admin@platform.test']);
   });
 
   it('refuses a customer user at the admin path', async () => {
