@@ -226,7 +226,16 @@ export interface operations {
                             address_line_2?: string | null;
                             address_postal_code?: string | null;
                             address_state?: string | null;
-                            business_addresses?: Record<string, never>[];
+                            business_addresses?: {
+                                apartment?: string | null;
+                                city?: string | null;
+                                country?: string | null;
+                                is_primary?: boolean;
+                                line_1?: string | null;
+                                mobile?: string | null;
+                                postal_code?: string | null;
+                                state?: string | null;
+                            }[];
                             business_names?: {
                                 is_primary?: boolean;
                                 name?: string;
@@ -242,14 +251,31 @@ export interface operations {
                             external_id?: string | null;
                             /** Format: uuid */
                             id?: string;
-                            industry?: Record<string, never> | null;
+                            /** @description The client's industry, else the sector of the NAICS code shown; null only when nothing is known */
+                            industry?: {
+                                /** @description Snake-case name, e.g. health_care_and_social_assistance */
+                                code?: string;
+                                /** Format: date-time */
+                                created_at?: string | null;
+                                /** @description Stable id of the industry (a NAICS sector) */
+                                id?: string;
+                                name?: string;
+                                /** @description NAICS sector code, e.g. 62 or 31-33 */
+                                sector_code?: string;
+                                /** Format: date-time */
+                                updated_at?: string | null;
+                            } | null;
                             is_deleted?: boolean;
                             is_monitoring_enabled?: boolean;
+                            /** @description The client's ISO 18245 merchant category code (or one derived from its NAICS code), else the provider's */
                             mcc_code?: string | null;
+                            /** @description Id of the merchant category code in our code table */
                             mcc_id?: string | null;
                             mcc_title?: string | null;
                             mobile?: string | null;
+                            /** @description The client's NAICS code (2017 edition), else the provider's classification */
                             naics_code?: string | null;
+                            /** @description Id of the NAICS code in our code table */
                             naics_id?: string | null;
                             naics_title?: string | null;
                             name?: string;
@@ -288,8 +314,12 @@ export interface operations {
                             }[];
                             public_website?: string | null;
                             social_account?: string | null;
-                            /** @enum {string} */
+                            /**
+                             * @description The latest verification's status; UNVERIFIED until one verifies the business
+                             * @enum {string}
+                             */
                             status?: "VERIFIED" | "UNVERIFIED";
+                            /** @description The monitoring subscription: ACTIVE with its dates while monitoring is on, all null otherwise */
                             subscription?: {
                                 /** Format: date-time */
                                 created_at?: string | null;
@@ -362,6 +392,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    address_apartment?: string;
                     address_city?: string;
                     address_country?: string;
                     address_line_1?: string;
@@ -381,10 +412,11 @@ export interface operations {
                     dba5_name?: string;
                     external_id?: string;
                     id?: string;
+                    industry?: number | string;
                     is_monitoring_enabled?: boolean;
-                    mcc_code?: string;
+                    mcc_code?: number | string;
                     mobile?: string;
-                    naics_code?: string;
+                    naics_code?: number | string;
                     name: string;
                     /** Format: uri */
                     official_website?: string;
@@ -687,7 +719,10 @@ export interface operations {
                 filter?: {
                     external_id?: string;
                     is_monitoring_enabled?: boolean;
-                    /** @enum {string} */
+                    /**
+                     * @description The latest verification's status; UNVERIFIED until one verifies the business
+                     * @enum {string}
+                     */
                     status?: "VERIFIED" | "UNVERIFIED";
                 };
                 items_per_page?: number;
@@ -724,7 +759,16 @@ export interface operations {
                                 address_line_2?: string | null;
                                 address_postal_code?: string | null;
                                 address_state?: string | null;
-                                business_addresses?: Record<string, never>[];
+                                business_addresses?: {
+                                    apartment?: string | null;
+                                    city?: string | null;
+                                    country?: string | null;
+                                    is_primary?: boolean;
+                                    line_1?: string | null;
+                                    mobile?: string | null;
+                                    postal_code?: string | null;
+                                    state?: string | null;
+                                }[];
                                 business_names?: {
                                     is_primary?: boolean;
                                     name?: string;
@@ -740,14 +784,31 @@ export interface operations {
                                 external_id?: string | null;
                                 /** Format: uuid */
                                 id?: string;
-                                industry?: Record<string, never> | null;
+                                /** @description The client's industry, else the sector of the NAICS code shown; null only when nothing is known */
+                                industry?: {
+                                    /** @description Snake-case name, e.g. health_care_and_social_assistance */
+                                    code?: string;
+                                    /** Format: date-time */
+                                    created_at?: string | null;
+                                    /** @description Stable id of the industry (a NAICS sector) */
+                                    id?: string;
+                                    name?: string;
+                                    /** @description NAICS sector code, e.g. 62 or 31-33 */
+                                    sector_code?: string;
+                                    /** Format: date-time */
+                                    updated_at?: string | null;
+                                } | null;
                                 is_deleted?: boolean;
                                 is_monitoring_enabled?: boolean;
+                                /** @description The client's ISO 18245 merchant category code (or one derived from its NAICS code), else the provider's */
                                 mcc_code?: string | null;
+                                /** @description Id of the merchant category code in our code table */
                                 mcc_id?: string | null;
                                 mcc_title?: string | null;
                                 mobile?: string | null;
+                                /** @description The client's NAICS code (2017 edition), else the provider's classification */
                                 naics_code?: string | null;
+                                /** @description Id of the NAICS code in our code table */
                                 naics_id?: string | null;
                                 naics_title?: string | null;
                                 name?: string;
@@ -786,8 +847,12 @@ export interface operations {
                                 }[];
                                 public_website?: string | null;
                                 social_account?: string | null;
-                                /** @enum {string} */
+                                /**
+                                 * @description The latest verification's status; UNVERIFIED until one verifies the business
+                                 * @enum {string}
+                                 */
                                 status?: "VERIFIED" | "UNVERIFIED";
+                                /** @description The monitoring subscription: ACTIVE with its dates while monitoring is on, all null otherwise */
                                 subscription?: {
                                     /** Format: date-time */
                                     created_at?: string | null;
@@ -862,10 +927,13 @@ export interface operations {
                     business?: {
                         address_city?: string;
                         address_line_1?: string;
+                        address_line_2?: string;
                         address_postal_code?: string;
                         address_state?: string;
+                        dba?: string;
                         mobile?: string;
                         name: string;
+                        tin?: string;
                     };
                     /** Format: uuid */
                     case_id?: string;

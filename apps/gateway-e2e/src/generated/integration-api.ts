@@ -60,6 +60,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/business/{businessID}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A business's verification
+         * @description The latest verification (run with every enrichment): TIN_MATCH, SOS_FILING, ADDRESS and OFFICERS, each PASS, FAIL or UNAVAILABLE with its reason, and every change of the status. VERIFIED when the TIN and filing checks pass. Before the first verification: 200 with `verification_state: PENDING`, status UNVERIFIED, `verified_at: null` and no checks.
+         */
+        get: operations["getBusinessBusinessIDVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/facts/business/{businessId}/bjl": {
         parameters: {
             query?: never;
@@ -619,6 +639,106 @@ export interface operations {
             };
         };
     };
+    getBusinessBusinessIDVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                businessID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            business_id: string;
+                            /** @description The latest verification's checks in the order TIN_MATCH, SOS_FILING, ADDRESS, OFFICERS; empty while PENDING */
+                            checks: {
+                                /** @enum {string} */
+                                code: "TIN_MATCH" | "SOS_FILING" | "ADDRESS" | "OFFICERS";
+                                label: string;
+                                reason: string;
+                                /** @enum {string} */
+                                result: "PASS" | "FAIL" | "UNAVAILABLE";
+                            }[];
+                            /**
+                             * @description VERIFIED when the TIN_MATCH and SOS_FILING checks of the latest verification passed
+                             * @enum {string}
+                             */
+                            status: "VERIFIED" | "UNVERIFIED";
+                            /** @description Every change of the status, newest first; the first verification is a change from null */
+                            status_history: {
+                                /** Format: date-time */
+                                changed_at: string;
+                                from_status: ("VERIFIED" | "UNVERIFIED") | null;
+                                reason: string;
+                                /** @enum {string} */
+                                to_status: "VERIFIED" | "UNVERIFIED";
+                            }[];
+                            /**
+                             * @description PENDING until the first verification (it runs with the enrichment); then COMPLETED
+                             * @enum {string}
+                             */
+                            verification_state: "PENDING" | "COMPLETED";
+                            /**
+                             * Format: date-time
+                             * @description when the latest verification ran; null while PENDING
+                             */
+                            verified_at: string | null;
+                        };
+                        /** @example Business verification fetched successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A businessID that is not a UUID (ValidationMiddlewareError), or a bad Authorization header type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token, or a role not allowed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant's or an unknown business: 'You are not allowed to access the data.' (AccessMiddlewareError); a subrole without businesses:read (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Business not found (BusinessApiError), for an ADMIN only */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getFactsBusinessBusinessIdBjl: {
         parameters: {
             query?: never;
@@ -638,11 +758,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            bankruptcies?: {
+                            bankruptcies: {
                                 alternatives: unknown[];
                                 dependencies?: string[];
                                 description?: string;
                                 name: string;
+                                /** @description On a parent fact that has a value: the rule its value was chosen by */
+                                ruleApplied?: {
+                                    description: string;
+                                    /** @example factWithHighestConfidence */
+                                    name: string;
+                                };
                                 "source.confidence"?: number;
                                 "source.platformId"?: number;
                                 value: {
@@ -652,11 +778,17 @@ export interface operations {
                                     most_recent_status?: string | null;
                                 } | null;
                             };
-                            judgements?: {
+                            judgements: {
                                 alternatives: unknown[];
                                 dependencies?: string[];
                                 description?: string;
                                 name: string;
+                                /** @description On a parent fact that has a value: the rule its value was chosen by */
+                                ruleApplied?: {
+                                    description: string;
+                                    /** @example factWithHighestConfidence */
+                                    name: string;
+                                };
                                 "source.confidence"?: number;
                                 "source.platformId"?: number;
                                 value: {
@@ -667,11 +799,17 @@ export interface operations {
                                     most_recent_status?: string | null;
                                 } | null;
                             };
-                            liens?: {
+                            liens: {
                                 alternatives: unknown[];
                                 dependencies?: string[];
                                 description?: string;
                                 name: string;
+                                /** @description On a parent fact that has a value: the rule its value was chosen by */
+                                ruleApplied?: {
+                                    description: string;
+                                    /** @example factWithHighestConfidence */
+                                    name: string;
+                                };
                                 "source.confidence"?: number;
                                 "source.platformId"?: number;
                                 value: {
@@ -683,29 +821,47 @@ export interface operations {
                                     total_open_lien_amount?: number;
                                 } | null;
                             };
-                            num_bankruptcies?: {
+                            num_bankruptcies: {
                                 alternatives: unknown[];
                                 dependencies?: string[];
                                 description?: string;
                                 name: string;
+                                /** @description On a parent fact that has a value: the rule its value was chosen by */
+                                ruleApplied?: {
+                                    description: string;
+                                    /** @example factWithHighestConfidence */
+                                    name: string;
+                                };
                                 "source.confidence"?: number;
                                 "source.platformId"?: number;
                                 value: number | null;
                             };
-                            num_judgements?: {
+                            num_judgements: {
                                 alternatives: unknown[];
                                 dependencies?: string[];
                                 description?: string;
                                 name: string;
+                                /** @description On a parent fact that has a value: the rule its value was chosen by */
+                                ruleApplied?: {
+                                    description: string;
+                                    /** @example factWithHighestConfidence */
+                                    name: string;
+                                };
                                 "source.confidence"?: number;
                                 "source.platformId"?: number;
                                 value: number | null;
                             };
-                            num_liens?: {
+                            num_liens: {
                                 alternatives: unknown[];
                                 dependencies?: string[];
                                 description?: string;
                                 name: string;
+                                /** @description On a parent fact that has a value: the rule its value was chosen by */
+                                ruleApplied?: {
+                                    description: string;
+                                    /** @example factWithHighestConfidence */
+                                    name: string;
+                                };
                                 "source.confidence"?: number;
                                 "source.platformId"?: number;
                                 value: number | null;

@@ -26,7 +26,7 @@ export interface paths {
         };
         /**
          * Get a business score (E10)
-         * @description year and month together: the last score generated in that month; neither: the current month (UTC).
+         * @description The last score generated in the month, whatever its status (a newer PROCESSING or FAILED score is the answer, with its status): year and month together pick the month; neither: the current month (UTC). status=SUCCESS answers the last successful score instead.
          */
         get: operations["getScoreBusinessBusinessID"];
         put?: never;
@@ -120,6 +120,7 @@ export interface operations {
         parameters: {
             query?: {
                 month?: number;
+                status?: "PROCESSING" | "SUCCESS" | "FAILED";
                 year?: number;
             };
             header?: never;
@@ -145,6 +146,8 @@ export interface operations {
                             /** Format: date-time */
                             created_at?: string;
                             customer_id?: string | null;
+                            /** @description What the weighting config's verification rule did to the decision (e.g. capped an unverified business's APPROVE); null when the config has no such rule */
+                            decision_log?: string | null;
                             failure_reason?: string | null;
                             /** Format: uuid */
                             id?: string;
@@ -231,7 +234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Business not found (BusinessApiError), or no successful score that month (ScoreNotFoundError, saying whether one is still calculating or failed) */
+            /** @description Business not found (BusinessApiError), or no score that month in the status asked for (ScoreNotFoundError; with status=SUCCESS, saying whether the last score is still calculating or failed) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -268,6 +271,8 @@ export interface operations {
                             /** Format: date-time */
                             created_at?: string;
                             customer_id?: string | null;
+                            /** @description What the weighting config's verification rule did to the decision (e.g. capped an unverified business's APPROVE); null when the config has no such rule */
+                            decision_log?: string | null;
                             failure_reason?: string | null;
                             /** Format: uuid */
                             id?: string;
@@ -391,6 +396,8 @@ export interface operations {
                             /** Format: date-time */
                             created_at?: string;
                             customer_id?: string | null;
+                            /** @description What the weighting config's verification rule did to the decision (e.g. capped an unverified business's APPROVE); null when the config has no such rule */
+                            decision_log?: string | null;
                             failure_reason?: string | null;
                             /** Format: uuid */
                             id?: string;
