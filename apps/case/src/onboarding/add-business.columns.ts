@@ -50,6 +50,9 @@ export const businessRowProperties: Record<string, JsonSchema> = {
   tin: { type: 'string', pattern: TIN_PATTERN },
   mobile: text(32),
   official_website: { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 500 },
+  // Contract 2.7 shows them on every business; the published import document has no column for them.
+  public_website: { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 500 },
+  social_account: text(200),
   address_line_1: text(),
   address_line_2: text(),
   address_city: text(100),

@@ -47,6 +47,8 @@ export function toBusinessRecords(row: BusinessRowInput, own: RowOwnership): Bus
     tin_masked: maskSensitive(tin),
     mobile: phone(row.mobile),
     official_website: str(row.official_website),
+    public_website: str(row.public_website),
+    social_account: str(row.social_account),
     address_apartment: str(row.address_apartment),
     address_line_1: str(row.address_line_1),
     address_line_2: str(row.address_line_2),

@@ -35,18 +35,28 @@ export const INTEGRATION_DATA_KEYS: readonly string[] = [
 const PUBLISHED_NAME: Record<string, string> = { address_state: 'state' };
 
 const digits = (value: string) => value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+/** The published set types its codes as numbers and every other column as text (a CSV row's cells). */
+const NUMERIC_KEYS = new Set(['naics_code', 'mcc_code']);
+const PUBLISHED_KEYS = new Set(INTEGRATION_DATA_KEYS);
+
+function asPublished(key: string, value: string | number | boolean): unknown {
+  if (!PUBLISHED_KEYS.has(key)) return value;
+  if (NUMERIC_KEYS.has(key)) return typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return typeof value === 'number' ? String(value) : value;
+}
 const isSecret = (key: string) => key === 'tin' || /^owner\d_ssn$/.test(key);
 
 /**
- * The input row as E12 echoes it: every key of the published set (null when not sent), then the
- * row's other columns under their own names; TIN and SSNs masked (last four characters).
+ * The input row as E12 echoes it: every key of the published set (null when not sent), typed as
+ * the published document types them (codes as numbers, other cells as text), then the row's other
+ * columns under their own names, as sent; TIN and SSNs masked (last four characters).
  */
 export function integrationDataOf(row: BusinessRowInput): Record<string, unknown> {
   const echoed: Record<string, unknown> = Object.fromEntries(INTEGRATION_DATA_KEYS.map((key) => [key, null]));
   for (const [column, value] of Object.entries(row)) {
     if (value === undefined) continue;
     const key = PUBLISHED_NAME[column] ?? column;
-    echoed[key] = isSecret(key) ? maskSensitive(typeof value === 'string' ? digits(value) : null) : value;
+    echoed[key] = isSecret(key) ? maskSensitive(typeof value === 'string' ? digits(value) : null) : asPublished(key, value);
   }
   return echoed;
 }
