@@ -89,7 +89,7 @@ describe('the suite deployed behind the API gateway', () => {
     expect(added.response.status).toBe(200);
     const businessID = (added.data as unknown as Envelope<{ result: Record<string, { data_businesses: { id: string } }> }>).data.result['0'].data_businesses.id;
     const score = await eventually(async () => {
-      const res = await api.score.GET('/score/business/{businessID}', { params: { path: { businessID } }, headers });
+      const res = await api.score.GET('/score/business/{businessID}', { params: { path: { businessID }, query: { status: 'SUCCESS' } }, headers });
       return res.response.status === 200 ? (res.data as unknown as Envelope<{ status: string }>) : undefined;
     });
     expect(score.data.status).toBe('SUCCESS');

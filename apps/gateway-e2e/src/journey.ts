@@ -85,7 +85,7 @@ export async function runJourney(options: JourneyOptions): Promise<void> {
 
   // The score worker scored it after enrichment.
   const score = await eventually(async () => {
-    const res = await api.score.GET('/score/business/{businessID}', { params: { path: { businessID } }, headers });
+    const res = await api.score.GET('/score/business/{businessID}', { params: { path: { businessID }, query: { status: 'SUCCESS' } }, headers });
     return res.response.status === 200 ? (res.data as unknown as Envelope<{ status: string; weighted_score_850: string }>) : undefined;
   });
   expect(score.data.status).toBe('SUCCESS');

@@ -225,7 +225,7 @@ describe('process roles', () => {
       expect((await fetch(`${ops}/case/api/v1/openapi.json`)).status).toBe(404);
 
       const score = await eventually(async () => {
-        const res = await fetch(`${base}/score/api/v1/score/business/${businessId}`, { headers: bearer });
+        const res = await fetch(`${base}/score/api/v1/score/business/${businessId}?status=SUCCESS`, { headers: bearer });
         return res.status === 200 ? ((await res.json()) as { data: { status: string } }) : undefined;
       });
       expect(score.data.status).toBe('SUCCESS');

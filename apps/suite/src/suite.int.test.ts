@@ -88,9 +88,20 @@ describe('npm start (the built suite)', () => {
     const facts = await fetch(`${base}/integration/api/v1/facts/business/${businessId}/bjl`, { headers: bearer });
     expect(((await facts.json()) as { data: { num_liens: { value: number } } }).data.num_liens.value).toBe(0);
 
-    // The score worker scores the business once its enrichment completed: E10 reads it.
+    // Enrichment verified and classified it (issue 13): E9 joins the integration area's views.
+    const verified = (await (await fetch(`${base}/case/api/v1/businesses/${businessId}`, { headers: bearer })).json()) as {
+      data: { status: string; naics_code: string; naics_title: string; mcc_code: string; industry: { id: string; sector_code: string } };
+    };
+    expect(verified.data).toMatchObject({ status: 'VERIFIED', naics_code: '621210', naics_title: 'Offices of Dentists', mcc_code: '8021' });
+    expect(verified.data.industry).toMatchObject({ id: '16', sector_code: '62' });
+    const verification = await fetch(`${base}/integration/api/v1/business/${businessId}/verification`, { headers: bearer });
+    const checks = ((await verification.json()) as { data: { checks: Array<{ code: string; result: string }> } }).data.checks;
+    expect(checks.map((c) => c.code)).toEqual(['TIN_MATCH', 'SOS_FILING', 'ADDRESS', 'OFFICERS']);
+    expect(checks.slice(0, 2).map((c) => c.result)).toEqual(['PASS', 'PASS']);
+
+    // The score worker scores the business once its enrichment completed: E10 reads it (status=SUCCESS: the last successful one).
     const score = await eventually(async () => {
-      const res = await fetch(`${base}/score/api/v1/score/business/${businessId}`, { headers: bearer });
+      const res = await fetch(`${base}/score/api/v1/score/business/${businessId}?status=SUCCESS`, { headers: bearer });
       return res.status === 200 ? ((await res.json()) as { data: { status: string; version: string; weighted_score_850: string } }) : undefined;
     });
     expect(score.data).toMatchObject({ status: 'SUCCESS', version: '2.2' });

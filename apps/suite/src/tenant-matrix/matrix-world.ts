@@ -124,7 +124,7 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
   const cases = dataOf<{ records: Array<{ id: string; business_id: string }> }>(await call('get', `/case/api/v1/customers/${tenantA}/cases`, { token: owner }), 'cases');
   // E12 queued enrichment, which is followed by a score: E10 and E1 answer 200 once the workers are done.
   const score = await eventually(async () => {
-    const answer = await call('get', `/score/api/v1/score/business/${first.businessId}`, { token: owner });
+    const answer = await call('get', `/score/api/v1/score/business/${first.businessId}`, { token: owner, query: '?status=SUCCESS' });
     return answer.status === 200 ? (answer.body.data as { id: string }).id : undefined;
   }, 30_000);
 
