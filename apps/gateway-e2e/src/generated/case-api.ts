@@ -510,6 +510,9 @@ export interface operations {
                     owner5_ownership_percentage?: number;
                     owner5_ssn?: string;
                     owner5_title?: string;
+                    /** Format: uri */
+                    public_website?: string;
+                    social_account?: string;
                     tin?: string;
                 };
             };
