@@ -1,3 +1,10 @@
+/*
+ * Inside the case area, features depend one way only (feature-direction.test.ts checks it):
+ *   onboarding   -> applicants, cases, businesses
+ *   invitations  -> applicants, cases, mail, businesses
+ * Onboarding and invitations never import each other; applicants, cases, mail, businesses and
+ * recovery import no other feature. This file wires them together.
+ */
 import type { Router } from 'express';
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
@@ -17,6 +24,8 @@ import {
   type Worker,
 } from '@kyb/queues';
 import { createMailProcessor } from './mail/mail.processor';
+import { createPgMailOutboxStore } from './mail/mail-outbox.store';
+import { createPgApplicantStore } from './applicants/applicants.store';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
 import { createSealedBox } from '@kyb/secrets';
 import { createCustomerDirectory, createInvitationAcceptances } from '@kyb/tenants';
@@ -92,12 +101,14 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     logger: deps.logger,
     clock,
   });
-  const invitationStore = createPgInvitationStore();
+  const applicantStore = createPgApplicantStore();
+  const caseStore = createPgCaseStore(deps.db);
   const onboarding = createOnboardingService({
     db: deps.db,
     store: createPgOnboardingStore(),
     businesses: businessStore,
-    applicants: invitationStore,
+    applicants: applicantStore,
+    cases: caseStore,
     directory: createCustomerDirectory(deps.db),
     sealedBox,
     enrichment,
@@ -107,8 +118,11 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
   });
   const invites = createInviteService({
     db: deps.db,
-    store: invitationStore,
+    store: createPgInvitationStore(),
     businesses: businessStore,
+    applicants: applicantStore,
+    cases: caseStore,
+    outbox: createPgMailOutboxStore(deps.db),
     sealedBox,
     enrichment,
     mail,
@@ -121,7 +135,7 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     ...onboardingRoutes({ onboarding, authenticate: guard }),
     ...businessReadRoutes({ businesses, authenticate: guard }),
     ...inviteRoutes({ invites, authenticate: guard }),
-    ...caseRoutes({ cases: createCasesService({ cases: createPgCaseStore(deps.db), acceptances: createInvitationAcceptances(deps.db), clock }), authenticate: guard }),
+    ...caseRoutes({ cases: createCasesService({ cases: caseStore, acceptances: createInvitationAcceptances(deps.db), clock }), authenticate: guard }),
   ];
   const routes = withOpenApiRoute(areaRoutes, {
     title: 'Case area',

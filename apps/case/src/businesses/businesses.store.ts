@@ -1,6 +1,7 @@
 import { containsPattern, type Knex } from '@kyb/db';
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/tenants';
 import type { ListQuery } from '@kyb/validation';
+import type { BusinessRecords } from './business-records';
 import type { BusinessAddressRow, BusinessAggregate, BusinessNameRow, BusinessRow, OwnerRow } from './business.types';
 
 /** The status shown: the integration area's latest verification, else UNVERIFIED. */
@@ -66,7 +67,7 @@ export type BusinessListQuery = ListQuery<
   (typeof BUSINESS_SEARCH_FIELDS)[number]
 > & { customerId: string };
 
-/** SQL for reading businesses with their names, addresses and owners. */
+/** SQL of businesses with their names, addresses and owners: reading them, and storing new ones. */
 export function createPgBusinessStore(db: Knex) {
   /** Loads the parts of several businesses with one query per table. */
   async function aggregates(rows: BusinessRow[], withOwners: boolean): Promise<BusinessAggregate[]> {
@@ -92,6 +93,24 @@ export function createPgBusinessStore(db: Knex) {
   }
 
   return {
+    /** Inserts many businesses with one statement per table (a 1,000-row run stays fast), in the caller's transaction. */
+    async insertRecords(trx: Knex.Transaction, records: BusinessRecords[]): Promise<void> {
+      const chunk = 500;
+      const insert = async (table: string, rows: Array<Record<string, unknown>>) => {
+        for (let i = 0; i < rows.length; i += chunk) await trx(table).insert(rows.slice(i, i + chunk));
+      };
+      await insert('cases.businesses', records.map((r) => r.business));
+      await insert('cases.business_names', records.flatMap((r) => r.names));
+      await insert('cases.business_addresses', records.flatMap((r) => r.addresses));
+      await insert('cases.owners', records.flatMap((r) => r.owners));
+    },
+
+    /** The owner titles' ids by lower-case title, for an owner's `ownerN_title`. */
+    async ownerTitles(): Promise<Map<string, number>> {
+      const rows = await db('cases.owner_titles').select('id', 'title');
+      return new Map(rows.map((r: { id: number; title: string }) => [r.title.toLowerCase(), r.id]));
+    },
+
     async findById(id: string, withOwners: boolean): Promise<BusinessAggregate | undefined> {
       const row = await businessesWithClassification(db).where('b.id', id).first(SELECTED(db));
       return row ? (await aggregates([toBusinessRow(row)], withOwners))[0] : undefined;

@@ -39,7 +39,16 @@ export interface InvitationView {
   created_at: Date;
 }
 
-/** SQL for reading cases and invitations. */
+/** A case to open, as stored. */
+export interface NewCaseRow {
+  customer_id: string;
+  business_id: string;
+  applicant_id: string;
+  status: string;
+  created_by: string;
+}
+
+/** SQL of cases: opening one (in the caller's transaction), reading cases and their invitations. */
 export function createPgCaseStore(db: Knex) {
   const invitations = () =>
     db('cases.invitations as i')
@@ -60,6 +69,11 @@ export function createPgCaseStore(db: Knex) {
         'i.created_at',
       );
   return {
+    /** Opens a case in `trx`; answers its id. */
+    async insertCase(trx: Knex.Transaction, row: NewCaseRow): Promise<string> {
+      const [created] = await trx('cases.cases').insert({ ...row, updated_by: row.created_by }).returning('id');
+      return (created as { id: string }).id;
+    },
     findCase(id: string): Promise<CaseRow | undefined> {
       return db<CaseRow>('cases.cases').where({ id }).first();
     },

@@ -15,13 +15,6 @@ export class BusinessNotOnboardedError extends AppError {
   }
 }
 
-/** An `existing_applicant_ids` entry that is not an applicant of the customer. */
-export class ApplicantNotFoundError extends NotFoundError {
-  constructor() {
-    super('Applicant not found', 'BusinessApiError');
-  }
-}
-
 /** A `case_id` that is not a case of the business. */
 export class CaseNotFoundError extends NotFoundError {
   constructor() {

@@ -1,5 +1,5 @@
 import { emailSchema, strictObject, uuidParams, uuidSchema, type JsonSchema } from '@kyb/validation';
-import { TIN_PATTERN } from '../onboarding/add-business.columns';
+import { TIN_PATTERN } from '../businesses/business-row.columns';
 
 const name: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' };
 const text = (maxLength = 200): JsonSchema => ({ type: 'string', minLength: 1, maxLength });

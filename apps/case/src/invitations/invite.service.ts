@@ -6,10 +6,14 @@ import { ValidationError } from '@kyb/envelope';
 import type { Logger } from '@kyb/http';
 import { enrichmentJobId, mailJobId, type Producer } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
+import { ApplicantNotFoundError } from '../applicants/applicants.errors';
+import type { ApplicantRow, ApplicantStore } from '../applicants/applicants.store';
+import { toBusinessRecords } from '../businesses/business-records';
 import type { BusinessStore } from '../businesses/businesses.store';
-import { insertBusinessRecords, toBusinessRecords } from '../onboarding/business-rows';
-import { ApplicantNotFoundError, BusinessNotOnboardedError, CaseNotFoundError } from './invite.errors';
-import type { ApplicantRow, InvitationStore } from './invitations.store';
+import type { CaseStore } from '../cases/cases.store';
+import type { MailOutboxStore } from '../mail/mail-outbox.store';
+import { BusinessNotOnboardedError, CaseNotFoundError } from './invite.errors';
+import type { InvitationStore } from './invitations.store';
 
 const DISPOSABLE = new Set(disposableDomains);
 
@@ -42,6 +46,9 @@ export interface InviteServiceOptions {
   db: Knex;
   store: InvitationStore;
   businesses: BusinessStore;
+  applicants: ApplicantStore;
+  cases: CaseStore;
+  outbox: MailOutboxStore;
   sealedBox: SealedBox;
   enrichment: Producer<{ businessId: string; customerId: string }>;
   mail: Producer<{ messageId: string }>;
@@ -102,7 +109,7 @@ function refuseKnownTwice(input: InviteInput, known: ApplicantRow[]): void {
  * upserted in email order: an upsert locks its row until the commit, so two invites naming the
  * same applicants in another order would otherwise wait on each other (a deadlock).
  */
-async function upsertApplicants(trx: Knex.Transaction, store: InvitationStore, applicants: InviteInput['applicants'], by: { customerId: string; actorId: string }) {
+async function upsertApplicants(trx: Knex.Transaction, store: ApplicantStore, applicants: InviteInput['applicants'], by: { customerId: string; actorId: string }) {
   const key = (i: number) => applicants[i].email.toLowerCase();
   const order = applicants.map((_a, i) => i).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   const rows: ApplicantRow[] = new Array(applicants.length);
@@ -125,7 +132,7 @@ async function upsertApplicants(trx: Knex.Transaction, store: InvitationStore, a
  * the applicants and an onboarding case, and one invitation per applicant, in one transaction.
  */
 export function createInviteService(options: InviteServiceOptions) {
-  const { db, store } = options;
+  const { db, store, applicants: applicantStore } = options;
   return {
     async invite(caller: AuthContext, customerId: string, input: InviteInput) {
       checkInput(input);
@@ -138,11 +145,11 @@ export function createInviteService(options: InviteServiceOptions) {
         if (!ours) throw new BusinessNotOnboardedError();
       }
       if (input.case_id) {
-        const found = await store.findCase(db, input.case_id);
+        const found = await options.cases.findCase(input.case_id);
         if (!found || found.business_id !== existingId || found.customer_id !== customerId) throw new CaseNotFoundError();
       }
       const knownIds = input.existing_applicant_ids ?? [];
-      const found = await store.applicantsByIds(db, customerId, knownIds);
+      const found = await applicantStore.applicantsByIds(db, customerId, knownIds);
       if (found.length !== knownIds.length) throw new ApplicantNotFoundError();
       const known = knownIds.map((id) => found.find((a) => a.id === id) as ApplicantRow);
       refuseKnownTwice(input, known);
@@ -166,14 +173,14 @@ export function createInviteService(options: InviteServiceOptions) {
             sealedBox: options.sealedBox,
             titles: new Map(),
           });
-          await insertBusinessRecords(trx, [records]);
+          await options.businesses.insertRecords(trx, [records]);
           businessId = records.business.id;
         }
         const business = businessId as string;
-        const applicants = [...(await upsertApplicants(trx, store, input.applicants, { customerId, actorId: caller.userId })), ...known];
+        const applicants = [...(await upsertApplicants(trx, applicantStore, input.applicants, { customerId, actorId: caller.userId })), ...known];
         const caseId =
           input.case_id ??
-          (await store.insertCase(trx, { customer_id: customerId, business_id: business, applicant_id: applicants[0].id, status: 'INVITED', created_by: caller.userId }));
+          (await options.cases.insertCase(trx, { customer_id: customerId, business_id: business, applicant_id: applicants[0].id, status: 'INVITED', created_by: caller.userId }));
         const invitations = [];
         const mailIds: string[] = [];
         const businessName = input.business?.name ?? input.existing_business?.name ?? (await options.businesses.findById(business, false))?.business.name ?? '';
@@ -189,7 +196,7 @@ export function createInviteService(options: InviteServiceOptions) {
           });
           const url = new URL(`/invite/${id}`, options.publicAppUrl).toString();
           invitations.push({ invitation_id: id, applicant_email: applicant.email, invitation_url: url });
-          mailIds.push(await store.insertMail(trx, invitationMail(id, applicant, businessName, url, expiresAt)));
+          mailIds.push(await options.outbox.insertMessage(trx, invitationMail(id, applicant, businessName, url, expiresAt)));
         }
         return { business, caseId, invitations, mailIds, created: !existingId };
       });

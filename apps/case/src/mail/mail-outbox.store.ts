@@ -23,9 +23,14 @@ export interface MailRow {
 
 const OUTBOX = 'cases.mail_outbox';
 
-/** SQL of outbox mail, including the lease that lets only one worker send a message. */
+/** SQL of outbox mail (every write to the outbox), including the lease that lets only one worker send a message. */
 export function createPgMailOutboxStore(db: Knex) {
   return {
+    /** Keeps a new PENDING message in `trx` (the transaction that makes its invitation); answers its id. */
+    async insertMessage(trx: Knex.Transaction, row: { invitation_id: string; to_email: string; subject: string; body: string }): Promise<string> {
+      const [created] = await trx(OUTBOX).insert(row).returning('id');
+      return (created as { id: string }).id;
+    },
     /**
      * Takes the message for `owner` until `until`: only a PENDING one, or a SENDING one whose
      * lease lapsed (its worker died mid-send). Undefined when it was sent, failed, or is held.

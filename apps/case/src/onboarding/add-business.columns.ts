@@ -1,39 +1,10 @@
 import type { JsonSchema } from '@kyb/validation';
-
-/** Owner columns come as `owner1_*` .. `owner5_*`. */
-export const OWNER_SLOTS = [1, 2, 3, 4, 5] as const;
-/** Trading names come as `dba1_name` .. `dba5_name`. */
-export const DBA_SLOTS = [1, 2, 3, 4, 5] as const;
-
-/**
- * TIN formats: US EIN/SSN, nine digits with or without dashes (`123456789`, `12-3456789`,
- * `123-45-6789`), UK UTR (10 digits), UK company number, GB VAT.
- */
-export const TIN_PATTERN = '^(\\d{9}|\\d{2}-\\d{7}|\\d{3}-\\d{2}-\\d{4}|\\d{10}|[A-Z]{2}\\d{6}|\\d{8}|GB\\d{9}|GB\\d{12})$';
+import { DBA_SLOTS, OWNER_COLUMNS, OWNER_SLOTS, TIN_PATTERN } from '../businesses/business-row.columns';
 
 /** A code as the published documents type it (a number) or as a string of digits; checked against the code lists by the row checks. */
 const code: JsonSchema = { type: ['integer', 'string'], maxLength: 10 };
 
 const text = (maxLength = 200): JsonSchema => ({ type: 'string', minLength: 1, maxLength });
-
-/** The owner columns and their schemas, without the `ownerN_` prefix. */
-export const OWNER_COLUMNS: Record<string, JsonSchema> = {
-  title: text(100),
-  first_name: text(100),
-  last_name: text(100),
-  email: { type: 'string', format: 'email', maxLength: 254 },
-  mobile: text(32),
-  ssn: { type: 'string', pattern: '^(\\d{9}|\\d{3}-\\d{2}-\\d{4})$' },
-  dob: { type: 'string', format: 'date' },
-  address_line_1: text(),
-  address_line_2: text(),
-  address_city: text(100),
-  address_state: text(100),
-  address_postal: text(20),
-  address_country: text(3),
-  owner_type: { type: 'string', enum: ['CONTROL', 'BENEFICIARY'] },
-  ownership_percentage: { type: 'number' },
-};
 
 /**
  * E12's flat columns (ARCHITECTURE.md), as in a bulk import row. `name` is the only required one;
@@ -73,5 +44,3 @@ export const businessRowProperties: Record<string, JsonSchema> = {
   ...Object.fromEntries(OWNER_SLOTS.flatMap((n) => Object.entries(OWNER_COLUMNS).map(([column, schema]) => [`owner${n}_${column}`, schema]))),
 };
 
-/** One row of E12 (and of a bulk run). */
-export type BusinessRowInput = Record<string, string | number | boolean | undefined> & { name: string };

@@ -1,5 +1,5 @@
 import { maskSensitive } from '@kyb/secrets';
-import { DBA_SLOTS, OWNER_SLOTS, type BusinessRowInput } from './add-business.columns';
+import { DBA_SLOTS, OWNER_SLOTS, type BusinessRowInput } from '../businesses/business-row.columns';
 
 const slots = (prefix: string, columns: string[], count: readonly number[]) => columns.flatMap((column) => count.map((n) => `${prefix}${n}_${column}`));
 const ADDRESS_SLOTS = [1, 2, 3, 4, 5] as const;

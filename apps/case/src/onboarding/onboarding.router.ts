@@ -4,7 +4,8 @@ import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
-import { businessRowProperties, type BusinessRowInput } from './add-business.columns';
+import type { BusinessRowInput } from '../businesses/business-row.columns';
+import { businessRowProperties } from './add-business.columns';
 import { MAX_BULK_ROWS, readBulkRows } from './bulk-rows';
 import type { OnboardingService } from './onboarding.service';
 

@@ -6,16 +6,17 @@ import type { Logger } from '@kyb/http';
 import { enrichmentJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
 import type { CustomerDirectory } from '@kyb/tenants';
-import type { BusinessStore } from '../businesses/businesses.store';
-import type { InvitationStore } from '../invitations/invitations.store';
-import { presentBusiness } from '../businesses/business.presenter';
 import { compileCheck, strictObject, unstorableTextIn } from '@kyb/validation';
-import { businessRowProperties, type BusinessRowInput } from './add-business.columns';
-import { insertBusinessRecords, toBusinessRecords, type BusinessRecords } from './business-rows';
-import { integrationDataOf } from './integration-data';
+import { ApplicantNotFoundError } from '../applicants/applicants.errors';
+import type { ApplicantStore } from '../applicants/applicants.store';
+import { toBusinessRecords, type BusinessRecords } from '../businesses/business-records';
+import type { BusinessRowInput } from '../businesses/business-row.columns';
+import type { BusinessStore } from '../businesses/businesses.store';
+import type { CaseStore } from '../cases/cases.store';
+import { businessRowProperties } from './add-business.columns';
+import { presentAddedBusinesses } from './add-business.presenter';
 import { openCases } from './open-cases';
 import { FeatureNotEnabledError, OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, RowValidationError, RunAlreadyFinishedError } from './onboarding.errors';
-import { ApplicantNotFoundError } from '../invitations/invite.errors';
 import { usageMonth, type OnboardingStore } from './onboarding.store';
 import { validateBusinessRow, type RowFailure } from './row-validation';
 import { runFailureOf, storableFailure, type RunFailure } from './run-failures';
@@ -28,8 +29,9 @@ export interface OnboardingServiceOptions {
   db: Knex;
   store: OnboardingStore;
   businesses: BusinessStore;
-  /** Applicants and cases, shared with the invitation flow. */
-  applicants: InvitationStore;
+  /** Applicants, shared with the invitation flow. */
+  applicants: ApplicantStore;
+  cases: CaseStore;
   directory: CustomerDirectory;
   sealedBox: SealedBox;
   enrichment: Producer<{ businessId: string; customerId: string }>;
@@ -82,11 +84,6 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     }
   }
 
-  async function titles(): Promise<Map<string, number>> {
-    const rows = await db('cases.owner_titles').select('id', 'title');
-    return new Map(rows.map((r: { id: number; title: string }) => [r.title.toLowerCase(), r.id]));
-  }
-
   return {
     /** 7.1 row 5: throws unless the customer has switched adding businesses on. */
     async assertFeatureEnabled(customerId: string): Promise<void> {
@@ -105,7 +102,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       const runId = mode.runId ?? randomUUID();
       const month = usageMonth(clock());
       const customer = await directory.find(customerId);
-      const ownerTitles = await titles();
+      const ownerTitles = await options.businesses.ownerTitles();
       const { built: records, cases } = await withTransaction(db, async (trx) => {
         if (mode.runId && !(await store.lockPendingRun(trx, mode.runId))) throw new RunAlreadyFinishedError(mode.runId);
         const used = await store.lockUsage(trx, customerId, month);
@@ -128,8 +125,8 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
           toBusinessRecords(row, { customerId, actorId, runId, sealedBox: options.sealedBox, titles: ownerTitles }),
         );
         if (!mode.runId) await store.insertRun(trx, { id: runId, customer_id: customerId, created_by: actorId, row_count: rows.length, status: 'PENDING' });
-        await insertBusinessRecords(trx, built);
-        const cases = await openCases(trx, { applicants: options.applicants, clock }, { actorId, customerId, rows, built });
+        await options.businesses.insertRecords(trx, built);
+        const cases = await openCases(trx, { applicants: options.applicants, cases: options.cases, clock }, { actorId, customerId, rows, built });
         await store.finishRun(trx, runId, { status: 'SUCCEEDED', business_ids: built.map((b) => b.business.id) }, clock());
         await store.addUsage(trx, customerId, month, rows.length);
         return { built, cases };
@@ -143,30 +140,8 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
             .catch((err: unknown) => options.logger.error({ err, businessId: r.business.id }, 'could not queue enrichment')),
         ),
       );
-      const result: Record<string, unknown> = {};
       const stored = await options.businesses.findByIds(records.map((r) => r.business.id), true);
-      for (const [index, aggregate] of stored.entries()) {
-        const business = presentBusiness(aggregate, true);
-        result[String(index)] = {
-          warnings: [],
-          userID: actorId,
-          customerID: customerId,
-          riskMonitoring: business.is_monitoring_enabled,
-          data_businesses: business,
-          data_cases: cases.get(business.id) ?? [],
-          integration_data: integrationDataOf(rows[index]),
-          business_customer: {
-            business_id: business.id,
-            customer_id: customerId,
-            created_at: business.created_at,
-            created_by: business.created_by,
-            is_monitoring_enabled: business.is_monitoring_enabled,
-            external_id: business.external_id,
-            metadata: null,
-          },
-        };
-      }
-      return { runId, result };
+      return { runId, result: presentAddedBusinesses({ actorId, customerId, rows, stored, cases }) };
     },
 
     /** `async=true`: keeps the rows sealed in a PENDING run and queues it; answers at once. */

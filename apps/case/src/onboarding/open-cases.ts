@@ -1,13 +1,15 @@
 import type { Knex } from '@kyb/db';
+import type { ApplicantStore } from '../applicants/applicants.store';
+import type { BusinessRecords } from '../businesses/business-records';
+import type { BusinessRowInput } from '../businesses/business-row.columns';
 import { CASE_STATUS_CODES, CASE_TYPE_CODES } from '../cases/case-codes';
-import type { InvitationStore } from '../invitations/invitations.store';
-import type { BusinessRowInput } from './add-business.columns';
-import type { BusinessRecords } from './business-rows';
+import type { CaseStore } from '../cases/cases.store';
 
 /** What opening a run's cases needs. */
 export interface OpenCasesDeps {
-  /** Applicants and cases, shared with the invitation flow. */
-  applicants: InvitationStore;
+  /** Applicants, shared with the invitation flow. */
+  applicants: ApplicantStore;
+  cases: CaseStore;
   clock: () => Date;
 }
 
@@ -57,7 +59,7 @@ export async function openCases(trx: Knex.Transaction, deps: OpenCasesDeps, inpu
     const applicantId = typeof row.applicant_id === 'string' ? row.applicant_id : byEmail.get(String(row.applicant_email).toLowerCase());
     if (!applicantId) continue;
     const businessId = input.built[index].business.id;
-    const caseId = await deps.applicants.insertCase(trx, { customer_id: customerId, business_id: businessId, applicant_id: applicantId, status: 'CREATED', created_by: actorId });
+    const caseId = await deps.cases.insertCase(trx, { customer_id: customerId, business_id: businessId, applicant_id: applicantId, status: 'CREATED', created_by: actorId });
     const at = deps.clock().toISOString();
     cases.set(businessId, [
       { id: caseId, applicant_id: applicantId, customer_id: customerId, status: CASE_STATUS_CODES.CREATED, created_at: at, created_by: actorId,

@@ -1,7 +1,7 @@
 import disposableDomains from 'disposable-email-domains';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { classifyRow } from '../businesses/industry-classification';
-import { OWNER_COLUMNS, OWNER_SLOTS, type BusinessRowInput } from './add-business.columns';
+import { ownerSlotsOf, type BusinessRowInput } from '../businesses/business-row.columns';
 
 /** One failed check of a row (contract 7.1 row 9). */
 export interface RowFailure {
@@ -34,11 +34,6 @@ function fail(column: string, value: unknown, reason: string, extra: Partial<Row
 
 function validPhone(value: string): boolean {
   return parsePhoneNumberFromString(value, 'US')?.isValid() ?? false;
-}
-
-/** Owner slots the row uses: any `ownerN_*` column given. */
-export function ownerSlotsOf(row: BusinessRowInput): number[] {
-  return OWNER_SLOTS.filter((n) => Object.keys(OWNER_COLUMNS).some((column) => row[`owner${n}_${column}`] !== undefined));
 }
 
 function checkOwners(row: BusinessRowInput, context: RowContext): RowFailure[] {

@@ -1,5 +1,6 @@
 import { ValidationError } from '@kyb/envelope';
-import { RowValidationError } from './onboarding.errors';
+import { ApplicantNotFoundError } from '../applicants/applicants.errors';
+import { OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, RowValidationError } from './onboarding.errors';
 import { isOutage } from '@kyb/envelope';
 import { runFailureOf, storableFailure } from './run-failures';
 
@@ -31,6 +32,14 @@ describe('how an onboarding run ends after an error', () => {
     const failed = { 0: { message: 'Validation failed. Error details:', data: [] } };
     expect(runFailureOf(new RowValidationError('r', failed), false)).toEqual({ failure_reason: 'Bulk process had errors', failed_rows: failed, unexpected: false });
     expect(runFailureOf(new ValidationError('body must have at least 1 row'), false)).toEqual({ failure_reason: 'body must have at least 1 row', unexpected: false });
+  });
+
+  it.each([
+    ['the monthly limit is used up', new OnboardingLimitExhaustedError(), 'Monthly onboarding limit exhausted.'],
+    ['the rows would pass the monthly limit', new OnboardingLimitWillExceedError(), 'Onboarding limit will be reached, check remaining limit count.'],
+    ['a row names an unknown applicant', new ApplicantNotFoundError(), 'Applicant not found'],
+  ])('ends the run FAILED for good, with the message, when %s', (_case, err, reason) => {
+    expect(runFailureOf(err, false)).toEqual({ failure_reason: reason, unexpected: false });
   });
 
   it('stores failed rows with NULs and lone surrogates replaced', () => {

@@ -1,6 +1,7 @@
-import { AppError, isOutage } from '@kyb/envelope';
+import { isOutage, ValidationError } from '@kyb/envelope';
 import { toStorableText } from '@kyb/validation';
-import { RowValidationError } from './onboarding.errors';
+import { ApplicantNotFoundError } from '../applicants/applicants.errors';
+import { OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, RowValidationError } from './onboarding.errors';
 
 /** How an onboarding run failed for good, as its row keeps it. */
 export interface RunFailure {
@@ -8,6 +9,22 @@ export interface RunFailure {
   failed_rows?: Record<string, unknown>;
   /** Not a failure the rows explain (a refused write, a bug): worth an error in the log. */
   unexpected: boolean;
+}
+
+/**
+ * The errors that end a run for good with their own message, as a client error would answer the
+ * request: what the customer's monthly limit, the applicants the rows name or a schema refuse.
+ * Retrying the same rows gives the same answer. (Row failures, {@link RowValidationError}, end it
+ * too, with their rows.) Any other error is an outage to retry or an unexpected failure.
+ */
+const PERMANENT_RUN_FAILURES = [OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, ApplicantNotFoundError, ValidationError] as const;
+
+/** An error that ends a run for good with its message (one of {@link PERMANENT_RUN_FAILURES}). */
+export type PermanentRunFailure = InstanceType<(typeof PERMANENT_RUN_FAILURES)[number]>;
+
+/** Whether `err` ends a run for good with its message. */
+export function isPermanentRunFailure(err: unknown): err is PermanentRunFailure {
+  return PERMANENT_RUN_FAILURES.some((failure) => err instanceof failure);
 }
 
 /** A client-safe reason for an error PostgreSQL raised while storing the rows: no SQL, no value. */
@@ -25,7 +42,7 @@ function databaseReason(code: string): string | null {
  */
 export function runFailureOf(err: unknown, finalAttempt: boolean): RunFailure | null {
   if (err instanceof RowValidationError) return { failure_reason: err.message, failed_rows: err.failedRows, unexpected: false };
-  if (err instanceof AppError && err.httpStatus < 500) return { failure_reason: err.message, unexpected: false };
+  if (isPermanentRunFailure(err)) return { failure_reason: err.message, unexpected: false };
   if (isOutage(err)) {
     return finalAttempt ? { failure_reason: 'The database did not answer on any attempt; nothing was stored.', unexpected: true } : null;
   }

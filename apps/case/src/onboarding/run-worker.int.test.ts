@@ -3,8 +3,9 @@ import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import { businessEnrichmentQueue, closeGracefully, createProducer, onboardingRunQueue } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
 import { createCustomerDirectory, createCustomerDirectoryStandIn } from '@kyb/tenants';
+import { createPgApplicantStore } from '../applicants/applicants.store';
 import { createPgBusinessStore } from '../businesses/businesses.store';
-import { createPgInvitationStore } from '../invitations/invitations.store';
+import { createPgCaseStore } from '../cases/cases.store';
 import { caseMigrations } from '../migrations';
 import { readBulkRows } from './bulk-rows';
 import { createOnboardingService, type OnboardingService } from './onboarding.service';
@@ -34,7 +35,8 @@ describe('processRun ends every run (issue 16)', () => {
       db: h.db,
       store,
       businesses: createPgBusinessStore(h.db),
-      applicants: createPgInvitationStore(),
+      applicants: createPgApplicantStore(),
+      cases: createPgCaseStore(h.db),
       directory: createCustomerDirectory(h.db),
       sealedBox,
       enrichment,
@@ -133,7 +135,8 @@ describe('processRun ends every run (issue 16)', () => {
       db: h.db,
       store,
       businesses: createPgBusinessStore(h.db),
-      applicants: createPgInvitationStore(),
+      applicants: createPgApplicantStore(),
+      cases: createPgCaseStore(h.db),
       directory: createCustomerDirectory(h.db),
       sealedBox,
       enrichment: { add: () => Promise.reject(new Error('Connection is closed.')) } as never,

@@ -48,6 +48,18 @@ export function createPgCaseRecoveryStore(db: Knex) {
         .andWhere((l) => l.whereNull('lease_expires_at').orWhere('lease_expires_at', '<', at))
         .update({ status: 'FAILED', failure_reason: reason, rows_sealed: null, finished_at: at, lease_owner: null, lease_expires_at: null });
     },
+    /** Takes a PENDING run for `owner` until `until`, unless another worker holds a live lease on it; whether it was taken. */
+    async claimRunLease(id: string, owner: string, at: Date, until: Date): Promise<boolean> {
+      const claimed = await db(RUNS)
+        .where({ id, status: 'PENDING' })
+        .andWhere((q) => q.whereNull('lease_expires_at').orWhere('lease_expires_at', '<', at))
+        .update({ lease_owner: owner, lease_expires_at: until });
+      return claimed === 1;
+    },
+    /** Gives a run's lease back, if `owner` still holds it. */
+    async releaseRunLease(id: string, owner: string): Promise<void> {
+      await db(RUNS).where({ id, lease_owner: owner }).update({ lease_owner: null, lease_expires_at: null });
+    },
     /** Mail PENDING since before `cutoff`, or SENDING whose lease lapsed (its worker died mid-send). */
     stuckMail(q: StuckQuery): Promise<StuckRecord[]> {
       return page(

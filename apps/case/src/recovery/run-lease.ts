@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@kyb/db';
-
-const RUNS = 'cases.onboarding_runs';
+import { createPgCaseRecoveryStore } from './case-recovery.store';
 
 /** Options of {@link createLeasedRunProcessor}. */
 export interface LeasedRunProcessorOptions {
@@ -21,19 +20,15 @@ export interface LeasedRunProcessorOptions {
  */
 export function createLeasedRunProcessor(options: LeasedRunProcessorOptions) {
   const leaseMs = options.leaseMs ?? 10 * 60_000;
+  const leases = createPgCaseRecoveryStore(options.db);
   return async (runId: string, attempt: { final: boolean } = { final: false }): Promise<void> => {
     const owner = randomUUID();
     const at = options.clock();
-    const claimed = await options
-      .db(RUNS)
-      .where({ id: runId, status: 'PENDING' })
-      .andWhere((q) => q.whereNull('lease_expires_at').orWhere('lease_expires_at', '<', at))
-      .update({ lease_owner: owner, lease_expires_at: new Date(at.getTime() + leaseMs) });
-    if (claimed !== 1) return;
+    if (!(await leases.claimRunLease(runId, owner, at, new Date(at.getTime() + leaseMs)))) return;
     try {
       await options.processRun(runId, attempt);
     } finally {
-      await options.db(RUNS).where({ id: runId, lease_owner: owner }).update({ lease_owner: null, lease_expires_at: null });
+      await leases.releaseRunLease(runId, owner);
     }
   };
 }

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { Knex } from '@kyb/db';
 import { maskSensitive, type SealedBox } from '@kyb/secrets';
-import { classifyRow } from '../businesses/industry-classification';
-import { DBA_SLOTS, type BusinessRowInput } from './add-business.columns';
-import { ownerSlotsOf } from './row-validation';
+import { DBA_SLOTS, ownerSlotsOf, type BusinessRowInput } from './business-row.columns';
+import { classifyRow } from './industry-classification';
 
-/** Everything one input row becomes in the case schema. */
+/** Everything one input row becomes in the case schema; stored by the business store's `insertRecords`. */
 export interface BusinessRecords {
   business: Record<string, unknown> & { id: string };
   names: Array<Record<string, unknown>>;
@@ -115,16 +113,4 @@ export function toBusinessRecords(row: BusinessRowInput, own: RowOwnership): Bus
     };
   });
   return { business, names, addresses, owners };
-}
-
-/** Inserts many businesses with one statement per table (a 1,000-row run stays fast). */
-export async function insertBusinessRecords(trx: Knex.Transaction, records: BusinessRecords[]): Promise<void> {
-  const chunk = 500;
-  const insert = async (table: string, rows: Array<Record<string, unknown>>) => {
-    for (let i = 0; i < rows.length; i += chunk) await trx(table).insert(rows.slice(i, i + chunk));
-  };
-  await insert('cases.businesses', records.map((r) => r.business));
-  await insert('cases.business_names', records.flatMap((r) => r.names));
-  await insert('cases.business_addresses', records.flatMap((r) => r.addresses));
-  await insert('cases.owners', records.flatMap((r) => r.owners));
 }
