@@ -4,6 +4,7 @@
  */
 export { createCustomerDirectory, CUSTOMER_DIRECTORY_VIEW } from './customer-directory';
 export type { CustomerDirectory, CustomerEntry } from './customer-directory';
+export { CustomerNotFoundError } from './customer.errors';
 export { createCustomerDirectoryStandIn } from './directory-stand-in';
 export { createInvitationDirectory, createInvitationDirectoryStandIn, INVITATION_DIRECTORY_VIEW } from './invitation-directory';
 export type { InvitationDirectory, InvitationEntry } from './invitation-directory';

@@ -1,7 +1,7 @@
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import { clientAddress } from '../sign-in/sign-in.router';
+import { clientAddress } from '../shared/client-address';
 import { completeSetupBody } from './account-setup.schemas';
 import type { AccountSetupService } from './account-setup.service';
 

@@ -1,26 +1,16 @@
-import { AppError, ValidationError } from '@kyb/envelope';
+import { ValidationError } from '@kyb/envelope';
 import { withTransaction, type Knex } from '@kyb/db';
 import { hashToken } from '@kyb/secrets';
 import type { PasswordHasher } from '../passwords/password-hasher';
-import { assertPasswordPolicy, PasswordPolicyError } from '../passwords/password-policy';
+import { assertPasswordPolicy } from '../passwords/password-policy';
+import { PasswordPolicyError } from '../passwords/passwords.errors';
+import { AccountDisabledError } from '../shared/account.errors';
 import type { SignInLimiter } from '../sign-in/sign-in-limiter';
-import { AccountDisabledError } from '../sign-in/sign-in.errors';
 import { MAX_CUSTOMER_ACCOUNTS_TRIED } from '../sign-in/sign-in.service';
+import type { SetupTokenStore } from '../users/setup-tokens.store';
 import type { UserStore } from '../users/users.store';
 import { toUserDetails, type UserRow } from '../users/user.types';
-import type { SetupTokenStore } from './setup-tokens.store';
-
-/** The email and set-up credential (temporary password or invitation token) do not match. */
-export class InvalidSetupCredentialsError extends AppError {
-  constructor() {
-    super({
-      message: 'The email, temporary password or invitation link is not valid.',
-      httpStatus: 400,
-      errorCode: 'INVALID',
-      errorName: 'AccountSetupError',
-    });
-  }
-}
+import { InvalidSetupCredentialsError } from './account-setup.errors';
 
 /** Input of the account set-up: one of the two credentials, and the new password. */
 export interface CompleteSetupInput {

@@ -1,4 +1,4 @@
-import { NotFoundError } from '@kyb/envelope';
+import { CustomerNotFoundError } from '@kyb/tenants';
 import type { CustomerRow, CustomerStatus, CustomerStore } from './customers.store';
 
 /** A customer as the API answers it. */
@@ -22,13 +22,6 @@ function toRecord(row: CustomerRow): CustomerRecord {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-}
-
-/** Thrown for a customer id that does not exist. */
-export class CustomerNotFoundError extends NotFoundError {
-  constructor() {
-    super('Customer not found', 'CustomerApiError');
-  }
 }
 
 /** Options of {@link createCustomersService}. */

@@ -5,9 +5,8 @@ import { createMailTransport, createMemoryMailTransport, type MailTransport } fr
 import { createSealedBox } from '@kyb/secrets';
 import { applicantInvitations } from '../test-support/applicant-invitations';
 import { startAuthTestApp, TEST_AUTH_CONFIG, type AuthTestApp } from '../test-support/auth-test-app';
-import { EMAIL_CODE_SENT } from '../sign-in/applicant-sign-in.router';
 import { EmailCodeExpiredError } from './email-proofs.errors';
-import { createEmailProofService } from './email-proofs.service';
+import { createEmailProofService, EMAIL_CODE_SENT } from './email-proofs.service';
 import { createPgEmailProofStore } from './email-proofs.store';
 
 const PASSWORD = 'applicant passphrase';

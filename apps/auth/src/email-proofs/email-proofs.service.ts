@@ -14,6 +14,9 @@ import type { CodeState, EmailProofStore, ProofKey } from './email-proofs.store'
 /** Digits of a code: 10^8 codes against at most `maxAttempts` guesses per code sent. */
 export const EMAIL_CODE_DIGITS = 8;
 
+/** The 202 message of applicant sign-in: a code was mailed, the same request must come back with it. */
+export const EMAIL_CODE_SENT = 'A verification code was sent to your email address. Send the same request again with it as email_code.';
+
 /** Options of {@link createEmailProofService}. */
 export interface EmailProofServiceOptions {
   db: Knex;

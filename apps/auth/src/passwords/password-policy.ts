@@ -1,14 +1,7 @@
-import { AppError } from '@kyb/envelope';
+import { PasswordPolicyError } from './passwords.errors';
 
 /** The minimum length of a password. */
 export const MIN_PASSWORD_LENGTH = 12;
-
-/** 400 `INVALID` for a password the policy refuses, with the reason as message. */
-export class PasswordPolicyError extends AppError {
-  constructor(message: string) {
-    super({ message, httpStatus: 400, errorCode: 'INVALID', errorName: 'PasswordPolicyError' });
-  }
-}
 
 /** Throws {@link PasswordPolicyError} unless `password` is acceptable for the user with `email`. */
 export function assertPasswordPolicy(password: string, email: string): void {

@@ -5,7 +5,7 @@ import type { Logger } from '@kyb/http';
 import type { SigningKeysService } from '../signing-keys/signing-keys.service';
 import type { UserRow } from '../users/user.types';
 import type { UserStore } from '../users/users.store';
-import { AccountDisabledError } from '../sign-in/sign-in.errors';
+import { AccountDisabledError } from '../shared/account.errors';
 import { InvalidRefreshTokenError } from './sessions.errors';
 import type { RefreshTokenStore } from './refresh-tokens.store';
 

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createInvitationAcceptances } from '@kyb/tenants';
 import { applicantInvitations } from '../test-support/applicant-invitations';
 import { startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-app';
-import { EMAIL_CODE_SENT } from './applicant-sign-in.router';
+import { EMAIL_CODE_SENT } from '../email-proofs/email-proofs.service';
 
 const PASSWORD = 'applicant passphrase';
 const invalidInvitation = {

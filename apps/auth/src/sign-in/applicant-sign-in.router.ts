@@ -2,13 +2,11 @@ import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { emailSchema, strictObject } from '@kyb/validation';
-import { EMAIL_CODE_DIGITS } from '../email-proofs/email-proofs.service';
+import { EMAIL_CODE_DIGITS, EMAIL_CODE_SENT } from '../email-proofs/email-proofs.service';
+import { clientAddress } from '../shared/client-address';
 import type { ApplicantSignInService } from './applicant-sign-in.service';
 import { signInResult } from './sign-in.schemas';
-import { clientAddress, SIGNED_IN } from './sign-in.router';
-
-/** The 202 message: a code was mailed, the same request must come back with it. */
-export const EMAIL_CODE_SENT = 'A verification code was sent to your email address. Send the same request again with it as email_code.';
+import { SIGNED_IN } from './sign-in.router';
 
 const applicantBody = strictObject(
   {

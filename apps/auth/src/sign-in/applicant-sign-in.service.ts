@@ -1,4 +1,3 @@
-import { AppError } from '@kyb/envelope';
 import { withTransaction, type Knex } from '@kyb/db';
 import type { InvitationAcceptances, InvitationDirectory, InvitationEntry } from '@kyb/tenants';
 import type { CustomerStore } from '../customers/customers.store';
@@ -6,23 +5,12 @@ import type { EmailProofService } from '../email-proofs/email-proofs.service';
 import type { PasswordHasher } from '../passwords/password-hasher';
 import { assertPasswordPolicy } from '../passwords/password-policy';
 import type { SessionsService } from '../sessions/sessions.service';
+import { AccountDisabledError } from '../shared/account.errors';
 import type { UserRow } from '../users/user.types';
 import type { UserStore } from '../users/users.store';
 import type { SignInLimiter } from './sign-in-limiter';
-import { AccountDisabledError, IncorrectCredentialsError } from './sign-in.errors';
+import { IncorrectCredentialsError, InvalidInvitationError } from './sign-in.errors';
 import type { SignInResult, SignInService } from './sign-in.service';
-
-/** An invite token that is unknown, for another email, expired or already used. */
-export class InvalidInvitationError extends AppError {
-  constructor() {
-    super({
-      message: 'The invitation is not valid, has expired or was already used.',
-      httpStatus: 400,
-      errorCode: 'INVALID',
-      errorName: 'SignInApiError',
-    });
-  }
-}
 
 /** Options of {@link createApplicantSignInService}. */
 export interface ApplicantSignInOptions {

@@ -5,7 +5,7 @@ import { canAccessBusiness, canAccessCustomer } from '@kyb/auth';
 import { createPasswordHasher } from '../passwords/password-hasher';
 import { applicantInvitations } from '../test-support/applicant-invitations';
 import { startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-app';
-import { EMAIL_CODE_SENT } from './applicant-sign-in.router';
+import { EMAIL_CODE_SENT } from '../email-proofs/email-proofs.service';
 
 const codeSent = { status: 'success', message: EMAIL_CODE_SENT, data: { verification_required: true, expires_in_seconds: 900 } };
 const incorrect = { status: 'fail', message: 'Incorrect username or password.', errorCode: 'INVALID', data: { errorName: 'SignInApiError' } };

@@ -1,18 +1,13 @@
-import type { Request } from 'express';
 import type { Role } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
+import { clientAddress } from '../shared/client-address';
 import { signInBody, signInResult } from './sign-in.schemas';
 import type { SignInService } from './sign-in.service';
 
 /** ARCHITECTURE.md: the sign-in message, outer and inner envelope. */
 export const SIGNED_IN = 'Logged In successfully';
-
-/** The client address rate limits count by (the gateway's forwarded address when trust proxy is set). */
-export function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
-}
 
 function signInRoute(path: string, role: Role, summary: string, signIn: SignInService): RouteDefinition {
   return {

@@ -5,7 +5,8 @@ import type { UserStore } from '../users/users.store';
 import { toUserDetails, type UserDetails, type UserRow } from '../users/user.types';
 import type { CustomerStore } from '../customers/customers.store';
 import type { SignInLimiter } from './sign-in-limiter';
-import { AccountDisabledError, IncorrectCredentialsError, NotOnboardedError, SetupIncompleteError } from './sign-in.errors';
+import { AccountDisabledError } from '../shared/account.errors';
+import { IncorrectCredentialsError, NotOnboardedError, SetupIncompleteError } from './sign-in.errors';
 
 /** What a sign-in answers inside the double envelope (contract 2.10). */
 export interface SignInResult {
@@ -25,7 +26,10 @@ export interface SignInResult {
  */
 export const MAX_CUSTOMER_ACCOUNTS_TRIED = 4;
 
-/** Whether an account whose password matched may sign in (part 7.2's state rows all pass). */
+/**
+ * Whether an account whose password matched may sign in: none of the account-state rules of contract
+ * 7.2 refuses it (status ACTIVE, first login completed, email verified).
+ */
 function maySignIn(user: UserRow): boolean {
   return user.status === 'ACTIVE' && !user.is_first_login && user.is_email_verified;
 }

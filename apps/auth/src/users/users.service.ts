@@ -1,24 +1,17 @@
 import { unseen, type AuthContext } from '@kyb/auth';
-import { AppError, DuplicateError, NotFoundError } from '@kyb/envelope';
+import { DuplicateError, NotFoundError } from '@kyb/envelope';
 import { withTransaction, type Knex } from '@kyb/db';
 import { hashToken, randomToken } from '@kyb/secrets';
+import { CustomerNotFoundError } from '@kyb/tenants';
 import { listPage } from '@kyb/validation';
 import type { PasswordHasher } from '../passwords/password-hasher';
 import { assertPasswordPolicy } from '../passwords/password-policy';
-import type { SetupTokenStore } from '../account-setup/setup-tokens.store';
-import type { SessionsService } from '../sessions/sessions.service';
 import type { CustomerStore } from '../customers/customers.store';
-import { CustomerNotFoundError } from '../customers/customers.service';
 import { normaliseMobile } from './mobile';
+import type { SetupTokenStore } from './setup-tokens.store';
 import { toCustomerUserRecord, type CustomerUserRecord, type UserStatus } from './user.types';
+import { UnknownSubroleError } from './users.errors';
 import type { UserListQuery, UserStore } from './users.store';
-
-/** 400 for a subrole code that does not exist for the customer. */
-export class UnknownSubroleError extends AppError {
-  constructor(code: string) {
-    super({ message: `Unknown subrole: ${code}`, httpStatus: 400, errorCode: 'INVALID', errorName: 'UserApiError' });
-  }
-}
 
 /** Input of {@link UsersService.create}. */
 export interface CreateUserInput {
@@ -39,6 +32,14 @@ export interface UpdateUserInput {
   subrole_code?: string;
 }
 
+/**
+ * Ends every session of a user (the sessions service). Declared here rather than imported, so that
+ * users does not depend on sessions, which reads users.
+ */
+export interface UserSessionEnder {
+  revokeAll(userId: string, reason: string): Promise<void>;
+}
+
 /** Options of {@link createUsersService}. */
 export interface UsersServiceOptions {
   db: Knex;
@@ -46,7 +47,7 @@ export interface UsersServiceOptions {
   customers: CustomerStore;
   setupTokens: SetupTokenStore;
   hasher: PasswordHasher;
-  sessions: SessionsService;
+  sessions: UserSessionEnder;
   publicAppUrl: string;
   setupLinkTtlSeconds: number;
   clock: () => Date;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { USER_PERMISSIONS } from '@kyb/auth';
 import { businessEnrichmentQueue, createProducer, enrichmentCompletedQueue, type Producer } from '@kyb/queues';
-import { ProviderError } from '../providers/business-profile';
+import { ProviderError } from '../providers/providers.errors';
 import type { BjlRecord } from '../providers/public-records.provider';
 import { providerRecords, scriptedProvider } from '../test-support/fake-providers';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';

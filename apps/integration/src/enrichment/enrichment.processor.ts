@@ -1,7 +1,7 @@
 import type { Knex } from '@kyb/db';
 import { enrichmentJobId, type Producer, type WorkerLogger } from '@kyb/queues';
 import type { BusinessDirectory } from '@kyb/tenants';
-import { ProviderError } from '../providers/business-profile';
+import { ProviderError } from '../providers/providers.errors';
 import type { FinancialsProvider } from '../providers/financials.provider';
 import type { PublicRecordsProvider } from '../providers/public-records.provider';
 import { summarisePublicRecords } from '../public-records/public-records.summary';

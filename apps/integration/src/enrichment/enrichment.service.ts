@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '@kyb/auth';
-import { AppError } from '@kyb/envelope';
 import type { Producer } from '@kyb/queues';
 import type { BusinessDirectory } from '@kyb/tenants';
 import { listPage } from '@kyb/validation';
@@ -10,6 +9,7 @@ import { PublicRecordsNotFoundError, PublicRecordsUnavailableError } from '../pu
 import { presentPublicRecords } from '../public-records/public-records.presenter';
 import type { PublicRecordsStore } from '../public-records/public-records.store';
 import type { PublicRecords } from '../public-records/public-records.types';
+import { QueueUnavailableError } from './enrichment.errors';
 import type { TaskListQuery, TaskStore } from './integration-tasks.store';
 import { presentTask, type TaskView } from './task.presenter';
 import { UNTASKED_WINDOW_MS } from './untasked-window';
@@ -32,19 +32,6 @@ export interface EnrichmentServiceDeps {
  * a live attempt touches its task at least once per backoff step.
  */
 const OPEN_TASK_FRESH_MS = 15 * 60 * 1000;
-
-/** 503 `UNKNOWN_ERROR`: the queue did not take the job; nothing was started. */
-export class QueueUnavailableError extends AppError {
-  constructor(cause: unknown) {
-    super({
-      message: 'The enrichment could not be queued; try again shortly.',
-      httpStatus: 503,
-      errorCode: 'UNKNOWN_ERROR',
-      errorName: 'QueueUnavailableError',
-      cause,
-    });
-  }
-}
 
 /** Reading public records (E1) and BJL facts (E11), and asking for them again. */
 export function createEnrichmentService(deps: EnrichmentServiceDeps) {

@@ -1,5 +1,6 @@
 import { summarisePublicRecords } from '../public-records/public-records.summary';
-import { ProviderError, type BusinessProfile } from './business-profile';
+import type { BusinessProfile } from './business-profile';
+import { ProviderError } from './providers.errors';
 import { BJL_STATUSES, type BjlKind, type ProviderPublicRecords } from './public-records.provider';
 import { createSandboxPublicRecordsProvider, SANDBOX_REFERENCE_DATE, SANDBOX_TRIGGERS } from './sandbox-public-records.provider';
 import { createSeededRandom } from './seeded-random';

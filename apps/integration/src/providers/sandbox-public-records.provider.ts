@@ -1,4 +1,5 @@
-import { ProviderError, type BusinessProfile } from './business-profile';
+import type { BusinessProfile } from './business-profile';
+import { ProviderError } from './providers.errors';
 import {
   BJL_STATUSES,
   type BjlKind,

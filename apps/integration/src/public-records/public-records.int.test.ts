@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { createProducer, businessEnrichmentQueue, type Producer } from '@kyb/queues';
 import { expectSameShape } from '@kyb/testing';
-import { ProviderError } from '../providers/business-profile';
+import { ProviderError } from '../providers/providers.errors';
 import { deferred, providerRecords, scriptedProvider } from '../test-support/fake-providers';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
 import type { ProviderPublicRecords } from '../providers/public-records.provider';

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ProviderError, type BusinessProfile } from '../providers/business-profile';
+import type { BusinessProfile } from '../providers/business-profile';
+import { ProviderError } from '../providers/providers.errors';
 import { createSandboxScreeningProvider, SANDBOX_SCREENING_TRIGGERS, sandboxOutcome, TERMINATION_REASONS } from './sandbox-screening.provider';
 import type { ScreeningCredentials } from './screening.provider';
 

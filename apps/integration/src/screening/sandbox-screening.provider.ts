@@ -1,6 +1,7 @@
 import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ProviderError, type BusinessProfile } from '../providers/business-profile';
+import type { BusinessProfile } from '../providers/business-profile';
+import { ProviderError } from '../providers/providers.errors';
 import { CONNECTION_ESTABLISHED } from './screening-connection';
 import type { MerchantMatch, PrincipalMatch, ScreeningOutcome, ScreeningProvider, TerminatedMerchant } from './screening.provider';
 

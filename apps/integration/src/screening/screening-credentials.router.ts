@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf, requireTenant } from '@kyb/auth';
-import { NotFoundError, success } from '@kyb/envelope';
+import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
-import type { CustomerDirectory } from '@kyb/tenants';
+import { CustomerNotFoundError, type CustomerDirectory } from '@kyb/tenants';
 import { successEnvelope } from '@kyb/openapi';
 import { credentialsBody, credentialsSummarySchema, customerParams, statusConnectionSchema } from './screening-credentials.schemas';
 import type { CredentialsInput, ScreeningCredentialsService } from './screening-credentials.service';
@@ -11,13 +11,6 @@ import type { CredentialsInput, ScreeningCredentialsService } from './screening-
 export const CREDENTIALS_SAVED = 'Screening credentials saved successfully';
 /** Message of the connection check. */
 export const CONNECTION_STATUS_FETCHED = 'Connection status fetched successfully';
-
-/** 404 `NOT_FOUND` 'Customer not found' `CustomerApiError`, as the auth area answers it. */
-class CustomerNotFoundError extends NotFoundError {
-  constructor() {
-    super('Customer not found', 'CustomerApiError');
-  }
-}
 
 /** Setting a customer's screening credentials and checking the connection they give. */
 export function screeningCredentialsRoutes(deps: {

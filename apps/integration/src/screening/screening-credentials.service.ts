@@ -1,10 +1,10 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import type { Logger } from '@kyb/http';
 import type { SealedBox } from '@kyb/secrets';
-import { ProviderError } from '../providers/business-profile';
+import { ProviderError } from '../providers/providers.errors';
 import { CONNECTION_ESTABLISHED, notConnected, storedStatus, type ConnectionStatus } from './screening-connection';
 import type { ScreeningCredentialsRow, ScreeningCredentialsStore } from './screening-credentials.store';
-import { ScreeningCredentialsError } from './screening.errors';
+import { ScreeningCredentialsError, StoredCredentialsUnreadableError } from './screening.errors';
 import type { ScreeningCredentials, ScreeningProvider } from './screening.provider';
 
 /** The body of PUT /screening/{customerId}/credentials, after schema validation. */
@@ -32,14 +32,6 @@ interface SealedSecrets {
   consumer_key: string;
   private_key: string;
   certificate: string | null;
-}
-
-/** Stored credentials that cannot be opened (another encryption key, or damaged): the connection is in ERROR. */
-export class StoredCredentialsUnreadableError extends Error {
-  constructor() {
-    super('The stored screening credentials could not be read.');
-    this.name = 'StoredCredentialsUnreadableError';
-  }
 }
 
 function readPrivateKey(pem: string): KeyObject {

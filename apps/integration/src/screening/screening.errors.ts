@@ -53,3 +53,14 @@ export class ScreeningNotFoundError extends NotFoundError {
     super(message, 'ScreeningNotFoundError');
   }
 }
+
+/** Stored credentials that cannot be opened (another encryption key, or damaged): the connection is in ERROR. */
+export class StoredCredentialsUnreadableError extends Error {
+  constructor() {
+    super('The stored screening credentials could not be read.');
+    this.name = 'StoredCredentialsUnreadableError';
+  }
+}
+
+/** A failure no retry can mend: the screening is FAILED at once with this client-safe reason. */
+export class PermanentScreeningFailure extends Error {}

@@ -1,13 +1,11 @@
 import type { Logger } from '@kyb/http';
 import type { BusinessDirectory } from '@kyb/tenants';
-import { ProviderError } from '../providers/business-profile';
+import { ProviderError } from '../providers/providers.errors';
 import { loadBusinessProfile } from '../providers/load-business-profile';
-import { StoredCredentialsUnreadableError, type ScreeningCredentialsService } from './screening-credentials.service';
+import type { ScreeningCredentialsService } from './screening-credentials.service';
+import { PermanentScreeningFailure, StoredCredentialsUnreadableError } from './screening.errors';
 import type { ScreeningCredentials, ScreeningProvider } from './screening.provider';
 import type { ScreeningRow, ScreeningStore } from './screening.store';
-
-/** A failure no retry can mend: the screening is FAILED at once with this client-safe reason. */
-class PermanentScreeningFailure extends Error {}
 
 /** Reason of a screening that failed for a reason of ours (a bug, the database): nothing internal is shown. */
 const INTERNAL_FAILURE = 'The screening could not be completed because of an internal error.';

@@ -70,7 +70,7 @@ export interface ConnectionCheck {
 
 /**
  * A merchant-screening network. Adding a vendor means one class implementing this, nothing else.
- * Throws `ProviderError` (see ../providers/business-profile) when it cannot answer.
+ * Throws `ProviderError` (see ../providers/providers.errors) when it cannot answer.
  */
 export interface ScreeningProvider {
   readonly name: string;

@@ -1,4 +1,4 @@
-import { ProviderError } from '../providers/business-profile';
+import { ProviderError } from '../providers/providers.errors';
 import { createSandboxScreeningProvider } from './sandbox-screening.provider';
 import type { ScreeningProvider } from './screening.provider';
 

@@ -1,5 +1,6 @@
 import type { BjlRecord, ProviderPublicRecords, PublicRecordsProvider } from '../providers/public-records.provider';
-import type { BusinessProfile, ProviderError } from '../providers/business-profile';
+import type { BusinessProfile } from '../providers/business-profile';
+import type { ProviderError } from '../providers/providers.errors';
 
 /** Raw provider records with small round numbers, for tests to assert exact derived values. */
 export function providerRecords(records: BjlRecord[] = [], overrides: Partial<ProviderPublicRecords> = {}): ProviderPublicRecords {

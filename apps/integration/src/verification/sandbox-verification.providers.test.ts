@@ -1,4 +1,5 @@
-import { ProviderError, type BusinessProfile } from '../providers/business-profile';
+import type { BusinessProfile } from '../providers/business-profile';
+import { ProviderError } from '../providers/providers.errors';
 import {
   createSandboxAddressProvider,
   createSandboxStateFilingProvider,

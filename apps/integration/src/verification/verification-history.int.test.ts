@@ -7,7 +7,7 @@ import { createSealedBox } from '@kyb/secrets';
 import { createBusinessDirectory, createVerificationDirectory } from '@kyb/tenants';
 import { createEnrichmentProcessor } from '../enrichment/enrichment.processor';
 import { createPgTaskStore } from '../enrichment/integration-tasks.store';
-import { ProviderError } from '../providers/business-profile';
+import { ProviderError } from '../providers/providers.errors';
 import { createSandboxFinancialsProvider } from '../providers/sandbox-financials.provider';
 import { createPgPublicRecordsStore } from '../public-records/public-records.store';
 import { scriptedProvider } from '../test-support/fake-providers';

@@ -1,5 +1,5 @@
 import type { BusinessProfile } from '../providers/business-profile';
-import { ProviderError } from '../providers/business-profile';
+import { ProviderError } from '../providers/providers.errors';
 import { createSandboxVerificationProviders } from './sandbox-verification.providers';
 import { comparableName, runVerificationChecks, statusReason, verificationStatus } from './verification.checks';
 import type { VerificationProviders } from './verification.providers';

@@ -1,5 +1,6 @@
 import type { VerificationCheck, VerificationCheckCode } from '@kyb/tenants';
-import { ProviderError, type BusinessProfile } from '../providers/business-profile';
+import type { BusinessProfile } from '../providers/business-profile';
+import { ProviderError } from '../providers/providers.errors';
 import type { StateFiling, VerificationProviders } from './verification.providers';
 
 /** What the checks are run on: the business as providers see it, and a way to read its TIN (in memory only). */

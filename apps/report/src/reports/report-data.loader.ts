@@ -9,14 +9,7 @@ import {
 } from '@kyb/tenants';
 import type { ReportData, ReportFact, ReportFacts, ReportPublicRecords, ReportScore } from '../pdf/report-data';
 import { loadVerificationAndClassification } from './report-verification.loader';
-
-/** A report's business is gone: rendering cannot succeed however often it is tried. */
-export class ReportBusinessGoneError extends Error {
-  constructor() {
-    super('The business no longer exists.');
-    this.name = 'ReportBusinessGoneError';
-  }
-}
+import { ReportBusinessGoneError } from './reports.errors';
 
 function fact(records: BjlEntry[], kind: BjlEntry['kind']): ReportFact & { totalOpenAmount: number } {
   const summary = summariseBjl(records, kind);

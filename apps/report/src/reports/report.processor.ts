@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { WorkerLogger } from '@kyb/queues';
 import type { ReportData } from '../pdf/report-data';
 import type { ReportStorage } from '../storage/report-storage';
-import { loadReportData, ReportBusinessGoneError, type ReportSources } from './report-data.loader';
+import { loadReportData, type ReportSources } from './report-data.loader';
+import { ReportBusinessGoneError } from './reports.errors';
 import type { ReportStore } from './reports.store';
 
 /** What the report processor is built from. */

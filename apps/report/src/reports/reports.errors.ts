@@ -13,3 +13,11 @@ export class InvalidDownloadLinkError extends AppError {
     super({ message: 'The download link is invalid or has expired.', httpStatus: 403, errorCode: 'UNAUTHORIZED', errorName: 'SignedUrlError' });
   }
 }
+
+/** A report's business is gone: rendering cannot succeed however often it is tried. */
+export class ReportBusinessGoneError extends Error {
+  constructor() {
+    super('The business no longer exists.');
+    this.name = 'ReportBusinessGoneError';
+  }
+}
