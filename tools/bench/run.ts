@@ -11,10 +11,10 @@ import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
 import { createMemorySessionRevocations, createTestKeys, createTokenVerifier, TEST_AUDIENCE, TEST_ISSUER } from '@kyb/auth';
 import { buildRouter, createHttpApp, createLogger } from '@kyb/http';
-import { renderBusinessReport } from '../../apps/report/src/pdf/render-business-report';
-import { buildReportData } from '../../apps/report/src/pdf/test-support/report-fixture';
-import { computeScore, DEFAULT_WEIGHTAGE_CONFIG } from '../../apps/score/src/engine';
-import { exampleInputs } from '../../apps/score/src/engine/__fixtures__/example-inputs';
+// Apps only through their public entry point, the `area-module.ts` the suite loads (docs/adr/0001).
+import { renderBusinessReport } from '../../apps/report/src/area-module';
+import { computeScore, DEFAULT_WEIGHTAGE_CONFIG } from '../../apps/score/src/area-module';
+import { fullReportData, fullScoreInputs } from './bench-data';
 
 async function timeIt(label: string, iterations: number, work: () => unknown): Promise<void> {
   for (let i = 0; i < Math.min(200, iterations); i += 1) await work();
@@ -28,7 +28,9 @@ async function tokenVerification(): Promise<void> {
   const keys = createTestKeys();
   const token = keys.tokenFor({ role: 'CUSTOMER', customerId: '2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1', permissions: ['case:read'] });
   const verifier = createTokenVerifier({ keys: keys.keySource, issuer: TEST_ISSUER, audience: TEST_AUDIENCE, revocations: createMemorySessionRevocations() });
-  const publicPem = (await keys.keySource.getKey(keys.key.kid, 'ES256'))!.key.export({ format: 'pem', type: 'spki' }).toString();
+  const signingKey = await keys.keySource.getKey(keys.key.kid, 'ES256');
+  if (!signingKey) throw new Error(`the key source has no key ${keys.key.kid}`);
+  const publicPem = signingKey.key.export({ format: 'pem', type: 'spki' }).toString();
   await timeIt('verify bearer token (KeyObject cached by kid)', 5000, () => verifier.verify(token));
   await timeIt('jsonwebtoken.verify with a PEM string (for comparison)', 5000, () =>
     jwt.verify(token, publicPem, { algorithms: ['ES256'], issuer: TEST_ISSUER }),
@@ -61,13 +63,13 @@ async function requestOverhead(): Promise<void> {
 }
 
 async function scoring(): Promise<void> {
-  const inputs = exampleInputs();
+  const inputs = fullScoreInputs();
   await timeIt('computeScore with the default config (14 factors)', 5000, () => computeScore(DEFAULT_WEIGHTAGE_CONFIG, inputs));
 }
 
 async function reportRendering(): Promise<void> {
-  const data = buildReportData();
-  await timeIt('render the 360 report PDF (full fixture)', 50, () => renderBusinessReport(data));
+  const data = fullReportData(computeScore(DEFAULT_WEIGHTAGE_CONFIG, fullScoreInputs()));
+  await timeIt('render the 360 report PDF (full report, 14 factors)', 50, () => renderBusinessReport(data));
 }
 
 async function main(): Promise<void> {

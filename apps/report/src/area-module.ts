@@ -5,6 +5,9 @@ import { createReportArea } from './area';
 import { loadReportConfig, reportSettings } from './config';
 import { reportMigrations } from './migrations';
 
+/** The 360 report PDF renderer, public for the bench (`npm run bench`). */
+export { renderBusinessReport } from './pdf/render-business-report';
+
 /** The report area as the suite and its own main start it. */
 export const areaModule: AreaModule = {
   name: 'report',

@@ -5,6 +5,9 @@ import { createScoreArea } from './area';
 import { loadScoreConfig, scoreSettings } from './config';
 import { scoreMigrations } from './migrations';
 
+/** The pure scoring engine's entry and default weighting, public for the bench (`npm run bench`). */
+export { computeScore, DEFAULT_WEIGHTAGE_CONFIG } from './engine';
+
 /** The score area as the suite and its own main start it. */
 export const areaModule: AreaModule = {
   name: 'score',

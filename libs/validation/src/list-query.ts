@@ -1,5 +1,5 @@
 import { strictObject } from './schemas';
-import type { JsonSchema } from './validator';
+import type { JsonSchema } from './json-schema';
 
 /** What a list endpoint lets callers sort, filter and search by. */
 export interface ListQueryOptions {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from './validator';
+import type { JsonSchema } from './json-schema';
 
 /** A UUID string. */
 export const uuidSchema: JsonSchema = { type: 'string', format: 'uuid' };

@@ -2,10 +2,10 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ValidationError } from '@kyb/envelope';
 import { storableDateFormats } from './date-formats';
+import type { JsonSchema } from './json-schema';
 import { UUID_PATTERN } from './schemas';
 
-/** A JSON Schema (draft 2020-12 subset that ajv and OpenAPI 3.1 share). */
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema };
 
 /**
  * ajv-formats, with dates and times narrowed to what JavaScript and PostgreSQL can hold

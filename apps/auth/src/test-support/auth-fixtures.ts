@@ -4,7 +4,7 @@ import type { Knex } from '@kyb/db';
 import type { AuthArea } from '../area';
 import { createPasswordHasher } from '../passwords/password-hasher';
 import type { UserRow } from '../users/user.types';
-import { signIn } from './auth-test-app';
+import { signIn } from './api-sign-in';
 
 /** A password every fixture user gets unless a test says otherwise. */
 export const FIXTURE_PASSWORD = 'correct-horse-battery-staple';

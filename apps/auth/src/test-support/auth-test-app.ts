@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
-import request from 'supertest';
 import type { Knex } from '@kyb/db';
 import { createRedisSessionRevocations, type RedisSessionRevocations } from '@kyb/auth';
 import { createLogger, type Logger } from '@kyb/http';
@@ -11,6 +10,8 @@ import { buildApp } from '../app';
 import type { AuthArea, AuthAreaConfig } from '../area';
 import { authMigrations } from '../migrations';
 import { createAuthFixtures, type AuthFixtures } from './auth-fixtures';
+
+export { signIn, type SignedIn } from './api-sign-in';
 
 /** The configuration tests run the auth area with, unless a test overrides a value. */
 export const TEST_AUTH_CONFIG: AuthAreaConfig = {
@@ -102,11 +103,4 @@ export async function startAuthTestApp(
 /** `Authorization` header value for a token. */
 export function bearer(token: string): string {
   return `Bearer ${token}`;
-}
-
-/** Signs in through the API and returns the inner data (tokens, user details). */
-export async function signIn(app: Express, email: string, password: string, path = '/auth/api/v1/customer/sign-in') {
-  const res = await request(app).post(path).send({ email, password });
-  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body.data.data as { id_token: string; access_token: string; refresh_token: string; user_details: { id: string } };
 }

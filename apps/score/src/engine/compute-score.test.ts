@@ -1,7 +1,8 @@
 import { emptyInputs, exampleInputs, statement } from './__fixtures__/example-inputs';
 import { computeScore } from './compute-score';
 import type { FinancialStatement, ScoreInputs } from './score-inputs';
-import { InvalidWeightageConfigError, NoScoreInputsError, type ComputedScore } from './score-output';
+import { InvalidWeightageConfigError, NoScoreInputsError } from './engine.errors';
+import type { ComputedScore } from './score-output';
 import { DEFAULT_WEIGHTAGE_CONFIG, type WeightageConfig } from './weightage-config';
 
 function category(score: ComputedScore, code: string) {

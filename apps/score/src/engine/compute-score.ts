@@ -4,13 +4,8 @@ import { extractFactorValue } from './factor-values';
 import { isFiniteNumber, roundTo, toScoreText } from './numeric';
 import type { ScoreInputs } from './score-inputs';
 import { applyVerificationRule } from './verification-rule';
-import {
-  InvalidWeightageConfigError,
-  NoScoreInputsError,
-  type ComputedScore,
-  type ScoreCategoryResult,
-  type ScoreFactorResult,
-} from './score-output';
+import { InvalidWeightageConfigError, NoScoreInputsError } from './engine.errors';
+import type { ComputedScore, ScoreCategoryResult, ScoreFactorResult } from './score-output';
 import {
   MIN_SCORE_850,
   checkWeightageConfig,

@@ -1,4 +1,4 @@
-import type { WeightageConfig } from './weightage-config';
+import type { WeightageConfig } from './weightage-config-shape';
 
 /**
  * Version 2.2 of the weighting, the default. Ids and labels follow the published sample (category

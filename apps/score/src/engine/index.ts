@@ -16,14 +16,8 @@ export { BANKRUPTCY_FREE_YEARS_CAP } from './public-record-values';
 export type { BjlInput, CreditBureauInput, FinancialInputs, FinancialStatement, PublicRecordInputs, ScoreInputs, VerificationInput } from './score-inputs';
 export { applyVerificationRule, worseDecision, type VerifiedDecision } from './verification-rule';
 export { VERIFICATION_WEIGHTAGE_CONFIG } from './verification-weightage-config';
-export {
-  InvalidWeightageConfigError,
-  NoScoreInputsError,
-  type ComputedScore,
-  type FactorStatus,
-  type ScoreCategoryResult,
-  type ScoreFactorResult,
-} from './score-output';
+export { InvalidWeightageConfigError, NoScoreInputsError } from './engine.errors';
+export type { ComputedScore, FactorStatus, ScoreCategoryResult, ScoreFactorResult } from './score-output';
 export {
   DEFAULT_WEIGHTAGE_CONFIG,
   MIN_SCORE_850,

@@ -1,5 +1,5 @@
 import { DEFAULT_WEIGHTAGE_CONFIG } from './default-weightage-config';
-import type { WeightageConfig } from './weightage-config';
+import type { WeightageConfig } from './weightage-config-shape';
 
 /**
  * Version 2.3: the weights, curves and cut-offs of 2.2, plus the verification rule: a business that
