@@ -9,7 +9,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
-import { createMemorySessionRevocations, createTestKeys, createTokenVerifier, TEST_AUDIENCE, TEST_ISSUER } from '@kyb/auth';
+import { createMemorySessionRevocations, createTokenVerifier } from '@kyb/auth';
+import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from '@kyb/auth/testing';
 import { buildRouter, createHttpApp, createLogger } from '@kyb/http';
 // Apps only through their public entry point, the `area-module.ts` the suite loads (docs/adr/0001).
 import { renderBusinessReport } from '../../apps/report/src/area-module';

@@ -26,7 +26,7 @@ import { applicantSignInRoutes } from './sign-in/applicant-sign-in.router';
 import { createEmailProofService } from './email-proofs/email-proofs.service';
 import { createPgEmailProofStore } from './email-proofs/email-proofs.store';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
-import { createInvitationAcceptances, createInvitationDirectory } from '@kyb/tenants';
+import { createInvitationAcceptances, createInvitationDirectory } from '@kyb/area-views';
 import { createSigningKeysService } from './signing-keys/signing-keys.service';
 import { createPgSigningKeyStore } from './signing-keys/signing-keys.store';
 import { createPgSetupTokenStore } from './users/setup-tokens.store';

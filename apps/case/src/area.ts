@@ -28,7 +28,7 @@ import { createPgMailOutboxStore } from './mail/mail-outbox.store';
 import { createPgApplicantStore } from './applicants/applicants.store';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
 import { createSealedBox } from '@kyb/secrets';
-import { createCustomerDirectory, createInvitationAcceptances } from '@kyb/tenants';
+import { createCustomerDirectory, createInvitationAcceptances } from '@kyb/area-views';
 import { businessReadRoutes } from './businesses/businesses.router';
 import { caseRoutes } from './cases/cases.router';
 import { createCasesService } from './cases/cases.service';

@@ -5,7 +5,7 @@ import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { closeGracefully, integrationRecoveryQueue, startRecoverySweeper, type RecoverySweeper, type Redis, type Worker } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
-import { createBusinessDirectory, createCustomerDirectory } from '@kyb/tenants';
+import { createBusinessDirectory, createCustomerDirectory } from '@kyb/area-views';
 import { createEnrichmentFeature } from './enrichment/enrichment.feature';
 import type { FinancialsProvider } from './providers/financials.provider';
 import type { PublicRecordsProvider } from './providers/public-records.provider';

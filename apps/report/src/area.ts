@@ -5,7 +5,7 @@ import type { Knex } from '@kyb/db';
 import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { closeGracefully, createProducer, createWorker, reportQueue, reportRecoveryQueue, startRecoverySweeper, type RecoverySweeper, type Redis, type Worker } from '@kyb/queues';
-import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/tenants';
+import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/area-views';
 import type { ReportData } from './pdf/report-data';
 import { renderBusinessReport } from './pdf/render-business-report';
 import { createReportRecovery } from './recovery/report-recovery';

@@ -16,7 +16,7 @@ import {
   type Redis,
   type Worker,
 } from '@kyb/queues';
-import { createBusinessDirectory, createIntegrationDirectory, createVerificationDirectory } from '@kyb/tenants';
+import { createBusinessDirectory, createIntegrationDirectory, createVerificationDirectory } from '@kyb/area-views';
 import { createScoreRecovery } from './recovery/score-recovery';
 import { createPgScoreRecoveryStore } from './recovery/score-recovery.store';
 import { createScoreProcessors } from './scores/scores.processor';

@@ -1,4 +1,5 @@
-import { createRedisSessionRevocations, createTestKeys, TEST_AUDIENCE, TEST_ISSUER, type RedisSessionRevocations, type TestKeys, type TokenTrust } from '@kyb/auth';
+import { createRedisSessionRevocations, type RedisSessionRevocations, type TokenTrust } from '@kyb/auth';
+import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER, type TestKeys } from '@kyb/auth/testing';
 import type { AreaMigrations, Knex } from '@kyb/db';
 import { createLogger, type Logger } from '@kyb/http';
 import { createRedisConnection, type Redis } from '@kyb/queues';

@@ -25,5 +25,3 @@ export type { RedisSessionRevocations, RedisSessionRevocationsOptions } from './
 export type { SigningKey, TokenSigner, TokenSignerOptions, TokenVerifier, TokenVerifierOptions } from './tokens';
 export type { AuthenticateWithOptions, TokenTrust } from './middleware';
 export { access, authenticate, authenticateWith, callerOf, canAccessBusiness, canAccessCustomer, requirePermission, requireRole, requireTenant, unseen } from './middleware';
-export { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from './test-keys';
-export type { TestKeys } from './test-keys';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTestKeys } from './test-keys';
+import { createTestKeys } from './testing';
 import { createJwksKeySource, createLocalKeySource, KeysUnavailableError } from './keys';
 
 /** A real HTTP server publishing `keys()`, counting requests; `hang` makes it never answer. */

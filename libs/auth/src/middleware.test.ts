@@ -3,7 +3,7 @@ import express from 'express';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { createErrorHandler } from '@kyb/envelope';
-import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from './test-keys';
+import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from './testing';
 import { createMemorySessionRevocations } from './session-revocations';
 import { access, authenticate, callerOf, canAccessBusiness, canAccessCustomer, requirePermission, requireRole, requireTenant } from './middleware';
 import type { AuthContext } from './claims';

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { authenticateWith, createMemorySessionRevocations, TEST_AUDIENCE } from '@kyb/auth';
+import { authenticateWith, createMemorySessionRevocations } from '@kyb/auth';
+import { TEST_AUDIENCE } from '@kyb/auth/testing';
 import { createProducer, createRedisConnection, defineQueue, type Redis } from '@kyb/queues';
 import { TEST_ISSUER, createTestKeys, createTestRedis, type TestRedis } from '@kyb/testing';
 import { createQueueDashboard, type QueueDashboard, type QueueDashboardOptions } from './queue-dashboard';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createCustomerDirectory } from '@kyb/tenants';
+import { createCustomerDirectory } from '@kyb/area-views';
 import { bearer, startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-app';
 
 /** The auth area's side of the directory contract: its view shows what administrators set. */

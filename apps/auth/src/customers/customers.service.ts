@@ -1,4 +1,4 @@
-import { CustomerNotFoundError } from '@kyb/tenants';
+import { CustomerNotFoundError } from '@kyb/area-views';
 import type { CustomerRow, CustomerStatus, CustomerStore } from './customers.store';
 
 /** A customer as the API answers it. */

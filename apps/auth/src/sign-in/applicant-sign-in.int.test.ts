@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { createInvitationAcceptances } from '@kyb/tenants';
+import { createInvitationAcceptances } from '@kyb/area-views';
 import { applicantInvitations } from '../test-support/applicant-invitations';
 import { startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-app';
 import { EMAIL_CODE_SENT } from '../email-proofs/email-proofs.service';

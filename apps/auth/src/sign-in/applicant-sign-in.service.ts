@@ -1,5 +1,5 @@
 import { withTransaction, type Knex } from '@kyb/db';
-import type { InvitationAcceptances, InvitationDirectory, InvitationEntry } from '@kyb/tenants';
+import type { InvitationAcceptances, InvitationDirectory, InvitationEntry } from '@kyb/area-views';
 import type { CustomerStore } from '../customers/customers.store';
 import type { EmailProofService } from '../email-proofs/email-proofs.service';
 import type { PasswordHasher } from '../passwords/password-hasher';

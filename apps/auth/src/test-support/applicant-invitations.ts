@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { MemoryMailTransport } from '@kyb/mail';
-import { createInvitationDirectoryStandIn } from '@kyb/tenants';
+import { createInvitationDirectoryStandIn } from '@kyb/area-views/testing';
 import type { AuthTestApp } from './auth-test-app';
 
 /** The applicant sign-in path. */

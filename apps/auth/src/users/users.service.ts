@@ -2,7 +2,7 @@ import { unseen, type AuthContext } from '@kyb/auth';
 import { DuplicateError, NotFoundError } from '@kyb/envelope';
 import { withTransaction, type Knex } from '@kyb/db';
 import { hashToken, randomToken } from '@kyb/secrets';
-import { CustomerNotFoundError } from '@kyb/tenants';
+import { CustomerNotFoundError } from '@kyb/area-views';
 import { listPage } from '@kyb/validation';
 import type { PasswordHasher } from '../passwords/password-hasher';
 import { assertPasswordPolicy } from '../passwords/password-policy';

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@kyb/db';
-import {
-  BUSINESS_DIRECTORY_VIEW,
-  BUSINESS_OWNER_DIRECTORY_VIEW,
-  createBusinessDirectory,
-  createBusinessDirectoryStandIn,
-  createTinDirectory,
-  createTinDirectoryStandIn,
-  TIN_DIRECTORY_VIEW,
-} from '@kyb/tenants';
+import { BUSINESS_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, createBusinessDirectory, createTinDirectory, TIN_DIRECTORY_VIEW } from '@kyb/area-views';
+import { createBusinessDirectoryStandIn, createTinDirectoryStandIn } from '@kyb/area-views/testing';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 

@@ -1,4 +1,4 @@
-import { BusinessNotFoundError } from '@kyb/tenants';
+import { BusinessNotFoundError } from '@kyb/area-views';
 import { canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { listPage } from '@kyb/validation';
 import { presentBusiness, type BusinessRecord } from './business.presenter';

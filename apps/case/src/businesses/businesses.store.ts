@@ -1,5 +1,5 @@
 import { containsPattern, type Knex } from '@kyb/db';
-import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/tenants';
+import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { ListQuery } from '@kyb/validation';
 import type { BusinessRecords } from './business-records';
 import type { BusinessAddressRow, BusinessAggregate, BusinessNameRow, BusinessRow, OwnerRow } from './business.types';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { createInvitationDirectory } from '@kyb/tenants';
+import { createInvitationDirectory } from '@kyb/area-views';
 import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
 describe('onboarding cases and invitations', () => {

@@ -1,6 +1,6 @@
 import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { NotFoundError } from '@kyb/envelope';
-import type { InvitationAcceptances } from '@kyb/tenants';
+import type { InvitationAcceptances } from '@kyb/area-views';
 import { listPage } from '@kyb/validation';
 import type { CaseListQuery, CaseRow, CaseStore, InvitationView } from './cases.store';
 

@@ -5,7 +5,7 @@ import { withTransaction, type Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
 import { enrichmentJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
-import type { CustomerDirectory } from '@kyb/tenants';
+import type { CustomerDirectory } from '@kyb/area-views';
 import { compileCheck, strictObject, unstorableTextIn } from '@kyb/validation';
 import { ApplicantNotFoundError } from '../applicants/applicants.errors';
 import type { ApplicantStore } from '../applicants/applicants.store';

@@ -3,7 +3,7 @@ import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { MailMessage } from '@kyb/mail';
 import { caseRecoveryQueue, createProducer, mailJobId, mailQueue, SWEEP_SCHEDULER_ID } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
-import { createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn } from '@kyb/tenants';
+import { createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn } from '@kyb/area-views/testing';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createCaseArea, type CaseArea } from '../area';
 import { caseMigrations } from '../migrations';

@@ -2,13 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Knex } from '@kyb/db';
-import {
-  createCustomerDirectoryStandIn,
-  createInvitationAcceptancesStandIn,
-  createVerificationDirectoryStandIn,
-  type ClassificationEntry,
-  type VerificationEntry,
-} from '@kyb/tenants';
+import { type ClassificationEntry, type VerificationEntry } from '@kyb/area-views';
+import { createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
 import { buildApp } from '../app';
 import type { CaseArea } from '../area';
 import { caseMigrations } from '../migrations';

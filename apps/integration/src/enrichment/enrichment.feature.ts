@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Knex } from '@kyb/db';
 import type { Logger, RouteDefinition } from '@kyb/http';
 import { businessEnrichmentQueue, createProducer, createWorker, enrichmentCompletedQueue, type Producer, type Redis, type Worker } from '@kyb/queues';
-import type { BusinessDirectory } from '@kyb/tenants';
+import type { BusinessDirectory } from '@kyb/area-views';
 import type { FinancialsProvider } from '../providers/financials.provider';
 import type { PublicRecordsProvider } from '../providers/public-records.provider';
 import type { BusinessVerifier } from '../verification/business-verifier';

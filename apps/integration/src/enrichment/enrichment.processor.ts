@@ -1,6 +1,6 @@
 import type { Knex } from '@kyb/db';
 import { enrichmentJobId, type Producer, type WorkerLogger } from '@kyb/queues';
-import type { BusinessDirectory } from '@kyb/tenants';
+import type { BusinessDirectory } from '@kyb/area-views';
 import { ProviderError } from '../providers/providers.errors';
 import type { FinancialsProvider } from '../providers/financials.provider';
 import type { PublicRecordsProvider } from '../providers/public-records.provider';

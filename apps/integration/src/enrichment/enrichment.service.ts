@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '@kyb/auth';
 import type { Producer } from '@kyb/queues';
-import type { BusinessDirectory } from '@kyb/tenants';
+import type { BusinessDirectory } from '@kyb/area-views';
 import { listPage } from '@kyb/validation';
-import { findAccessibleBusiness } from '@kyb/tenants';
+import { findAccessibleBusiness } from '@kyb/area-views';
 import { buildBjlFacts, type BjlFacts } from '../facts/bjl-facts';
 import { PublicRecordsNotFoundError, PublicRecordsUnavailableError } from '../public-records/public-records.errors';
 import { presentPublicRecords } from '../public-records/public-records.presenter';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { businessEnrichmentQueue, createProducer, type Producer } from '@kyb/queues';
-import { createIntegrationDirectory } from '@kyb/tenants';
+import { createIntegrationDirectory } from '@kyb/area-views';
 import { providerRecords, scriptedProvider } from '../test-support/fake-providers';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BjlEntry } from '@kyb/tenants';
+import type { BjlEntry } from '@kyb/area-views';
 import { compileCheck } from '@kyb/validation';
 import { buildBjlFacts } from './bjl-facts';
 import { bjlFactsSchema } from './bjl-facts.schemas';

@@ -1,4 +1,4 @@
-import { summariseBjl, type BjlEntry } from '@kyb/tenants';
+import { summariseBjl, type BjlEntry } from '@kyb/area-views';
 import type { BjlKind } from '../providers/public-records.provider';
 
 /** A fact of contract 2.9; `source.confidence` and `source.platformId` are literal keys. */

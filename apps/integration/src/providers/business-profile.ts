@@ -1,4 +1,4 @@
-import type { BusinessEntry, BusinessOwnerEntry } from '@kyb/tenants';
+import type { BusinessEntry, BusinessOwnerEntry } from '@kyb/area-views';
 
 /** An owner (principal) of a business as a provider sees it. */
 export type OwnerProfile = Pick<BusinessOwnerEntry, 'id' | 'firstName' | 'lastName' | 'line1' | 'city' | 'state' | 'postalCode' | 'country'>;

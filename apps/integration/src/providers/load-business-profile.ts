@@ -1,4 +1,4 @@
-import type { BusinessDirectory } from '@kyb/tenants';
+import type { BusinessDirectory } from '@kyb/area-views';
 import type { BusinessProfile } from './business-profile';
 
 /** What providers are told about a business (no TIN or SSN), or undefined when it is gone. */

@@ -1,6 +1,6 @@
 import type { Knex } from '@kyb/db';
 import type { ProviderFinancials } from '../providers/financials.provider';
-import type { BjlEntry } from '@kyb/tenants';
+import type { BjlEntry } from '@kyb/area-views';
 import type { BjlRecord } from '../providers/public-records.provider';
 import type { PublicRecordsSummary } from './public-records.types';
 

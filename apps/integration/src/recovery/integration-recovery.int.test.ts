@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, ENRICHMENT_TASK_DIRECTORY_COLUMNS } from '@kyb/tenants';
+import { ENRICHMENT_TASK_DIRECTORY_COLUMNS } from '@kyb/area-views';
+import { createBusinessDirectoryStandIn, createCustomerDirectoryStandIn } from '@kyb/area-views/testing';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createIntegrationArea, type IntegrationArea } from '../area';
 import { integrationMigrations } from '../migrations';

@@ -1,6 +1,6 @@
 import type { Knex } from '@kyb/db';
 import type { StuckRecord } from '@kyb/queues';
-import { BUSINESS_DIRECTORY_VIEW } from '@kyb/tenants';
+import { BUSINESS_DIRECTORY_VIEW } from '@kyb/area-views';
 
 const TASKS = 'integration.integration_tasks';
 const SCREENINGS = 'integration.screenings';

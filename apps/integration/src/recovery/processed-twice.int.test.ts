@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createLogger } from '@kyb/http';
 import { createProducer, enrichmentCompletedQueue } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
-import { createBusinessDirectory } from '@kyb/tenants';
+import { createBusinessDirectory } from '@kyb/area-views';
 import { createEnrichmentProcessor } from '../enrichment/enrichment.processor';
 import { createPgTaskStore } from '../enrichment/integration-tasks.store';
 import { createSandboxFinancialsProvider } from '../providers/sandbox-financials.provider';

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import type { RouteDefinition } from '@kyb/http';
-import { CustomerNotFoundError, type CustomerDirectory } from '@kyb/tenants';
+import { CustomerNotFoundError, type CustomerDirectory } from '@kyb/area-views';
 import { successEnvelope } from '@kyb/openapi';
 import { credentialsBody, credentialsSummarySchema, customerParams, statusConnectionSchema } from './screening-credentials.schemas';
 import type { CredentialsInput, ScreeningCredentialsService } from './screening-credentials.service';

@@ -3,7 +3,7 @@ import type { Knex } from '@kyb/db';
 import type { Logger, RouteDefinition } from '@kyb/http';
 import { createProducer, createWorker, screeningQueue, type Producer, type Redis, type Worker } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
-import type { BusinessDirectory, CustomerDirectory } from '@kyb/tenants';
+import type { BusinessDirectory, CustomerDirectory } from '@kyb/area-views';
 import { screeningCredentialsRoutes } from './screening-credentials.router';
 import { createScreeningCredentialsService } from './screening-credentials.service';
 import { createPgScreeningCredentialsStore } from './screening-credentials.store';

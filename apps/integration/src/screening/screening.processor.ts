@@ -1,5 +1,5 @@
 import type { Logger } from '@kyb/http';
-import type { BusinessDirectory } from '@kyb/tenants';
+import type { BusinessDirectory } from '@kyb/area-views';
 import { ProviderError } from '../providers/providers.errors';
 import { loadBusinessProfile } from '../providers/load-business-profile';
 import type { ScreeningCredentialsService } from './screening-credentials.service';

@@ -1,7 +1,7 @@
 import type { WorkerOptions } from 'bullmq';
 import type { Knex } from '@kyb/db';
 import { businessEnrichmentQueue, createWorker, type Producer, type Redis, type WorkerLogger } from '@kyb/queues';
-import { createBusinessDirectory } from '@kyb/tenants';
+import { createBusinessDirectory } from '@kyb/area-views';
 import { createEnrichmentProcessor } from '../enrichment/enrichment.processor';
 import { createPgTaskStore } from '../enrichment/integration-tasks.store';
 import type { PublicRecordsProvider } from '../providers/public-records.provider';

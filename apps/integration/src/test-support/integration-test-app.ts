@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Logger } from '@kyb/http';
 import { createSealedBox } from '@kyb/secrets';
-import { createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, createTinDirectoryStandIn, type StandInBusiness } from '@kyb/tenants';
+import { createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, createTinDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
 import { buildApp } from '../app';
 import type { IntegrationArea, IntegrationAreaDeps } from '../area';
 import { integrationMigrations } from '../migrations';

@@ -1,7 +1,7 @@
 import type { Knex } from '@kyb/db';
 import type { WorkerLogger } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
-import type { BusinessDirectory, TinDirectory } from '@kyb/tenants';
+import type { BusinessDirectory, TinDirectory } from '@kyb/area-views';
 import type { IndustryClassifier } from '../classification/classification.provider';
 import type { ClassificationStore, NewClassification } from '../classification/classification.store';
 import type { BusinessProfile } from '../providers/business-profile';

@@ -1,6 +1,7 @@
 import { migrateLatest } from '@kyb/db';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
-import { CLASSIFICATION_DIRECTORY_VIEW, createVerificationDirectoryStandIn, VERIFICATION_DIRECTORY_VIEW } from '@kyb/tenants';
+import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
+import { createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
 import { integrationMigrations } from '../migrations';
 
 /* The real views have the columns (names and types) of the @kyb/tenants stand-ins other areas test with. */

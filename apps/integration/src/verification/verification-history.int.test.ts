@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createLogger } from '@kyb/http';
 import { businessEnrichmentQueue, createProducer, enrichmentCompletedQueue, type Producer } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
-import { createBusinessDirectory, createVerificationDirectory } from '@kyb/tenants';
+import { createBusinessDirectory, createVerificationDirectory } from '@kyb/area-views';
 import { createEnrichmentProcessor } from '../enrichment/enrichment.processor';
 import { createPgTaskStore } from '../enrichment/integration-tasks.store';
 import { ProviderError } from '../providers/providers.errors';

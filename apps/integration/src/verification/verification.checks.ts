@@ -1,4 +1,4 @@
-import type { VerificationCheck, VerificationCheckCode } from '@kyb/tenants';
+import type { VerificationCheck, VerificationCheckCode } from '@kyb/area-views';
 import type { BusinessProfile } from '../providers/business-profile';
 import { ProviderError } from '../providers/providers.errors';
 import type { StateFiling, VerificationProviders } from './verification.providers';

@@ -3,7 +3,7 @@ import type { Knex } from '@kyb/db';
 import type { RouteDefinition } from '@kyb/http';
 import type { WorkerLogger } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
-import { createTinDirectory, type BusinessDirectory } from '@kyb/tenants';
+import { createTinDirectory, type BusinessDirectory } from '@kyb/area-views';
 import type { IndustryClassifier } from '../classification/classification.provider';
 import { createPgClassificationStore } from '../classification/classification.store';
 import { createSandboxClassifier } from '../classification/sandbox-classifier';

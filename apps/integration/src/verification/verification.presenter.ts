@@ -1,4 +1,4 @@
-import type { VerificationCheckCode } from '@kyb/tenants';
+import type { VerificationCheckCode } from '@kyb/area-views';
 import type { StatusChangeRow, VerificationRow, VerificationStatus } from './verification.store';
 
 /** What each check verifies, as the API labels it. */

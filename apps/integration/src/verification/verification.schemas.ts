@@ -1,4 +1,4 @@
-import { VERIFICATION_CHECK_CODES } from '@kyb/tenants';
+import { VERIFICATION_CHECK_CODES } from '@kyb/area-views';
 import { uuidParams, type JsonSchema } from '@kyb/validation';
 
 /** The verification endpoint's path. */

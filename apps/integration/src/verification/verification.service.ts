@@ -1,5 +1,5 @@
 import type { AuthContext } from '@kyb/auth';
-import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/tenants';
+import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/area-views';
 import { presentVerification, type VerificationView } from './verification.presenter';
 import type { VerificationStore } from './verification.store';
 

@@ -1,5 +1,5 @@
 import type { Knex } from '@kyb/db';
-import type { VerificationCheck } from '@kyb/tenants';
+import type { VerificationCheck } from '@kyb/area-views';
 
 export type VerificationStatus = 'VERIFIED' | 'UNVERIFIED';
 

@@ -1,15 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import {
-  createBusinessDirectory,
-  createBusinessDirectoryStandIn,
-  createIntegrationDirectory,
-  createIntegrationDirectoryStandIn,
-  createScoreDirectory,
-  createScoreDirectoryStandIn,
-  createVerificationDirectory,
-  createVerificationDirectoryStandIn,
-} from '@kyb/tenants';
+import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/area-views';
+import { createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createReportArea, type ReportArea } from '../area';
 import { reportMigrations } from '../migrations';

@@ -8,7 +8,7 @@ import type { ReportData } from '../pdf/report-data';
 import { createPgReportStorage } from '../storage/report-storage';
 import { createReportProcessor } from './report.processor';
 import { createPgReportStore } from './reports.store';
-import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/tenants';
+import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/area-views';
 import { reportableBusiness } from '../test-support/report-sources';
 import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
 

@@ -6,7 +6,7 @@ import {
   type ScoreDirectory,
   type ScoreEntry,
   type VerificationDirectory,
-} from '@kyb/tenants';
+} from '@kyb/area-views';
 import type { ReportData, ReportFact, ReportFacts, ReportPublicRecords, ReportScore } from '../pdf/report-data';
 import { loadVerificationAndClassification } from './report-verification.loader';
 import { ReportBusinessGoneError } from './reports.errors';

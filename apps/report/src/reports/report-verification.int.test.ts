@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { merchantCategoryCode, naicsCode } from '@kyb/industry-codes';
-import { BUSINESS_DIRECTORY_VIEW } from '@kyb/tenants';
+import { BUSINESS_DIRECTORY_VIEW } from '@kyb/area-views';
 import { eventually } from '@kyb/testing';
 import type { ReportData } from '../pdf/report-data';
 import { extractPdfText } from '../pdf/test-support/pdf-text';

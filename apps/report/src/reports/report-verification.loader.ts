@@ -1,5 +1,5 @@
 import { industryOfNaics, merchantCategoryCode, naicsCode } from '@kyb/industry-codes';
-import type { BusinessEntry, ClassificationEntry, VerificationDirectory, VerificationEntry } from '@kyb/tenants';
+import type { BusinessEntry, ClassificationEntry, VerificationDirectory, VerificationEntry } from '@kyb/area-views';
 import type { ClassificationSource, ReportClassification, ReportClassifiedCode, ReportVerification } from '../pdf/report-data';
 
 /** The verification as the report shows it (checks in the order the integration area recorded them). */

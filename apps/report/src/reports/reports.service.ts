@@ -1,6 +1,6 @@
 import { canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import type { Producer, WorkerLogger } from '@kyb/queues';
-import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/tenants';
+import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/area-views';
 import type { ReportStorage, StoredFile } from '../storage/report-storage';
 import { presentReport, presentReportDetails, type ReportView } from './report.presenter';
 import { InvalidDownloadLinkError, ReportNotFoundError } from './reports.errors';

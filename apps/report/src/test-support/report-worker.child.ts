@@ -2,7 +2,8 @@
  * A separate process running the report worker, for the test that kills a worker mid-render.
  * Its renderer prints `rendering` and never finishes; its lease and BullMQ lock last one second.
  */
-import { createMemorySessionRevocations, createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from '@kyb/auth';
+import { createMemorySessionRevocations } from '@kyb/auth';
+import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from '@kyb/auth/testing';
 import { createDatabase } from '@kyb/db';
 import { createLogger } from '@kyb/http';
 import { createRedisConnection } from '@kyb/queues';

@@ -1,4 +1,4 @@
-import type { CreditBureauReport, FinancialStatement } from '@kyb/tenants';
+import type { CreditBureauReport, FinancialStatement } from '@kyb/area-views';
 
 export type { FinancialStatement };
 

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import {
-  createBusinessDirectory,
-  createBusinessDirectoryStandIn,
-  createEnrichmentTaskDirectoryStandIn,
-  createIntegrationDirectory,
-  createIntegrationDirectoryStandIn,
-  createVerificationDirectory,
-} from '@kyb/tenants';
+import { createBusinessDirectory, createIntegrationDirectory, createVerificationDirectory } from '@kyb/area-views';
+import { createBusinessDirectoryStandIn, createEnrichmentTaskDirectoryStandIn, createIntegrationDirectoryStandIn } from '@kyb/area-views/testing';
 import { createProducer, scoreQueue } from '@kyb/queues';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createScoreArea, type ScoreArea } from '../area';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { createScoreDirectory } from '@kyb/tenants';
+import { createScoreDirectory } from '@kyb/area-views';
 import { scoredBusiness } from '../test-support/score-fixtures';
 import { startScoreTestApp, type ScoreTestApp } from '../test-support/score-test-app';
 

@@ -1,4 +1,4 @@
-import type { IntegrationDirectory, VerificationDirectory } from '@kyb/tenants';
+import type { IntegrationDirectory, VerificationDirectory } from '@kyb/area-views';
 import type { ScoreInputs, VerificationInput } from '../engine';
 
 /**

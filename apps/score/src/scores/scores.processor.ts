@@ -1,5 +1,5 @@
 import type { Producer, WorkerLogger } from '@kyb/queues';
-import type { BusinessDirectory, IntegrationDirectory, VerificationDirectory } from '@kyb/tenants';
+import type { BusinessDirectory, IntegrationDirectory, VerificationDirectory } from '@kyb/area-views';
 import { computeScore, NoScoreInputsError } from '../engine';
 import { loadScoreInputs, loadVerificationInput } from './score-inputs.loader';
 import { scoreJobId } from './scores.service';

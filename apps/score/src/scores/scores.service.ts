@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TenantAccessDeniedError, canAccessBusiness, unseen, type AuthContext } from '@kyb/auth';
 import type { Producer, WorkerLogger } from '@kyb/queues';
-import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/tenants';
+import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/area-views';
 import { presentScore, type ScoreView } from './score.presenter';
 import { ScoreNotFoundError, UnknownScoreError } from './scores.errors';
 import { SCORE_STATUSES } from './scores.schemas';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BjlEntry, FinancialStatement, PublicRecordsSummaryView } from '@kyb/tenants';
+import type { BjlEntry, FinancialStatement, PublicRecordsSummaryView } from '@kyb/area-views';
 import type { ScoreTestApp } from './score-test-app';
 
 /** Public records as the integration area publishes them (only what the score reads matters). */

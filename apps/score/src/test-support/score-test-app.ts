@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/tenants';
+import { createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
 import { buildApp } from '../app';
 import type { ScoreArea } from '../area';
 import { scoreMigrations } from '../migrations';

@@ -22,14 +22,3 @@ export function createTinDirectory(db: Knex) {
 
 /** The TIN directory type, for injection. */
 export type TinDirectory = ReturnType<typeof createTinDirectory>;
-
-/** For tests of areas that read sealed TINs: a table with the view's contract. */
-export async function createTinDirectoryStandIn(db: Knex) {
-  await db.raw('create schema if not exists cases');
-  await db.raw(`create table if not exists ${TIN_DIRECTORY_VIEW} (business_id uuid primary key, tin_sealed text)`);
-  return {
-    async put(businessId: string, tinSealed: string | null): Promise<void> {
-      await db(TIN_DIRECTORY_VIEW).insert({ business_id: businessId, tin_sealed: tinSealed }).onConflict('business_id').merge();
-    },
-  };
-}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
-import { createInvitationDirectory, createInvitationDirectoryStandIn } from './invitation-directory';
+import { createInvitationDirectoryStandIn } from '../testing';
+import { createInvitationDirectory } from './invitation-directory';
 
 /* The reader against the view's contract; the case area's tests check its real view. */
 describe('createInvitationDirectory', () => {

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { createLocalKeySource, type KeySource, type PublicJwk } from './keys';
-import { createTokenSigner, type SigningKey } from './tokens';
-import { OWNER_PERMISSIONS, type Role } from './claims';
+import { createLocalKeySource, type KeySource, type PublicJwk } from '../keys';
+import { createTokenSigner, type SigningKey } from '../tokens';
+import { OWNER_PERMISSIONS, type Role } from '../claims';
 
 /** The issuer of {@link createTestKeys} tokens. */
 export const TEST_ISSUER = 'kyb-test-issuer';

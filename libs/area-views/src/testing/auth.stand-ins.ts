@@ -1,5 +1,6 @@
 import type { Knex } from '@kyb/db';
-import { CUSTOMER_DIRECTORY_VIEW } from './customer-directory';
+import { CUSTOMER_DIRECTORY_VIEW } from '../auth/customer-directory';
+import { INVITATION_ACCEPTANCES_VIEW } from '../auth/invitation-acceptances';
 
 /**
  * For tests of areas that read the directory: a table with the view's contract (name and
@@ -22,6 +23,17 @@ export async function createCustomerDirectoryStandIn(db: Knex): Promise<{
         features: JSON.stringify(customer.features ?? {}),
       };
       await db(CUSTOMER_DIRECTORY_VIEW).insert(row).onConflict('id').merge();
+    },
+  };
+}
+
+/** For tests of areas that read it: a table with the view's contract. */
+export async function createInvitationAcceptancesStandIn(db: Knex) {
+  await db.raw('create schema if not exists auth');
+  await db.raw(`create table if not exists ${INVITATION_ACCEPTANCES_VIEW} (invitation_id uuid primary key, accepted_at timestamptz not null)`);
+  return {
+    async put(invitationId: string, acceptedAt: Date): Promise<void> {
+      await db(INVITATION_ACCEPTANCES_VIEW).insert({ invitation_id: invitationId, accepted_at: acceptedAt });
     },
   };
 }

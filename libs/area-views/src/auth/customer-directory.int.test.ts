@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { createCustomerDirectory } from './customer-directory';
-import { createCustomerDirectoryStandIn } from './directory-stand-in';
+import { createCustomerDirectoryStandIn } from '../testing';
 
 /*
  * The reader against the directory's contract (view name and columns). The auth area's own tests

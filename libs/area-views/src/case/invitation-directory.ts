@@ -38,23 +38,3 @@ export function createInvitationDirectory(db: Knex) {
 
 /** The invitation directory type, for injection. */
 export type InvitationDirectory = ReturnType<typeof createInvitationDirectory>;
-
-/** For tests of areas that read the invitation directory: a table with the view's contract. */
-export async function createInvitationDirectoryStandIn(db: Knex) {
-  await db.raw('create schema if not exists cases');
-  await db.raw(`create table if not exists ${INVITATION_DIRECTORY_VIEW} (id uuid primary key, customer_id uuid not null, business_id uuid not null,
-    applicant_email text not null, applicant_first_name text not null, applicant_last_name text not null, expires_at timestamptz not null)`);
-  return {
-    async put(entry: Omit<InvitationEntry, 'applicantFirstName' | 'applicantLastName'> & { applicantFirstName?: string; applicantLastName?: string }) {
-      await db(INVITATION_DIRECTORY_VIEW).insert({
-        id: entry.id,
-        customer_id: entry.customerId,
-        business_id: entry.businessId,
-        applicant_email: entry.applicantEmail,
-        applicant_first_name: entry.applicantFirstName ?? 'Jim',
-        applicant_last_name: entry.applicantLastName ?? 'Tester',
-        expires_at: entry.expiresAt,
-      });
-    },
-  };
-}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
-import { createBusinessDirectory, createBusinessDirectoryStandIn } from './business-directory';
+import { createBusinessDirectoryStandIn } from '../testing';
+import { createBusinessDirectory } from './business-directory';
 
 /* The reader against the views' contract; the case area's tests check its real views. */
 describe('createBusinessDirectory', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
-import { createIntegrationDirectory, createIntegrationDirectoryStandIn } from './integration-directory';
+import { createIntegrationDirectoryStandIn } from '../testing';
+import { createIntegrationDirectory } from './integration-directory';
 
 /* The reader against the views' contract; the integration area's tests check its real views. */
 describe('createIntegrationDirectory', () => {

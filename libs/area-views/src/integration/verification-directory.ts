@@ -75,39 +75,3 @@ export function createVerificationDirectory(db: Knex) {
 
 /** The verification directory type, for injection. */
 export type VerificationDirectory = ReturnType<typeof createVerificationDirectory>;
-
-/** For tests of areas that read verification or classification: tables with the views' contract. */
-export async function createVerificationDirectoryStandIn(db: Knex) {
-  await db.raw('create schema if not exists integration');
-  await db.raw(`create table if not exists ${VERIFICATION_DIRECTORY_VIEW} (business_id uuid primary key, status text not null,
-    checks jsonb not null, verified_at timestamptz not null default now(), status_changed_at timestamptz not null default now())`);
-  await db.raw(`create table if not exists ${CLASSIFICATION_DIRECTORY_VIEW} (business_id uuid primary key, naics_code text,
-    mcc_code text, provider text not null, classified_at timestamptz not null default now())`);
-  return {
-    async putVerification(entry: Pick<VerificationEntry, 'businessId' | 'status'> & Partial<VerificationEntry>): Promise<void> {
-      const at = entry.verifiedAt ?? new Date();
-      await db(VERIFICATION_DIRECTORY_VIEW)
-        .insert({
-          business_id: entry.businessId,
-          status: entry.status,
-          checks: JSON.stringify(entry.checks ?? []),
-          verified_at: at,
-          status_changed_at: entry.statusChangedAt ?? at,
-        })
-        .onConflict('business_id')
-        .merge();
-    },
-    async putClassification(entry: Pick<ClassificationEntry, 'businessId'> & Partial<ClassificationEntry>): Promise<void> {
-      await db(CLASSIFICATION_DIRECTORY_VIEW)
-        .insert({
-          business_id: entry.businessId,
-          naics_code: entry.naicsCode ?? null,
-          mcc_code: entry.mccCode ?? null,
-          provider: entry.provider ?? 'sandbox',
-          classified_at: entry.classifiedAt ?? new Date(),
-        })
-        .onConflict('business_id')
-        .merge();
-    },
-  };
-}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
-import { createInvitationAcceptances, createInvitationAcceptancesStandIn } from './invitation-acceptances';
+import { createInvitationAcceptancesStandIn } from '../testing';
+import { createInvitationAcceptances } from './invitation-acceptances';
 
 describe('createInvitationAcceptances', () => {
   let database: TestDatabase;

@@ -3,6 +3,6 @@ const preset = require('../../jest.preset.cjs');
 
 module.exports = {
   ...preset,
-  displayName: 'lib-tenants',
+  displayName: 'lib-area-views',
   rootDir: __dirname,
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
-import { createScoreDirectory, createScoreDirectoryStandIn } from './score-directory';
+import { createScoreDirectoryStandIn } from '../testing';
+import { createScoreDirectory } from './score-directory';
 
 /* The reader against the view's contract; the score area's tests check its real view. */
 describe('createScoreDirectory', () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
-import { createTinDirectory, createTinDirectoryStandIn } from './tin-directory';
-import { createVerificationDirectory, createVerificationDirectoryStandIn } from './verification-directory';
+import { createTinDirectory } from '../case/tin-directory';
+import { createTinDirectoryStandIn, createVerificationDirectoryStandIn } from '../testing';
+import { createVerificationDirectory } from './verification-directory';
 
 /* The readers against the views' contract; the owning areas' tests check their real views. */
 describe('createVerificationDirectory and createTinDirectory', () => {

@@ -17,14 +17,3 @@ export function createInvitationAcceptances(db: Knex) {
 
 /** The reader type, for injection. */
 export type InvitationAcceptances = ReturnType<typeof createInvitationAcceptances>;
-
-/** For tests of areas that read it: a table with the view's contract. */
-export async function createInvitationAcceptancesStandIn(db: Knex) {
-  await db.raw('create schema if not exists auth');
-  await db.raw(`create table if not exists ${INVITATION_ACCEPTANCES_VIEW} (invitation_id uuid primary key, accepted_at timestamptz not null)`);
-  return {
-    async put(invitationId: string, acceptedAt: Date): Promise<void> {
-      await db(INVITATION_ACCEPTANCES_VIEW).insert({ invitation_id: invitationId, accepted_at: acceptedAt });
-    },
-  };
-}

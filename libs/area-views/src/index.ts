@@ -1,0 +1,58 @@
+/**
+ * What an area may read of another: readers of the views each area publishes (ADR 0004), one folder
+ * per owning area (auth: customers and invitation acceptances; case: businesses, invitations,
+ * sealed TINs and the business access check; integration: public records, BJL, financials,
+ * verification, classification and enrichment tasks; score: scores). Test stand-ins of these
+ * views are in the `@kyb/area-views/testing` entry point.
+ * @packageDocumentation
+ */
+export { createCustomerDirectory, CUSTOMER_DIRECTORY_VIEW } from './auth/customer-directory';
+export type { CustomerDirectory, CustomerEntry } from './auth/customer-directory';
+export { CustomerNotFoundError } from './auth/customer.errors';
+export { createInvitationDirectory, INVITATION_DIRECTORY_VIEW } from './case/invitation-directory';
+export type { InvitationDirectory, InvitationEntry } from './case/invitation-directory';
+export { createInvitationAcceptances, INVITATION_ACCEPTANCES_VIEW } from './auth/invitation-acceptances';
+export type { InvitationAcceptances } from './auth/invitation-acceptances';
+export {
+  BUSINESS_DIRECTORY_VIEW,
+  BUSINESS_OWNER_DIRECTORY_VIEW,
+  createBusinessDirectory,
+} from './case/business-directory';
+export type { BusinessDirectory, BusinessEntry, BusinessOwnerEntry } from './case/business-directory';
+export {
+  BJL_RECORD_DIRECTORY_VIEW,
+  createIntegrationDirectory,
+  FINANCIAL_PROFILE_DIRECTORY_VIEW,
+  PUBLIC_RECORDS_DIRECTORY_VIEW,
+} from './integration/integration-directory';
+export type {
+  BjlEntry,
+  CreditBureauReport,
+  FinancialProfileEntry,
+  FinancialStatement,
+  IntegrationDirectory,
+  PublicRecordsEntry,
+  PublicRecordsSummaryView,
+} from './integration/integration-directory';
+export { BusinessNotFoundError, findAccessibleBusiness } from './case/business-access';
+export { createScoreDirectory, SCORE_DIRECTORY_VIEW } from './score/score-directory';
+export type { ScoreCategoryView, ScoreDirectory, ScoreEntry } from './score/score-directory';
+export { summariseBjl } from './integration/bjl-summary';
+export type { BjlKindSummary } from './integration/bjl-summary';
+export { ENRICHMENT_TASK_DIRECTORY_COLUMNS, ENRICHMENT_TASK_DIRECTORY_VIEW } from './integration/enrichment-task-directory';
+export {
+  CLASSIFICATION_DIRECTORY_VIEW,
+  createVerificationDirectory,
+  VERIFICATION_CHECK_CODES,
+  VERIFICATION_DIRECTORY_VIEW,
+} from './integration/verification-directory';
+export type {
+  ClassificationEntry,
+  VerificationCheck,
+  VerificationCheckCode,
+  VerificationCheckResult,
+  VerificationDirectory,
+  VerificationEntry,
+} from './integration/verification-directory';
+export { createTinDirectory, TIN_DIRECTORY_VIEW } from './case/tin-directory';
+export type { TinDirectory } from './case/tin-directory';

@@ -1,0 +1,12 @@
+/**
+ * Stand-ins of the areas' published views, for tests only: tables with each view's contract (name
+ * and columns), so an area's tests run without the owning area's migrations. The owning area's own
+ * tests check that its real views have these shapes. Production code cannot import this entry
+ * point (the lint rules allow testing entry points in test files only).
+ * @packageDocumentation
+ */
+export { createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn } from './auth.stand-ins';
+export { createBusinessDirectoryStandIn, createInvitationDirectoryStandIn, createTinDirectoryStandIn } from './case.stand-ins';
+export type { StandInBusiness } from './case.stand-ins';
+export { createEnrichmentTaskDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn } from './integration.stand-ins';
+export { createScoreDirectoryStandIn } from './score.stand-ins';

@@ -1,0 +1,98 @@
+import type { Knex } from '@kyb/db';
+import { BJL_RECORD_DIRECTORY_VIEW, type BjlEntry, FINANCIAL_PROFILE_DIRECTORY_VIEW, type FinancialProfileEntry, PUBLIC_RECORDS_DIRECTORY_VIEW, type PublicRecordsEntry } from '../integration/integration-directory';
+import { CLASSIFICATION_DIRECTORY_VIEW, type ClassificationEntry, VERIFICATION_DIRECTORY_VIEW, type VerificationEntry } from '../integration/verification-directory';
+import { ENRICHMENT_TASK_DIRECTORY_VIEW } from '../integration/enrichment-task-directory';
+
+/** For tests of areas that read the integration directory: tables with the views' contract. */
+export async function createIntegrationDirectoryStandIn(db: Knex) {
+  await db.raw('create schema if not exists integration');
+  await db.raw(`create table if not exists ${PUBLIC_RECORDS_DIRECTORY_VIEW} (business_id uuid primary key, business_integration_task_id uuid not null,
+    platform_id integer not null, summary json not null, updated_at timestamptz not null default now())`);
+  await db.raw(`create table if not exists ${BJL_RECORD_DIRECTORY_VIEW} (business_id uuid not null, kind text not null,
+    filing_date timestamptz not null, status text not null, amount numeric(14,2))`);
+  await db.raw(`create table if not exists ${FINANCIAL_PROFILE_DIRECTORY_VIEW} (business_id uuid primary key, statements json,
+    credit_bureau json, updated_at timestamptz not null default now())`);
+  return {
+    async put(businessId: string, entry: { publicRecords?: Omit<PublicRecordsEntry, 'updatedAt'>; bjl?: BjlEntry[]; financials?: Omit<FinancialProfileEntry, 'updatedAt'> }) {
+      if (entry.publicRecords) {
+        const { taskId, platformId, summary } = entry.publicRecords;
+        await db(PUBLIC_RECORDS_DIRECTORY_VIEW)
+          .insert({ business_id: businessId, business_integration_task_id: taskId, platform_id: platformId, summary: JSON.stringify(summary) })
+          .onConflict('business_id')
+          .merge();
+      }
+      if (entry.bjl) {
+        await db(BJL_RECORD_DIRECTORY_VIEW).where({ business_id: businessId }).delete();
+        for (const r of entry.bjl) {
+          await db(BJL_RECORD_DIRECTORY_VIEW).insert({ business_id: businessId, kind: r.kind, filing_date: r.filingDate, status: r.status, amount: r.amount });
+        }
+      }
+      if (entry.financials) {
+        const { statements, creditBureau } = entry.financials;
+        await db(FINANCIAL_PROFILE_DIRECTORY_VIEW)
+          .insert({
+            business_id: businessId,
+            statements: statements === null ? null : JSON.stringify(statements),
+            credit_bureau: creditBureau === null ? null : JSON.stringify(creditBureau),
+          })
+          .onConflict('business_id')
+          .merge();
+      }
+    },
+  };
+}
+
+/** For tests of areas that read verification or classification: tables with the views' contract. */
+export async function createVerificationDirectoryStandIn(db: Knex) {
+  await db.raw('create schema if not exists integration');
+  await db.raw(`create table if not exists ${VERIFICATION_DIRECTORY_VIEW} (business_id uuid primary key, status text not null,
+    checks jsonb not null, verified_at timestamptz not null default now(), status_changed_at timestamptz not null default now())`);
+  await db.raw(`create table if not exists ${CLASSIFICATION_DIRECTORY_VIEW} (business_id uuid primary key, naics_code text,
+    mcc_code text, provider text not null, classified_at timestamptz not null default now())`);
+  return {
+    async putVerification(entry: Pick<VerificationEntry, 'businessId' | 'status'> & Partial<VerificationEntry>): Promise<void> {
+      const at = entry.verifiedAt ?? new Date();
+      await db(VERIFICATION_DIRECTORY_VIEW)
+        .insert({
+          business_id: entry.businessId,
+          status: entry.status,
+          checks: JSON.stringify(entry.checks ?? []),
+          verified_at: at,
+          status_changed_at: entry.statusChangedAt ?? at,
+        })
+        .onConflict('business_id')
+        .merge();
+    },
+    async putClassification(entry: Pick<ClassificationEntry, 'businessId'> & Partial<ClassificationEntry>): Promise<void> {
+      await db(CLASSIFICATION_DIRECTORY_VIEW)
+        .insert({
+          business_id: entry.businessId,
+          naics_code: entry.naicsCode ?? null,
+          mcc_code: entry.mccCode ?? null,
+          provider: entry.provider ?? 'sandbox',
+          classified_at: entry.classifiedAt ?? new Date(),
+        })
+        .onConflict('business_id')
+        .merge();
+    },
+  };
+}
+
+/**
+ * For tests of areas that read enrichment tasks (the score area's recovery sweep): a table with
+ * the view's contract, so they run without the integration area's migrations.
+ */
+export async function createEnrichmentTaskDirectoryStandIn(db: Knex) {
+  await db.raw('create schema if not exists integration');
+  await db.raw(`create table if not exists ${ENRICHMENT_TASK_DIRECTORY_VIEW} (id uuid primary key default gen_random_uuid(),
+    business_id uuid not null, status text not null, completed_at timestamptz)`);
+  return {
+    /** Records a task as the integration area would publish it; answers its id. */
+    async put(task: { id?: string; businessId: string; status: 'PENDING' | 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED'; completedAt?: Date | null }): Promise<string> {
+      const [{ id }] = await db(ENRICHMENT_TASK_DIRECTORY_VIEW)
+        .insert({ ...(task.id ? { id: task.id } : {}), business_id: task.businessId, status: task.status, completed_at: task.completedAt ?? null })
+        .returning('id');
+      return id;
+    },
+  };
+}
