@@ -1,4 +1,4 @@
-/** The roles of part 5. */
+/** The three roles of contract part 5: the operator (ADMIN), a tenant's user (CUSTOMER), an invited applicant (APPLICANT). */
 export type Role = 'ADMIN' | 'CUSTOMER' | 'APPLICANT';
 
 /** All roles, in a stable order. */

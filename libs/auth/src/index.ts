@@ -1,6 +1,7 @@
 /**
  * Token verification from the JWKS, token signing for the auth area, and the role, permission
- * and tenant guards with the exact errors of part 5.
+ * and tenant guards with the exact errors of contract part 5 (401 for a missing or bad token and a
+ * role not allowed, 403 for a missing permission or another tenant).
  * @packageDocumentation
  */
 export { OWNER_PERMISSIONS, ROLES, USER_PERMISSIONS } from './claims';

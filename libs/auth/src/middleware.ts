@@ -121,7 +121,7 @@ export function access(
 
 /**
  * What a caller is told about an id it may not see or that does not exist: an ADMIN, who may see
- * everything, learns it does not exist; anyone else gets the tenant refusal (part 5.4) either way,
+ * everything, learns it does not exist; anyone else gets the tenant refusal (403 `AccessMiddlewareError`, contract part 5.4) either way,
  * so another tenant's ids cannot be told from unknown ones.
  */
 export function unseen(caller: AuthContext, notFound: Error): Error {

@@ -1,6 +1,6 @@
 import type { Role } from '@kyb/auth';
 
-/** Customer user statuses of contract part 3. */
+/** Customer user statuses (contract part 3): invited, active, deactivated, sign-up pending. */
 export const USER_STATUSES = ['INVITED', 'ACTIVE', 'INACTIVE', 'SIGNUP_PENDING'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 

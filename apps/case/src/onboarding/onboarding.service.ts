@@ -90,7 +90,10 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       if (!(await directory.isEnabled(customerId, ADD_BUSINESS_FEATURE))) throw new FeatureNotEnabledError();
     },
 
-    /** 7.1 rows 6 and 7, checked early (without a lock) so a refused request costs little. */
+    /**
+     * The monthly onboarding limit (7.1 rows 6 and 7: 403 when nothing is left, or when the request
+     * would pass the limit), checked early (without a lock) so a refused request costs little.
+     */
     async assertWithinLimit(customerId: string, count: number): Promise<void> {
       const customer = await directory.find(customerId);
       if (!customer || customer.monthlyOnboardingLimit === null) return;

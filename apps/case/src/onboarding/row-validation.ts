@@ -3,7 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { classifyRow } from '../businesses/industry-classification';
 import { ownerSlotsOf, type BusinessRowInput } from '../businesses/business-row.columns';
 
-/** One failed check of a row (contract 7.1 row 9). */
+/** One failed check of a row: its column, the value given and why (contract 7.1 row 9). */
 export interface RowFailure {
   column: string;
   providedKey: string;
@@ -101,7 +101,8 @@ function checkApplicant(row: BusinessRowInput): RowFailure[] {
 }
 
 /**
- * Every row-level check of contract 7.1 row 9. All failures of a row are reported together.
+ * Every row-level check of E12 (contract 7.1 row 9: a row that fails its checks is answered 400 with
+ * its failures, and nothing of the request is stored). All failures of a row are reported together.
  */
 export function validateBusinessRow(row: BusinessRowInput, context: RowContext): RowFailure[] {
   const failures: RowFailure[] = [];
