@@ -13,7 +13,7 @@ const TEST_FILES = [
   'apps/suite/src/{faults,fuzz,graceful-stop,tenant-matrix}/**/*.ts',
   'apps/gateway-e2e/**/*.ts',
 ];
-const TESTING_PROJECTS = ['libs/testing/**/*.ts', 'libs/area-testing/**/*.ts'];
+const TESTING_PROJECTS = ['libs/testing/**/*.ts', 'libs/area-testing/**/*.ts', 'tools/bench/**/*.ts'];
 
 /** Which projects a project's files may import, by tag; `allowTesting` in test files. */
 function moduleBoundaries(allowTesting) {

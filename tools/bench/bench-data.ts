@@ -1,17 +1,16 @@
 /*
  * The bench's own inputs: a business with every score input present and a full 360 report. Typed
- * from the functions the areas export publicly (their `area-module.ts`), so the bench needs no
- * app internals and no test fixtures.
+ * from the functions the areas export publicly (their `area-module.ts`, see area-exports.ts), so
+ * the bench needs no app internals and no test fixtures.
  */
-import type { renderBusinessReport } from '../../apps/report/src/area-module';
-import type { computeScore } from '../../apps/score/src/area-module';
+import type { AreaExports } from './area-exports';
 
 /** What `computeScore` reads. */
-export type BenchScoreInputs = Parameters<typeof computeScore>[1];
+export type BenchScoreInputs = Parameters<AreaExports['computeScore']>[1];
 /** What `computeScore` answers. */
-export type BenchComputedScore = ReturnType<typeof computeScore>;
+export type BenchComputedScore = ReturnType<AreaExports['computeScore']>;
 /** What `renderBusinessReport` draws. */
-export type BenchReportData = Parameters<typeof renderBusinessReport>[0];
+export type BenchReportData = Parameters<AreaExports['renderBusinessReport']>[0];
 type BenchStatement = NonNullable<BenchScoreInputs['financials']>['statements'][number];
 
 const AS_OF = new Date('2025-06-30T00:00:00.000Z');

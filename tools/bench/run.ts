@@ -1,86 +1,97 @@
 /*
- * Benchmarks: `npm run bench`. Speed goals are measured here, never in timed tests.
- * - token verification with KeyObjects built once (what the suite does) against a PEM string
- *   handed to jsonwebtoken on every call (what it must not do);
- * - the request overhead of the shared app factory (helmet, request id, logging, ETag, metrics);
- * - computing a score from full inputs with the default weighting config;
- * - rendering the 360 report PDF of a full report.
+ * `npm run bench`: the suite measured as a client would measure it, beside ceiling servers measured
+ * in the same run (issue 10). It starts the built suite on a fresh database and Redis prefix, seeds
+ * it through the API, loads every read endpoint, times the writes and the asynchronous journeys,
+ * watches memory and the event loop, tries the api/worker split, prints one table and writes it to
+ * BENCHMARKS.md. `--smoke` runs every step with a fraction of the load and writes nothing (CI).
+ * Not a test: the goals are judged in the table, never by a timed test.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import jwt from 'jsonwebtoken';
-import { createMemorySessionRevocations, createTokenVerifier } from '@kyb/auth';
-import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from '@kyb/auth/testing';
-import { buildRouter, createHttpApp, createLogger } from '@kyb/http';
-// Apps only through their public entry point, the `area-module.ts` the suite loads (docs/adr/0001).
-import { renderBusinessReport } from '../../apps/report/src/area-module';
-import { computeScore, DEFAULT_WEIGHTAGE_CONFIG } from '../../apps/score/src/area-module';
-import { fullReportData, fullScoreInputs } from './bench-data';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CEILING_KINDS, serveCeiling, type CeilingKind } from './ceiling-server';
+import { addToScore, bulkRows, inviteToMail, reportToCompleted, sequentialAdds, signInBurst } from './journeys';
+import { runMicroBenchmarks, type MicroResult } from './micro';
+import { processFigures } from './processes';
+import { businessReadTarget, ceilingRows, measureCeilings, measureReads } from './reads';
+import { seed } from './seed';
+import { benchSettings } from './settings';
+import { startSuite } from './suite-runner';
+import { boundRow, renderTable, writeBenchmarks, type BenchRow } from './table';
+import { workerSplit } from './worker-split';
+import { createWorld, removeWorld, startMailSink } from './world';
 
-async function timeIt(label: string, iterations: number, work: () => unknown): Promise<void> {
-  for (let i = 0; i < Math.min(200, iterations); i += 1) await work();
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < iterations; i += 1) await work();
-  const micros = Number(process.hrtime.bigint() - start) / 1000 / iterations;
-  process.stdout.write(`${label.padEnd(58)} ${micros.toFixed(1).padStart(8)} µs/op  (${iterations} ops)\n`);
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
 }
 
-async function tokenVerification(): Promise<void> {
-  const keys = createTestKeys();
-  const token = keys.tokenFor({ role: 'CUSTOMER', customerId: '2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1', permissions: ['case:read'] });
-  const verifier = createTokenVerifier({ keys: keys.keySource, issuer: TEST_ISSUER, audience: TEST_AUDIENCE, revocations: createMemorySessionRevocations() });
-  const signingKey = await keys.keySource.getKey(keys.key.kid, 'ES256');
-  if (!signingKey) throw new Error(`the key source has no key ${keys.key.kid}`);
-  const publicPem = signingKey.key.export({ format: 'pem', type: 'spki' }).toString();
-  await timeIt('verify bearer token (KeyObject cached by kid)', 5000, () => verifier.verify(token));
-  await timeIt('jsonwebtoken.verify with a PEM string (for comparison)', 5000, () =>
-    jwt.verify(token, publicPem, { algorithms: ['ES256'], issuer: TEST_ISSUER }),
+function microTable(results: MicroResult[]): string {
+  return ['| function | µs per call | calls |', '| --- | --- | --- |', ...results.map((r) => `| ${r.label} | ${r.microsPerOp.toFixed(1)} | ${r.ops} |`)].join('\n');
+}
+
+async function bench(): Promise<void> {
+  const settings = benchSettings(process.argv);
+  const world = createWorld();
+  const logDir = mkdtempSync(join(tmpdir(), 'kyb-bench-logs-'));
+  const sink = await startMailSink();
+  const rows: BenchRow[] = [];
+  say(`bench: ${settings.smoke ? 'smoke run' : 'full run'}; process logs in ${logDir}`);
+  try {
+    const micro = await runMicroBenchmarks(settings.microScale);
+    const suite = await startSuite(world, 'all', sink.port, logDir);
+    try {
+      const before = await processFigures(suite.metricsUrl);
+      const seeded = await seed(suite.base, world, settings);
+      say('bench: seeded; measuring the ceilings');
+      const ceilings = await measureCeilings(world, seeded, settings, logDir);
+      rows.push(...ceilingRows(ceilings));
+      say('bench: measuring the read endpoints');
+      rows.push(...(await measureReads(suite.base, seeded, ceilings, settings)));
+      say('bench: timing writes and journeys');
+      rows.push(await sequentialAdds(seeded.owner, settings));
+      rows.push(...(await bulkRows(seeded.owner, world, settings)));
+      rows.push(...(await addToScore(seeded.owner, settings)));
+      rows.push(await reportToCompleted(seeded.owner, seeded.businessId, settings));
+      rows.push(await inviteToMail(seeded.owner, sink, settings));
+      rows.push(...(await signInBurst(suite.base, businessReadTarget(suite.base, seeded), settings, suite.metricsUrl, world.demoPassword)));
+      const after = await processFigures(suite.metricsUrl);
+      rows.push(boundRow('suite memory: RSS before -> after', after.rssMb, 'MiB', undefined, `before ${before.rssMb.toFixed(0)} MiB`));
+      rows.push(boundRow('suite memory: heap used before -> after', after.heapUsedMb, 'MiB', undefined, `before ${before.heapUsedMb.toFixed(0)} MiB`));
+      await suite.process.stop();
+      say('bench: api/worker split');
+      rows.push(...(await workerSplit(world, seeded.owner, sink.port, settings, logDir)));
+    } finally {
+      await suite.process.stop();
+    }
+    const table = renderTable(rows);
+    say(`\n${table}\n\n${microTable(micro)}\n`);
+    const missed = rows.filter((row) => row.met === false).length;
+    say(`bench: ${rows.filter((row) => row.met !== undefined).length - missed} goals met, ${missed} not met`);
+    if (!settings.smoke) {
+      writeBenchmarks(join(process.cwd(), 'BENCHMARKS.md'), table, settings, microTable(micro));
+      say('bench: written to BENCHMARKS.md');
+    }
+  } finally {
+    await sink.close();
+    await removeWorld(world);
+  }
+}
+
+function main(): void {
+  const serveAt = process.argv.indexOf('--serve-ceiling');
+  if (serveAt >= 0) {
+    const kind = process.argv[serveAt + 1] as CeilingKind;
+    if (!CEILING_KINDS.includes(kind)) throw new Error(`no ceiling server ${kind}`);
+    serveCeiling(kind, Number(process.argv[serveAt + 2]), process.env);
+    return;
+  }
+  bench().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      process.stderr.write(`bench failed: ${(err as Error).stack}\n`);
+      process.exit(1);
+    },
   );
 }
 
-async function requestOverhead(): Promise<void> {
-  const router = buildRouter([
-    {
-      method: 'get',
-      path: '/ping',
-      summary: 'ping',
-      tags: [],
-      auth: false,
-      responses: { 200: { description: 'OK' } },
-      handler: (_req, res) => {
-        res.json({ status: 'success', message: 'Success', data: { ok: true } });
-      },
-    },
-  ]);
-  const app = createHttpApp({ service: 'bench', logger: createLogger({ level: 'silent', name: 'bench' }), mounts: [{ prefix: '/b', router }] });
-  const server = createServer(app).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/b/ping`;
-  await timeIt('GET through the app factory over loopback (sequential)', 2000, async () => {
-    const res = await fetch(url);
-    await res.arrayBuffer();
-  });
-  server.close();
-}
-
-async function scoring(): Promise<void> {
-  const inputs = fullScoreInputs();
-  await timeIt('computeScore with the default config (14 factors)', 5000, () => computeScore(DEFAULT_WEIGHTAGE_CONFIG, inputs));
-}
-
-async function reportRendering(): Promise<void> {
-  const data = fullReportData(computeScore(DEFAULT_WEIGHTAGE_CONFIG, fullScoreInputs()));
-  await timeIt('render the 360 report PDF (full report, 14 factors)', 50, () => renderBusinessReport(data));
-}
-
-async function main(): Promise<void> {
-  await tokenVerification();
-  await requestOverhead();
-  await scoring();
-  await reportRendering();
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(`bench failed: ${(err as Error).stack}\n`);
-  process.exit(1);
-});
+main();

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/*
+ * The benchmark's smoke run (`--smoke`): every step of `npm run bench` with a fraction of the load,
+ * so the instrument cannot rot. It judges nothing about speed (that is the full run's table); it
+ * checks the run completes, measures every row with no failed request, and leaves BENCHMARKS.md alone.
+ */
+const ROOT = join(__dirname, '../..');
+const BENCH = join(ROOT, 'dist/bench/run.js');
+
+const EXPECTED_ROWS = [
+  'ceiling: bare node:http',
+  'ceiling: Express 5',
+  'ceiling: Express + helmet + ES256 token + 1 select',
+  'E9 get business',
+  'E9 with fetch_owner_details=true',
+  'E1 public records',
+  'E11 BJL facts',
+  'E10 score',
+  'E6 report',
+  'E2 users page (10, sorted)',
+  'business list page (10, sorted)',
+  'E12 add one business, sequential (p50)',
+  'bulk 20 rows (JSON), answer',
+  'bulk 20 rows, until the last has public records and a score',
+  'added business -> public records (p50)',
+  'added business -> score SUCCESS (p50)',
+  'E7 -> report COMPLETED (p50)',
+  'invite -> mail delivered (p50)',
+  'E9 p99 moved by 4 sign-ins/s',
+  'event-loop delay p99 after the burst',
+  'suite memory: RSS before -> after',
+  'suite memory: heap used before -> after',
+  'worker throughput, 1 worker process + 1 api',
+  'worker throughput, 2 worker processes + 1 api',
+];
+
+function runSmoke(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BENCH, '--smoke'], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_POSTGRES_URL: process.env.KYB_TEST_POSTGRES_URL, BENCH_REDIS_URL: process.env.KYB_TEST_REDIS_URL },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** The table's rows by their first cell. */
+function tableRows(output: string): Map<string, string[]> {
+  const rows = output
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| ---') && !line.startsWith('| measured') && !line.startsWith('| function'))
+    .map((line) => line.slice(2, -2).split(' | '));
+  return new Map(rows.map((cells) => [cells[0], cells]));
+}
+
+describe('npm run bench -- --smoke', () => {
+  it('measures every row of the table with no failed request and writes no BENCHMARKS.md', async () => {
+    const benchmarks = join(ROOT, 'BENCHMARKS.md');
+    const before = existsSync(benchmarks) ? statSync(benchmarks).mtimeMs : undefined;
+    const { code, output } = await runSmoke();
+    expect({ code, tail: code === 0 ? '' : output.slice(-3000) }).toEqual({ code: 0, tail: '' });
+    const rows = tableRows(output);
+    expect([...rows.keys()].filter((name) => !name.startsWith('verify') && !name.startsWith('jsonwebtoken') && !name.startsWith('GET ') && !name.startsWith('computeScore') && !name.startsWith('render'))).toEqual(EXPECTED_ROWS);
+    for (const name of EXPECTED_ROWS.slice(0, 11)) {
+      const [, requestsPerSecond, , , errors] = rows.get(name) ?? [];
+      expect({ name, errors }).toEqual({ name, errors: '0' });
+      expect(Number(requestsPerSecond)).toBeGreaterThan(0);
+    }
+    for (const name of EXPECTED_ROWS.slice(11)) expect(rows.get(name)?.[5]).toMatch(/^-?\d+(\.\d+)? /);
+    expect(output).toMatch(/bench: \d+ goals met, \d+ not met/);
+    expect(existsSync(benchmarks) ? statSync(benchmarks).mtimeMs : undefined).toBe(before);
+  }, 300_000);
+});

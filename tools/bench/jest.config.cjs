@@ -1,0 +1,8 @@
+const preset = require('../../jest.preset.cjs');
+
+module.exports = {
+  ...preset,
+  displayName: 'bench',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/*.test.ts'],
+};

@@ -1,0 +1,153 @@
+/*
+ * Writes and the asynchronous journeys, timed as a client sees them: E12 one by one and in bulk,
+ * a business from E12 to its SUCCESS score, a report from E7 to COMPLETED, an invitation to its
+ * mail in the sink, and how sign-in bursts (argon2) move other requests.
+ */
+import { Client } from 'pg';
+import { PUBLIC_RECORDS_DIRECTORY_VIEW, SCORE_DIRECTORY_VIEW } from '@kyb/area-views';
+import {
+  addBusiness,
+  addBusinesses,
+  businessRow,
+  hasPublicRecords,
+  inviteApplicant,
+  reportStatus,
+  requestReport,
+  scoreStatus,
+  signInBody,
+  until,
+  type Caller,
+} from './api-client';
+import { measureLoad, quantile, type LoadTarget } from './load';
+import { processFigures } from './processes';
+import { DEMO_EMAIL } from './seed';
+import type { BenchSettings } from './settings';
+import { boundRow, type BenchRow } from './table';
+import type { BenchWorld, MailSink } from './world';
+
+function percentiles(values: number[]): string {
+  return `p50 ${quantile(values, 0.5).toFixed(0)} ms, p99 ${quantile(values, 0.99).toFixed(0)} ms, n=${values.length}`;
+}
+
+/** E12 single adds, one after another. */
+export async function sequentialAdds(owner: Caller, settings: BenchSettings): Promise<BenchRow> {
+  const times: number[] = [];
+  for (let n = 0; n < settings.sequentialAdds; n += 1) {
+    const start = performance.now();
+    await addBusiness(owner, businessRow('seq', n));
+    times.push(performance.now() - start);
+  }
+  return boundRow('E12 add one business, sequential (p50)', quantile(times, 0.5), 'ms', 8, `p99 ${quantile(times, 0.99).toFixed(0)} ms`);
+}
+
+/** Counts, through the integration and score areas' published views, the businesses that have public records and a SUCCESS score. */
+async function countFinished(db: Client, ids: string[]): Promise<{ records: number; scored: number }> {
+  const { rows } = await db.query(
+    `select (select count(*) from ${PUBLIC_RECORDS_DIRECTORY_VIEW} where business_id = any($1::uuid[]))::int as records,
+            (select count(distinct business_id) from ${SCORE_DIRECTORY_VIEW} where business_id = any($1::uuid[]) and status = 'SUCCESS')::int as scored`,
+    [ids],
+  );
+  return rows[0] as { records: number; scored: number };
+}
+
+/** Adds `rows` businesses in one bulk request; answers how long the answer took and how long until the last is scored. */
+export async function bulkUntilScored(owner: Caller, world: BenchWorld, rows: number, tag: string, timeoutMs: number): Promise<{ answerMs: number; finishedMs: number }> {
+  const db = new Client({ connectionString: world.databaseUrl });
+  await db.connect();
+  try {
+    const start = performance.now();
+    const ids = await addBusinesses(owner, Array.from({ length: rows }, (_row, n) => businessRow(tag, n)));
+    const answerMs = performance.now() - start;
+    await until(
+      `${rows} bulk businesses to have public records and a SUCCESS score`,
+      async () => {
+        const { records, scored } = await countFinished(db, ids);
+        return records === ids.length && scored === ids.length;
+      },
+      timeoutMs,
+      50,
+    );
+    return { answerMs, finishedMs: performance.now() - start };
+  } finally {
+    await db.end();
+  }
+}
+
+/** The bulk rows of the table. */
+export async function bulkRows(owner: Caller, world: BenchWorld, settings: BenchSettings): Promise<BenchRow[]> {
+  const { answerMs, finishedMs } = await bulkUntilScored(owner, world, settings.bulkRows, 'bulk', settings.journeyTimeoutMs);
+  return [
+    boundRow(`bulk ${settings.bulkRows} rows (JSON), answer`, answerMs / 1000, 's', 0.4),
+    boundRow(`bulk ${settings.bulkRows} rows, until the last has public records and a score`, finishedMs / 1000, 's', 3),
+  ];
+}
+
+/** Businesses added one at a time and followed to public records and a SUCCESS score. */
+export async function addToScore(owner: Caller, settings: BenchSettings): Promise<BenchRow[]> {
+  const records: number[] = [];
+  const scored: number[] = [];
+  for (let n = 0; n < settings.journeys; n += 1) {
+    const start = performance.now();
+    const id = await addBusiness(owner, businessRow('journey', n));
+    await until('public records', () => hasPublicRecords(owner, id), settings.journeyTimeoutMs);
+    records.push(performance.now() - start);
+    await until('a SUCCESS score', async () => (await scoreStatus(owner, id)) === 'SUCCESS', settings.journeyTimeoutMs);
+    scored.push(performance.now() - start);
+  }
+  return [
+    boundRow('added business -> public records (p50)', quantile(records, 0.5), 'ms', undefined, percentiles(records)),
+    boundRow('added business -> score SUCCESS (p50)', quantile(scored, 0.5), 'ms', 100, percentiles(scored)),
+  ];
+}
+
+/** Reports asked for (E7) and followed to COMPLETED (E6). */
+export async function reportToCompleted(owner: Caller, businessId: string, settings: BenchSettings): Promise<BenchRow> {
+  const times: number[] = [];
+  for (let n = 0; n < settings.journeys; n += 1) {
+    const start = performance.now();
+    const reportId = await requestReport(owner, businessId);
+    await until('a COMPLETED report', async () => (await reportStatus(owner, reportId)) === 'COMPLETED', settings.journeyTimeoutMs);
+    times.push(performance.now() - start);
+  }
+  return boundRow('E7 -> report COMPLETED (p50)', quantile(times, 0.5), 'ms', 100, percentiles(times));
+}
+
+/** Applicants invited (E5) and followed until their invitation mail reaches the SMTP sink. */
+export async function inviteToMail(owner: Caller, sink: MailSink, settings: BenchSettings): Promise<BenchRow> {
+  const times: number[] = [];
+  for (let n = 0; n < settings.journeys; n += 1) {
+    const email = `bench.applicant.${n}.${Date.now()}@example.com`;
+    const start = Date.now();
+    await inviteApplicant(owner, email, n);
+    times.push((await sink.arrival(email)) - start);
+  }
+  return boundRow('invite -> mail delivered (p50)', quantile(times, 0.5), 'ms', undefined, percentiles(times));
+}
+
+/** How far sign-ins (argon2 hashing) at `signInsPerSecond` move the p99 of E9 reads; at most 20% is the goal. */
+export async function signInBurst(base: string, read: LoadTarget, settings: BenchSettings, metricsUrl: string, password: string): Promise<BenchRow[]> {
+  const burst = { ...settings, seconds: settings.burstSeconds };
+  const connections = Math.max(2, Math.round(settings.connections / 5));
+  const quiet = await measureLoad(read, burst, connections);
+  const failures: string[] = [];
+  const signIns: Promise<void>[] = [];
+  const timer = setInterval(() => {
+    signIns.push(
+      fetch(`${base}/auth/api/v1/customer/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signInBody(DEMO_EMAIL, password) })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          if (res.status !== 200) failures.push(String(res.status));
+        })
+        .catch((err: Error) => void failures.push(err.message)),
+    );
+  }, 1000 / settings.signInsPerSecond);
+  const during = await measureLoad(read, burst, connections).finally(() => clearInterval(timer));
+  await Promise.all(signIns);
+  if (failures.length > 0) throw new Error(`${failures.length} sign-ins of the burst failed: ${failures.slice(0, 3).join(', ')}`);
+  const moved = (during.p99Ms / Math.max(quiet.p99Ms, 1) - 1) * 100;
+  const { eventLoopLagP99Ms } = await processFigures(metricsUrl);
+  return [
+    boundRow(`E9 p99 moved by ${settings.signInsPerSecond} sign-ins/s`, moved, '%', 20, `p99 ${quiet.p99Ms} -> ${during.p99Ms} ms, ${signIns.length} sign-ins`),
+    boundRow('event-loop delay p99 after the burst', eventLoopLagP99Ms, 'ms'),
+  ];
+}

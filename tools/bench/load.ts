@@ -1,0 +1,56 @@
+/*
+ * Load as a client makes it: autocannon keeps `connections` requests in flight against one URL for
+ * a while (after a warm-up that is thrown away) and reports throughput and latency percentiles.
+ */
+import autocannon from 'autocannon';
+import type { BenchSettings } from './settings';
+
+/** One load run's figures. */
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Connection errors, timeouts and answers outside 2xx: any of them makes the figures suspect. */
+  errors: number;
+  requests: number;
+}
+
+/** A request to load. */
+export interface LoadTarget {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+async function once(target: LoadTarget, connections: number, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections,
+    duration: seconds,
+    timeout: 10,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    requests: result['2xx'],
+  };
+}
+
+/** Loads `target` with the run's connections: a warm-up, then the measured run. */
+export async function measureLoad(target: LoadTarget, settings: BenchSettings, connections = settings.connections): Promise<LoadResult> {
+  await once(target, connections, settings.warmupSeconds);
+  return once(target, connections, settings.seconds);
+}
+
+/** The value at fraction `q` (0 to 1) of sorted `values`; 0 for none. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}

@@ -1,0 +1,65 @@
+/*
+ * How much the benchmark does. The full run measures (under 5 minutes on 2 cores); the smoke run
+ * (`--smoke`, in CI) goes through every step with a fraction of the load, so the benchmark cannot
+ * rot, and writes no BENCHMARKS.md.
+ */
+
+/** The sizes of one run. */
+export interface BenchSettings {
+  smoke: boolean;
+  /** Concurrent connections of each load run (the goals are stated at 50). */
+  connections: number;
+  /** Seconds of each load run, and of its warm-up before it. */
+  seconds: number;
+  warmupSeconds: number;
+  /** Single businesses added one after another (E12, sequential). */
+  sequentialAdds: number;
+  /** Rows of the bulk request (the goals are stated at 1,000). */
+  bulkRows: number;
+  /** Businesses followed from E12 to a SUCCESS score, reports from E7 to COMPLETED, invitations to their mail. */
+  journeys: number;
+  /** Seconds of each sign-in burst measurement, and sign-ins per second during it. */
+  burstSeconds: number;
+  signInsPerSecond: number;
+  /** Businesses each worker-split step onboards in bulk (api process + 1, then 2 worker processes). */
+  splitRows: number;
+  /** Scale of the micro benchmarks' call counts. */
+  microScale: number;
+  /** How long an asynchronous journey may take before the run fails. */
+  journeyTimeoutMs: number;
+}
+
+const FULL: BenchSettings = {
+  smoke: false,
+  connections: 50,
+  seconds: 8,
+  warmupSeconds: 2,
+  sequentialAdds: 100,
+  bulkRows: 1000,
+  journeys: 20,
+  burstSeconds: 5,
+  signInsPerSecond: 20,
+  splitRows: 300,
+  microScale: 1,
+  journeyTimeoutMs: 120_000,
+};
+
+const SMOKE: BenchSettings = {
+  smoke: true,
+  connections: 4,
+  seconds: 1,
+  warmupSeconds: 0.3,
+  sequentialAdds: 3,
+  bulkRows: 20,
+  journeys: 2,
+  burstSeconds: 1,
+  signInsPerSecond: 4,
+  splitRows: 5,
+  microScale: 0.02,
+  journeyTimeoutMs: 60_000,
+};
+
+/** The settings the command line asks for (`--smoke` or the full run). */
+export function benchSettings(argv: readonly string[]): BenchSettings {
+  return argv.includes('--smoke') ? SMOKE : FULL;
+}

@@ -1,0 +1,31 @@
+/* The built suite (`dist/apps/suite/main.js`) started as a child process in one process role. */
+import { join } from 'node:path';
+import { freePort, startProcess, type BenchProcess } from './processes';
+import { suiteEnvironment, type BenchWorld } from './world';
+
+/** A running suite process. */
+export interface RunningSuite {
+  process: BenchProcess;
+  /** Where its API answers (roles all and api). */
+  base: string;
+  /** Its `/metrics`. */
+  metricsUrl: string;
+}
+
+/** The built suite's entry point (`nx run suite:build`). */
+export const SUITE_MAIN = join(process.cwd(), 'dist/apps/suite/main.js');
+
+/** Starts the suite in `role` (`all`, `api` or `worker`) and waits until it is ready. */
+export async function startSuite(world: BenchWorld, role: 'all' | 'api' | 'worker', smtpPort: number, logDir: string, name = `suite-${role}`): Promise<RunningSuite> {
+  const port = await freePort();
+  const metricsPort = await freePort();
+  const readyPort = role === 'worker' ? metricsPort : port;
+  const process_ = await startProcess({
+    name,
+    args: [SUITE_MAIN],
+    env: suiteEnvironment(world, role, port, metricsPort, smtpPort),
+    readyUrl: `http://127.0.0.1:${readyPort}/readyz`,
+    logDir,
+  });
+  return { process: process_, base: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
+}

@@ -1,0 +1,95 @@
+/*
+ * The one table a run prints, and BENCHMARKS.md: the same table with the date, the commit and the
+ * machine it was measured on.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import type { LoadResult } from './load';
+
+/** One line of the table. */
+export interface BenchRow {
+  name: string;
+  load?: LoadResult;
+  /** The figure of a row without load (a latency, a duration, a memory size...), with its unit. */
+  figure?: string;
+  /** The figure beside the ceiling measured in the same run (load rows). */
+  vsCeiling?: string;
+  goal: string;
+  /** Whether the goal is met; undefined where the row has no goal. */
+  met?: boolean;
+}
+
+/** The goal of a load row: a share of the ceiling's req/s and, optionally, a p99 at most so many times the ceiling's. */
+export interface LoadGoal {
+  minShare: number;
+  maxP99Times?: number;
+}
+
+/** A load row judged against the ceiling. */
+export function loadRow(name: string, load: LoadResult, ceiling: LoadResult, goal?: LoadGoal): BenchRow {
+  const share = load.requestsPerSecond / ceiling.requestsPerSecond;
+  const p99Times = load.p99Ms / Math.max(ceiling.p99Ms, 1);
+  const vsCeiling = `${(share * 100).toFixed(0)}%, p99 ${p99Times.toFixed(1)}x`;
+  if (!goal) return { name, load, vsCeiling, goal: '' };
+  const goalText = `>= ${(goal.minShare * 100).toFixed(0)}%${goal.maxP99Times ? `, p99 <= ${goal.maxP99Times}x` : ''}`;
+  const met = load.errors === 0 && share >= goal.minShare && (goal.maxP99Times === undefined || p99Times <= goal.maxP99Times);
+  return { name, load, vsCeiling, goal: goalText, met };
+}
+
+/** A row of one figure against an upper bound. */
+export function boundRow(name: string, value: number, unit: string, max?: number, detail = ''): BenchRow {
+  const figure = `${value.toFixed(value >= 100 ? 0 : 1)} ${unit}${detail ? ` (${detail})` : ''}`;
+  return max === undefined ? { name, figure, goal: '' } : { name, figure, goal: `<= ${max} ${unit}`, met: value <= max };
+}
+
+function cells(row: BenchRow): string[] {
+  const l = row.load;
+  const met = row.met === undefined ? '' : row.met ? 'yes' : 'NO';
+  return [
+    row.name,
+    l ? l.requestsPerSecond.toFixed(0) : '',
+    l ? l.p50Ms.toFixed(1) : '',
+    l ? l.p99Ms.toFixed(1) : '',
+    l ? String(l.errors) : '',
+    row.vsCeiling ?? row.figure ?? '',
+    row.goal,
+    met,
+  ];
+}
+
+/** The rows as a Markdown table. */
+export function renderTable(rows: readonly BenchRow[]): string {
+  const header = ['measured', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs ceiling / figure', 'goal', 'met'];
+  const lines = [header, header.map(() => '---'), ...rows.map(cells)];
+  return lines.map((line) => `| ${line.join(' | ')} |`).join('\n');
+}
+
+function commit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Writes BENCHMARKS.md: the table of the latest run with when, at which commit and on what it was measured. */
+export function writeBenchmarks(file: string, table: string, settings: { connections: number; seconds: number }, micro: string): void {
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const text = [
+    '# Benchmarks',
+    '',
+    `The latest full run of \`npm run bench\`: ${new Date().toISOString()}, commit ${commit()}, ${machine}.`,
+    `Load: ${settings.connections} connections for ${settings.seconds} s per endpoint after a warm-up, against the whole suite in one`,
+    'process (`ROLE=all`), beside ceiling servers measured in the same run (see tools/bench/ceiling-server.ts); the',
+    'ratios are what count, absolute figures move 10-30% between runs on a shared machine.',
+    '',
+    table,
+    '',
+    '## Micro benchmarks',
+    '',
+    micro,
+    '',
+  ].join('\n');
+  writeFileSync(file, text);
+}
