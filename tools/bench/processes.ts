@@ -4,7 +4,7 @@
  * stopped with SIGTERM (SIGKILL if it does not exit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -41,10 +41,11 @@ function logTail(file: string): string {
 /** Starts `node <args>` with `env`, its output in `<logDir>/<name>.log`, and waits until `readyUrl` answers 200. */
 export async function startProcess(options: { name: string; args: string[]; env: NodeJS.ProcessEnv; readyUrl: string; logDir: string }): Promise<BenchProcess> {
   const logFile = join(options.logDir, `${options.name}.log`);
-  const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, options.args, { env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  // The child writes its log straight to the file: through a pipe, the bench (busy making load)
+  // would slow the suite's logging down and the figures with it.
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, options.args, { env: options.env, stdio: ['ignore', log, log] });
+  closeSync(log);
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');

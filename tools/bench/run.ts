@@ -3,7 +3,8 @@
  * in the same run (issue 10). It starts the built suite on a fresh database and Redis prefix, seeds
  * it through the API, loads every read endpoint, times the writes and the asynchronous journeys,
  * watches memory and the event loop, tries the api/worker split, prints one table and writes it to
- * BENCHMARKS.md. `--smoke` runs every step with a fraction of the load and writes nothing (CI).
+ * BENCHMARKS.md. `--smoke` runs every step with a fraction of the load and writes nothing (CI);
+ * `--profile` profiles the suite's CPU while the reads are loaded, prints where the time went and stops.
  * Not a test: the goals are judged in the table, never by a timed test.
  */
 import { mkdtempSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { CEILING_KINDS, serveCeiling, type CeilingKind } from './ceiling-server'
 import { addToScore, bulkRows, inviteToMail, reportToCompleted, sequentialAdds, signInBurst } from './journeys';
 import { runMicroBenchmarks, type MicroResult } from './micro';
 import { processFigures } from './processes';
+import { summariseProfiles } from './profile';
 import { businessReadTarget, ceilingRows, measureCeilings, measureReads } from './reads';
 import { seed } from './seed';
 import { benchSettings } from './settings';
@@ -38,7 +40,8 @@ async function bench(): Promise<void> {
   say(`bench: ${settings.smoke ? 'smoke run' : 'full run'}; process logs in ${logDir}`);
   try {
     const micro = await runMicroBenchmarks(settings.microScale);
-    const suite = await startSuite(world, 'all', sink.port, logDir);
+    const profileDir = join(logDir, 'cpu-profile');
+    const suite = await startSuite(world, 'all', sink.port, logDir, settings.profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {});
     try {
       const before = await processFigures(suite.metricsUrl);
       const seeded = await seed(suite.base, world, settings);
@@ -47,6 +50,11 @@ async function bench(): Promise<void> {
       rows.push(...ceilingRows(ceilings));
       say('bench: measuring the read endpoints');
       rows.push(...(await measureReads(suite.base, seeded, ceilings, settings)));
+      if (settings.profile) {
+        await suite.process.stop();
+        say(`\n${renderTable(rows)}\n\n${summariseProfiles(profileDir)}`);
+        return;
+      }
       say('bench: timing writes and journeys');
       rows.push(await sequentialAdds(seeded.owner, settings));
       rows.push(...(await bulkRows(seeded.owner, world, settings)));

@@ -7,6 +7,8 @@
 /** The sizes of one run. */
 export interface BenchSettings {
   smoke: boolean;
+  /** Profile the suite's CPU while the read endpoints are loaded, then stop (`--profile`). */
+  profile: boolean;
   /** Concurrent connections of each load run (the goals are stated at 50). */
   connections: number;
   /** Seconds of each load run, and of its warm-up before it. */
@@ -31,6 +33,7 @@ export interface BenchSettings {
 
 const FULL: BenchSettings = {
   smoke: false,
+  profile: false,
   connections: 50,
   seconds: 8,
   warmupSeconds: 2,
@@ -46,6 +49,7 @@ const FULL: BenchSettings = {
 
 const SMOKE: BenchSettings = {
   smoke: true,
+  profile: false,
   connections: 4,
   seconds: 1,
   warmupSeconds: 0.3,
@@ -59,7 +63,7 @@ const SMOKE: BenchSettings = {
   journeyTimeoutMs: 60_000,
 };
 
-/** The settings the command line asks for (`--smoke` or the full run). */
+/** The settings the command line asks for (`--smoke` or the full run; `--profile` with either). */
 export function benchSettings(argv: readonly string[]): BenchSettings {
-  return argv.includes('--smoke') ? SMOKE : FULL;
+  return { ...(argv.includes('--smoke') ? SMOKE : FULL), profile: argv.includes('--profile') };
 }

@@ -15,14 +15,21 @@ export interface RunningSuite {
 /** The built suite's entry point (`nx run suite:build`). */
 export const SUITE_MAIN = join(process.cwd(), 'dist/apps/suite/main.js');
 
-/** Starts the suite in `role` (`all`, `api` or `worker`) and waits until it is ready. */
-export async function startSuite(world: BenchWorld, role: 'all' | 'api' | 'worker', smtpPort: number, logDir: string, name = `suite-${role}`): Promise<RunningSuite> {
+/** Starts the suite in `role` (`all`, `api` or `worker`), with `nodeArgs` for node itself, and waits until it is ready. */
+export async function startSuite(
+  world: BenchWorld,
+  role: 'all' | 'api' | 'worker',
+  smtpPort: number,
+  logDir: string,
+  options: { name?: string; nodeArgs?: string[] } = {},
+): Promise<RunningSuite> {
+  const name = options.name ?? `suite-${role}`;
   const port = await freePort();
   const metricsPort = await freePort();
   const readyPort = role === 'worker' ? metricsPort : port;
   const process_ = await startProcess({
     name,
-    args: [SUITE_MAIN],
+    args: [...(options.nodeArgs ?? []), SUITE_MAIN],
     env: suiteEnvironment(world, role, port, metricsPort, smtpPort),
     readyUrl: `http://127.0.0.1:${readyPort}/readyz`,
     logDir,

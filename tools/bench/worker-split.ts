@@ -19,7 +19,7 @@ export async function workerSplit(world: BenchWorld, owner: Caller, smtpPort: nu
     const caller = { ...owner, base: api.base };
     const rows: BenchRow[] = [];
     for (const workers of [1, 2]) {
-      started.push(await startSuite(world, 'worker', smtpPort, logDir, `suite-worker-${workers}`));
+      started.push(await startSuite(world, 'worker', smtpPort, logDir, { name: `suite-worker-${workers}` }));
       const { finishedMs } = await bulkUntilScored(caller, world, settings.splitRows, `split${workers}`, settings.journeyTimeoutMs);
       const perSecond = settings.splitRows / (finishedMs / 1000);
       rows.push(boundRow(`worker throughput, ${workers} worker process${workers > 1 ? 'es' : ''} + 1 api`, perSecond, 'businesses/s', undefined, `${settings.splitRows} in ${(finishedMs / 1000).toFixed(1)} s`));
