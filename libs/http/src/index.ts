@@ -7,6 +7,8 @@ export { createAreaApp } from './area-app';
 export type { CreateHttpAppOptions, LargeBody, Mount, ReadinessCheck } from './app';
 export { buildRouter } from './routes';
 export type { HttpMethod, RouteAccess, RouteDefinition, RouteResponse } from './routes';
+export { codeName, defineRoute } from './typed-route';
+export type { CodeName, RouteInput, TypedRouteDefinition } from './typed-route';
 export { createLogger, REDACTED_PATHS, serializeError } from './logger';
 export type { CreateLoggerOptions, Logger } from './logger';
 export { createHttpMetrics } from './metrics';

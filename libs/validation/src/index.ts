@@ -5,10 +5,13 @@
  */
 export { compileCheck, compileValidator, describeErrors } from './validator';
 export type { JsonSchema, RequestPart, SchemaProblem, Validator } from './validator';
+export { schemaOf } from './json-schema';
+export type { SchemaOf } from './json-schema';
 export { validateRequest } from './middleware';
 export { toStorableText, unstorableTextIn } from './storable-text';
 export { isStorableDate, isStorableDateTime, isStorableTime } from './date-formats';
 export type { RequestSchemas } from './middleware';
 export { emailSchema, isUuid, strictObject, uuidParams, uuidSchema } from './schemas';
 export { listPage, listPageSchema, listQuerySchema, toListQuery } from './list-query';
-export type { ListQuery, ListQueryOptions } from './list-query';
+export type { ListQuery, ListQueryOptions, ListQuerySchema, ValidatedListQuery } from './list-query';
+export type { StrictObjectSchema } from './schemas';

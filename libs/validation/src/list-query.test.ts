@@ -1,16 +1,14 @@
 import { compileValidator } from './validator';
-import { listPage, listQuerySchema, toListQuery } from './list-query';
+import { listPage, listQuerySchema, toListQuery, type ValidatedListQuery } from './list-query';
 
 describe('list conventions', () => {
-  const validate = compileValidator(
+  const validate = compileValidator<ValidatedListQuery>(
     listQuerySchema({ sortFields: ['name'], filters: { status: { type: 'string', enum: ['A', 'B'] } }, searchFields: ['name'] }),
     'query',
   );
 
   it('fills the defaults and maps to the store form with a default sort', () => {
-    const query: Record<string, unknown> = {};
-    validate(query);
-    expect(toListQuery(query, ['name', 'asc'])).toEqual({
+    expect(toListQuery(validate({}), ['name', 'asc'])).toEqual({
       page: 1,
       itemsPerPage: 10,
       paginate: true,
@@ -18,8 +16,7 @@ describe('list conventions', () => {
       filter: {},
       search: {},
     });
-    const given: Record<string, unknown> = { page: '2', items_per_page: '5', sort: { name: 'desc' }, filter: { status: 'B' } };
-    validate(given);
+    const given = validate({ page: '2', items_per_page: '5', sort: { name: 'desc' }, filter: { status: 'B' } });
     expect(toListQuery(given, ['name', 'asc'])).toMatchObject({ page: 2, itemsPerPage: 5, sort: [['name', 'desc']], filter: { status: 'B' } });
   });
 

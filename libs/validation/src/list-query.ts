@@ -1,20 +1,55 @@
-import { strictObject } from './schemas';
+import { strictObject, type StrictObjectSchema } from './schemas';
 import type { JsonSchema } from './json-schema';
 
 /** What a list endpoint lets callers sort, filter and search by. */
-export interface ListQueryOptions {
-  sortFields: readonly string[];
+export interface ListQueryOptions<
+  Sort extends readonly string[] = readonly string[],
+  Filters extends Record<string, JsonSchema> = Record<string, JsonSchema>,
+  Search extends readonly string[] = readonly string[],
+> {
+  sortFields: Sort;
   /** Filterable fields with the schema of their value. */
-  filters: Record<string, JsonSchema>;
-  searchFields: readonly string[];
+  filters: Filters;
+  searchFields: Search;
 }
+
+type ListQueryProperties<Sort extends readonly string[], Filters extends Record<string, JsonSchema>> = {
+  readonly page: { readonly type: 'integer'; readonly minimum: 1; readonly maximum: 1000000; readonly default: 1 };
+  readonly items_per_page: { readonly type: 'integer'; readonly minimum: 1; readonly maximum: 100; readonly default: 10 };
+  readonly pagination: { readonly type: 'boolean'; readonly default: true };
+  readonly sort: {
+    readonly type: 'object';
+    readonly propertyNames: { readonly enum: Sort };
+    readonly additionalProperties: { readonly type: 'string'; readonly enum: readonly ['asc', 'desc'] };
+  };
+  readonly filter: StrictObjectSchema<Filters, []>;
+};
+
+type SearchProperty<Search extends readonly string[]> = {
+  readonly search: {
+    readonly type: 'object';
+    readonly propertyNames: { readonly enum: Search };
+    readonly additionalProperties: { readonly type: 'string'; readonly maxLength: 100 };
+  };
+};
+
+/** The literal type of {@link listQuerySchema}'s result: `search` only where there are fields to search. */
+export type ListQuerySchema<
+  Sort extends readonly string[],
+  Filters extends Record<string, JsonSchema>,
+  Search extends readonly string[],
+> = StrictObjectSchema<Search extends readonly [] ? ListQueryProperties<Sort, Filters> : ListQueryProperties<Sort, Filters> & SearchProperty<Search>, []>;
 
 /**
  * The query schema of the list conventions (ARCHITECTURE.md): `page` (1-based, default 1),
  * `items_per_page` (default 10, at most 100), `pagination` (default true), `sort[field]=asc|desc`,
  * `filter[field]=value`, `search[field]=text` (only where there are fields to search).
  */
-export function listQuerySchema(options: ListQueryOptions): JsonSchema {
+export function listQuerySchema<
+  const Sort extends readonly string[],
+  const Filters extends Record<string, JsonSchema>,
+  const Search extends readonly string[],
+>(options: ListQueryOptions<Sort, Filters, Search>): ListQuerySchema<Sort, Filters, Search> {
   const search: Record<string, JsonSchema> =
     options.searchFields.length === 0
       ? {}
@@ -25,7 +60,7 @@ export function listQuerySchema(options: ListQueryOptions): JsonSchema {
             additionalProperties: { type: 'string', maxLength: 100 },
           },
         };
-  return strictObject({
+  const schema = strictObject({
     page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
     items_per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
     pagination: { type: 'boolean', default: true },
@@ -37,6 +72,18 @@ export function listQuerySchema(options: ListQueryOptions): JsonSchema {
     filter: strictObject(options.filters),
     ...search,
   });
+  // The spread of `search` hides from the compiler what the condition on Search says.
+  return schema as unknown as ListQuerySchema<Sort, Filters, Search>;
+}
+
+/** A list query as validation leaves it (defaults filled), whatever its sort, filter and search fields. */
+export interface ValidatedListQuery {
+  page: number;
+  items_per_page: number;
+  pagination: boolean;
+  sort?: object;
+  filter?: object;
+  search?: object;
 }
 
 /** A list query after validation, as a store reads it. */
@@ -51,14 +98,15 @@ export interface ListQuery<Sort extends string, Filter, Search extends string> {
 
 /** Maps a validated list query to the store's form, with a default sort. */
 export function toListQuery<Sort extends string, Filter, Search extends string>(
-  query: Record<string, unknown>,
+  query: ValidatedListQuery,
   defaultSort: [Sort, 'asc' | 'desc'],
 ): ListQuery<Sort, Filter, Search> {
-  const sort = Object.entries((query.sort as Record<string, 'asc' | 'desc'> | undefined) ?? {}) as Array<[Sort, 'asc' | 'desc']>;
+  // The schema (propertyNames) let only these fields and directions through.
+  const sort = Object.entries(query.sort ?? {}) as Array<[Sort, 'asc' | 'desc']>;
   return {
-    page: query.page as number,
-    itemsPerPage: query.items_per_page as number,
-    paginate: query.pagination as boolean,
+    page: query.page,
+    itemsPerPage: query.items_per_page,
+    paginate: query.pagination,
     sort: sort.length > 0 ? sort : [defaultSort],
     filter: (query.filter ?? {}) as Filter,
     search: (query.search ?? {}) as Partial<Record<Search, string>>,

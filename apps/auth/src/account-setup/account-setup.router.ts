@@ -1,5 +1,5 @@
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { clientAddress } from '../shared/client-address';
 import { completeSetupBody } from './account-setup.schemas';
@@ -8,7 +8,7 @@ import type { AccountSetupService } from './account-setup.service';
 /** The set-up step a new customer user takes before the first sign-in. */
 export function accountSetupRoutes(deps: { accountSetup: AccountSetupService }): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       method: 'post',
       path: '/customer/complete-setup',
       summary: 'Set the password with a temporary password or an invitation token; activates the user',
@@ -20,9 +20,9 @@ export function accountSetupRoutes(deps: { accountSetup: AccountSetupService }):
         400: { description: 'Invalid body, password policy, or credentials that do not match' },
         429: { description: 'Too many attempts' },
       },
-      handler: async (req, res) => {
-        res.json(success('Account setup completed successfully', await deps.accountSetup.complete(req.body, clientAddress(req))));
+      handler: async (req, res, { body }) => {
+        res.json(success('Account setup completed successfully', await deps.accountSetup.complete(body, clientAddress(req))));
       },
-    },
+    }),
   ];
 }

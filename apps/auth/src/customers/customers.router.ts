@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { createCustomerBody, customerParams, customerSchema, updateCustomerBody } from './customers.schemas';
 import type { CustomersService } from './customers.service';
@@ -17,7 +17,7 @@ const errors = {
 export function customerRoutes(deps: { customers: CustomersService; authenticate: RequestHandler }): RouteDefinition[] {
   const { customers, authenticate } = deps;
   return [
-    {
+    defineRoute({
       method: 'post',
       path: '/customers',
       summary: 'Create a customer (tenant)',
@@ -26,11 +26,11 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       ...access(authenticate, ['ADMIN']),
       schemas: { body: createCustomerBody },
       responses: { 200: { description: 'Created', schema: successEnvelope(customerSchema, 'Customer created successfully') }, ...errors },
-      handler: async (req, res) => {
-        res.json(success('Customer created successfully', await customers.create(req.body.name, callerOf(req).userId)));
+      handler: async (req, res, { body }) => {
+        res.json(success('Customer created successfully', await customers.create(body.name, callerOf(req).userId)));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/customers/:customerID',
       summary: 'Read a customer with its onboarding limit and feature switches',
@@ -41,11 +41,11 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       schemas: { params: customerParams },
       checks: [requireTenant()],
       responses: { 200: { description: 'The customer', schema: successEnvelope(customerSchema, 'Success') }, ...errors },
-      handler: async (req, res) => {
-        res.json(success('Success', await customers.get(req.params.customerID as string)));
+      handler: async (_req, res, { params }) => {
+        res.json(success('Success', await customers.get(params.customerId)));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'patch',
       path: '/customers/:customerID',
       summary: 'Change name, monthly onboarding limit (null: unlimited) or feature switches (merged)',
@@ -54,10 +54,10 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       ...access(authenticate, ['ADMIN']),
       schemas: { params: customerParams, body: updateCustomerBody },
       responses: { 200: { description: 'Updated', schema: successEnvelope(customerSchema, 'Customer updated successfully') }, ...errors },
-      handler: async (req, res) => {
-        const updated = await customers.update(req.params.customerID as string, req.body, callerOf(req).userId);
+      handler: async (req, res, { params, body }) => {
+        const updated = await customers.update(params.customerId, body, callerOf(req).userId);
         res.json(success('Customer updated successfully', updated));
       },
-    },
+    }),
   ];
 }

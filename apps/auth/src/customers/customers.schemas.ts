@@ -1,20 +1,20 @@
 import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
 
-const name: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' };
+const name = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } as const;
 
 /** Feature switches: upper-case codes to booleans. */
-const features: JsonSchema = {
+const features = {
   type: 'object',
   propertyNames: { pattern: '^[A-Z][A-Z0-9_]{0,63}$' },
   additionalProperties: { type: 'boolean' },
   maxProperties: 100,
-};
+} as const;
 
 /** `POST /customers` body. */
-export const createCustomerBody: JsonSchema = strictObject({ name }, ['name']);
+export const createCustomerBody = strictObject({ name }, ['name']);
 
 /** `PATCH /customers/{customerID}` body: at least one setting. */
-export const updateCustomerBody: JsonSchema = {
+export const updateCustomerBody = {
   ...strictObject({
     name,
     status: { type: 'string', enum: ['ACTIVE', 'DISABLED'], description: "DISABLED ends the users' sessions at once and refuses them tokens" },
@@ -22,10 +22,10 @@ export const updateCustomerBody: JsonSchema = {
     features,
   }),
   minProperties: 1,
-};
+} as const;
 
 /** Path with one customer id. */
-export const customerParams: JsonSchema = uuidParams('customerID');
+export const customerParams = uuidParams('customerID');
 
 /** A customer as the API answers it. */
 export const customerSchema: JsonSchema = {

@@ -2,25 +2,27 @@ import type { RequestHandler } from 'express';
 import type { Role } from '@kyb/auth';
 import { access, callerOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import { strictObject, type JsonSchema } from '@kyb/validation';
+import { strictObject } from '@kyb/validation';
 import type { SigningKeysService } from '../signing-keys/signing-keys.service';
 import { RefreshTokenRequiredError } from './sessions.errors';
 import type { SessionsService } from './sessions.service';
 
-const refreshBody: JsonSchema = strictObject({ refresh_token: { type: 'string', minLength: 1, maxLength: 512 } }, ['refresh_token']);
-const logoutBody: JsonSchema = strictObject({ refresh_token: { type: 'string', minLength: 1, maxLength: 512 } });
+const refreshBody = strictObject({ refresh_token: { type: 'string', minLength: 1, maxLength: 512 } }, ['refresh_token']);
+const logoutBody = strictObject({ refresh_token: { type: 'string', minLength: 1, maxLength: 512 } });
 
 /** ARCHITECTURE.md: a missing refresh token is its own error, checked before the schema. */
 const requireRefreshToken: RequestHandler = (req, _res, next) => {
-  const token = (req.body as { refresh_token?: unknown } | undefined)?.refresh_token;
+  // A guard: it runs before the body is validated, so the body may be anything.
+  const body: unknown = req.body;
+  const token = typeof body === 'object' && body !== null && 'refresh_token' in body ? body.refresh_token : undefined;
   if (token === undefined || token === null || token === '') throw new RefreshTokenRequiredError();
   next();
 };
 
 function refreshRoute(path: string, role: Role, sessions: SessionsService): RouteDefinition {
-  return {
+  return defineRoute({
     method: 'post',
     path,
     summary: `Exchange a ${role.toLowerCase()} refresh token for new tokens (the refresh token rotates)`,
@@ -40,10 +42,10 @@ function refreshRoute(path: string, role: Role, sessions: SessionsService): Rout
       400: { description: 'Refresh Token is Required, or an invalid body' },
       401: { description: 'Unknown, expired, revoked or reused refresh token (reuse revokes the family)' },
     },
-    handler: async (req, res) => {
-      res.json(success('Success', await sessions.refresh(req.body.refresh_token, role)));
+    handler: async (_req, res, { body }) => {
+      res.json(success('Success', await sessions.refresh(body.refresh_token, role)));
     },
-  };
+  });
 }
 
 /** Refresh, logout and the JWKS. */
@@ -52,7 +54,7 @@ export function sessionRoutes(deps: { sessions: SessionsService; signingKeys: Si
     refreshRoute('/refresh-token/customer', 'CUSTOMER', deps.sessions),
     refreshRoute('/refresh-token/admin', 'ADMIN', deps.sessions),
     refreshRoute('/refresh-token/applicant', 'APPLICANT', deps.sessions),
-    {
+    defineRoute({
       method: 'post',
       path: '/customer/logout',
       summary: "Log out: end the caller's session and the given refresh token's, or every session of the caller; their tokens stop working in every area within a second",
@@ -61,12 +63,12 @@ export function sessionRoutes(deps: { sessions: SessionsService; signingKeys: Si
       ...access(deps.authenticate, ['ADMIN', 'CUSTOMER', 'APPLICANT']),
       schemas: { body: logoutBody },
       responses: { 200: { description: 'Logged out', schema: successEnvelope({ type: 'object' }, 'Logout successful') } },
-      handler: async (req, res) => {
+      handler: async (req, res, { body }) => {
         const caller = callerOf(req);
-        await deps.sessions.logout(caller.userId, caller.sessionId, req.body?.refresh_token);
+        await deps.sessions.logout(caller.userId, caller.sessionId, body.refresh_token);
         res.json(success('Logout successful', {}));
       },
-    },
+    }),
     {
       method: 'get',
       path: '/.well-known/jwks.json',

@@ -1,5 +1,5 @@
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { emailSchema, strictObject } from '@kyb/validation';
 import { EMAIL_CODE_DIGITS, EMAIL_CODE_SENT } from '../email-proofs/email-proofs.service';
@@ -30,7 +30,7 @@ const codeSent = successEnvelope(
 /** The applicant's sign-in: with an invitation, a claim of the email is proven by a mailed code (docs/adr/0010). */
 export function applicantSignInRoutes(deps: { applicantSignIn: ApplicantSignInService }): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       method: 'post',
       path: '/applicant/sign-in',
       summary: 'Applicant sign-in; with invite_token (the invitation id) a new claim of the email is proven by a mailed code (email_code)',
@@ -55,8 +55,7 @@ export function applicantSignInRoutes(deps: { applicantSignIn: ApplicantSignInSe
         429: { description: 'Too many attempts, or too many codes sent; see Retry-After' },
         503: { description: 'The code could not be mailed (ServiceUnavailableError); nothing is pending, try again' },
       },
-      handler: async (req, res) => {
-        const body = req.body as { email: string; password: string; invite_token?: string; email_code?: string };
+      handler: async (req, res, { body }) => {
         const outcome = await deps.applicantSignIn.signIn({
           email: body.email,
           password: body.password,
@@ -70,6 +69,6 @@ export function applicantSignInRoutes(deps: { applicantSignIn: ApplicantSignInSe
         }
         res.json(success(SIGNED_IN, success(SIGNED_IN, outcome.signedIn)));
       },
-    },
+    }),
   ];
 }

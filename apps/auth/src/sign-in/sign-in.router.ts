@@ -1,6 +1,6 @@
 import type { Role } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { clientAddress } from '../shared/client-address';
 import { signInBody, signInResult } from './sign-in.schemas';
@@ -10,7 +10,7 @@ import type { SignInService } from './sign-in.service';
 export const SIGNED_IN = 'Logged In successfully';
 
 function signInRoute(path: string, role: Role, summary: string, signIn: SignInService): RouteDefinition {
-  return {
+  return defineRoute({
     method: 'post',
     path,
     summary,
@@ -23,11 +23,11 @@ function signInRoute(path: string, role: Role, summary: string, signIn: SignInSe
       405: { description: 'Method Not Allowed' },
       429: { description: 'Too many attempts for this email or address; see Retry-After' },
     },
-    handler: async (req, res) => {
-      const result = await signIn.signIn(role, req.body.email, req.body.password, clientAddress(req));
+    handler: async (req, res, { body }) => {
+      const result = await signIn.signIn(role, body.email, body.password, clientAddress(req));
       res.json(success(SIGNED_IN, success(SIGNED_IN, result)));
     },
-  };
+  });
 }
 
 /** E8 customer sign-in and the platform admin's sign-in (the applicant's: applicant-sign-in.router.ts). */

@@ -1,7 +1,7 @@
 import { emailSchema, strictObject, type JsonSchema } from '@kyb/validation';
 
 /** E8 body: email and password, nothing else. */
-export const signInBody: JsonSchema = strictObject(
+export const signInBody = strictObject(
   { email: emailSchema, password: { type: 'string', minLength: 1, maxLength: 1024 } },
   ['email', 'password'],
 );

@@ -1,13 +1,9 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { toListQuery } from '@kyb/validation';
-import type { USER_SEARCH_FIELDS, USER_SORT_FIELDS, UserListQuery } from './users.store';
-
-type UserSort = (typeof USER_SORT_FIELDS)[number];
-type UserSearch = (typeof USER_SEARCH_FIELDS)[number];
 import {
   createUserBody,
   customerParams,
@@ -16,6 +12,9 @@ import {
   listUsersQuery,
   updateUserBody,
   userListSchema,
+  type UserListFilter,
+  type UserSearch,
+  type UserSort,
 } from './users.schemas';
 import type { UsersService } from './users.service';
 
@@ -32,7 +31,7 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
   // The tenant after the schema (issue 14): a malformed customerID is 400 for everyone, not 403.
   const checks = [requireTenant()];
   return [
-    {
+    defineRoute({
       method: 'get',
       path: '/customers/:customerID/users',
       summary: 'List users of a customer (E2)',
@@ -43,13 +42,12 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       schemas: { params: customerParams, query: listUsersQuery },
       checks,
       responses: { 200: { description: 'One page of users', schema: successEnvelope(userListSchema, 'Success') }, ...errors },
-      handler: async (req, res) => {
-        const query = toListQuery<UserSort, UserListQuery['filter'], UserSearch>(req.query as Record<string, unknown>, ['created_at', 'desc']);
-        const list = await users.list({ ...query, customerId: req.params.customerID as string });
+      handler: async (_req, res, { params, query }) => {
+        const list = await users.list({ ...toListQuery<UserSort, UserListFilter, UserSearch>(query, ['created_at', 'desc']), customerId: params.customerId });
         res.json(success('Success', list));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'post',
       path: '/customers/:customerID/users',
       summary: 'Create a user: ACTIVE with a temporary password, or INVITED with a one-time set-up link',
@@ -69,12 +67,12 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
         409: { description: 'A user with this email already exists in this customer (another customer\'s users are never told)' },
         ...errors,
       },
-      handler: async (req, res) => {
-        const created = await users.create(req.params.customerID as string, req.body, callerOf(req).userId);
+      handler: async (req, res, { params, body }) => {
+        const created = await users.create(params.customerId, body, callerOf(req).userId);
         res.json(success('User created successfully', created));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'patch',
       path: '/customers/:customerID/users/:userID',
       summary: 'Change a user: status, names, mobile, subrole (INACTIVE revokes its sessions)',
@@ -84,10 +82,9 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       schemas: { params: customerUserParams, body: updateUserBody },
       checks,
       responses: { 200: { description: 'Updated', schema: successEnvelope(customerUserSchema, 'User updated successfully') }, ...errors },
-      handler: async (req, res) => {
-        const { customerID, userID } = req.params as { customerID: string; userID: string };
-        res.json(success('User updated successfully', await users.update(callerOf(req), customerID, userID, req.body)));
+      handler: async (req, res, { params, body }) => {
+        res.json(success('User updated successfully', await users.update(callerOf(req), params.customerId, params.userId, body)));
       },
-    },
+    }),
   ];
 }

@@ -1,16 +1,36 @@
-import { emailSchema, listPageSchema, listQuerySchema, strictObject, uuidParams, uuidSchema, type JsonSchema } from '@kyb/validation';
-import { USER_SEARCH_FIELDS, USER_SORT_FIELDS } from './users.store';
-import { USER_STATUSES } from './user.types';
+import {
+  emailSchema,
+  listPageSchema,
+  listQuerySchema,
+  strictObject,
+  uuidParams,
+  uuidSchema,
+  type JsonSchema,
+  type ListQuery,
+} from '@kyb/validation';
+import { USER_STATUSES, type UserStatus } from './user.types';
 
-const personName: JsonSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' };
-const mobile: JsonSchema = { type: 'string', minLength: 4, maxLength: 32 };
-const subroleCode: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9_-]*$' };
+const personName = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
+const mobile = { type: 'string', minLength: 4, maxLength: 32 } as const;
+const subroleCode = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9_-]*$' } as const;
+
+/** Columns a list of users may be sorted by. */
+export const USER_SORT_FIELDS = ['first_name', 'last_name', 'email', 'status', 'created_at', 'updated_at'] as const;
+/** Columns a list of users may be searched in. */
+export const USER_SEARCH_FIELDS = ['first_name', 'last_name', 'email'] as const;
+export type UserSort = (typeof USER_SORT_FIELDS)[number];
+export type UserSearch = (typeof USER_SEARCH_FIELDS)[number];
+/** The filters of a list of users. */
+export type UserListFilter = { status?: UserStatus; is_email_verified?: boolean; is_first_login?: boolean; subrole?: string };
+
+/** One page of a customer's users, as the store reads it. */
+export type UserListQuery = ListQuery<UserSort, UserListFilter, UserSearch> & { customerId: string };
 
 /** E2 query: pagination, sorting, filtering and search (ARCHITECTURE.md list conventions). */
-export const listUsersQuery: JsonSchema = listQuerySchema({
+export const listUsersQuery = listQuerySchema({
   sortFields: USER_SORT_FIELDS,
   filters: {
-    status: { type: 'string', enum: [...USER_STATUSES] },
+    status: { type: 'string', enum: USER_STATUSES },
     is_email_verified: { type: 'boolean' },
     is_first_login: { type: 'boolean' },
     subrole: subroleCode,
@@ -19,12 +39,12 @@ export const listUsersQuery: JsonSchema = listQuerySchema({
 });
 
 /** Path of one customer. */
-export const customerParams: JsonSchema = uuidParams('customerID');
+export const customerParams = uuidParams('customerID');
 /** Path of one user of one customer. */
-export const customerUserParams: JsonSchema = uuidParams('customerID', 'userID');
+export const customerUserParams = uuidParams('customerID', 'userID');
 
 /** `POST /customers/{customerID}/users` body. */
-export const createUserBody: JsonSchema = strictObject(
+export const createUserBody = strictObject(
   {
     first_name: personName,
     last_name: personName,
@@ -37,16 +57,16 @@ export const createUserBody: JsonSchema = strictObject(
 );
 
 /** `PATCH /customers/{customerID}/users/{userID}` body: at least one change. */
-export const updateUserBody: JsonSchema = {
+export const updateUserBody = {
   ...strictObject({
-    status: { type: 'string', enum: [...USER_STATUSES] },
+    status: { type: 'string', enum: USER_STATUSES },
     first_name: personName,
     last_name: personName,
     mobile: { anyOf: [mobile, { type: 'null' }] },
     subrole_code: subroleCode,
   }),
   minProperties: 1,
-};
+} as const;
 
 /** A customer user (contract 2.3). */
 export const customerUserSchema: JsonSchema = {

@@ -11,7 +11,8 @@ import { normaliseMobile } from './mobile';
 import type { SetupTokenStore } from './setup-tokens.store';
 import { toCustomerUserRecord, type CustomerUserRecord, type UserStatus } from './user.types';
 import { UnknownSubroleError } from './users.errors';
-import type { UserListQuery, UserStore } from './users.store';
+import type { UserListQuery } from './users.schemas';
+import type { UserStore } from './users.store';
 
 /** Input of {@link UsersService.create}. */
 export interface CreateUserInput {

@@ -1,7 +1,7 @@
 import { containsPattern, type Knex } from '@kyb/db';
-import type { ListQuery } from '@kyb/validation';
 import type { Role } from '@kyb/auth';
-import type { Subrole, UserRow, UserStatus } from './user.types';
+import type { Subrole, UserRow } from './user.types';
+import type { UserListQuery } from './users.schemas';
 
 /** A permission as E8 answers it. */
 export interface Permission {
@@ -9,18 +9,6 @@ export interface Permission {
   code: string;
   label: string;
 }
-
-/** Columns a list of users may be sorted by. */
-export const USER_SORT_FIELDS = ['first_name', 'last_name', 'email', 'status', 'created_at', 'updated_at'] as const;
-/** Columns a list of users may be searched in. */
-export const USER_SEARCH_FIELDS = ['first_name', 'last_name', 'email'] as const;
-
-/** One page of a customer's users, as the store reads it. */
-export type UserListQuery = ListQuery<
-  (typeof USER_SORT_FIELDS)[number],
-  { status?: UserStatus; is_email_verified?: boolean; is_first_login?: boolean; subrole?: string },
-  (typeof USER_SEARCH_FIELDS)[number]
-> & { customerId: string };
 
 /** New user columns. */
 export type NewUser = Omit<UserRow, 'id' | 'ext_auth_ref_id' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by'> & {

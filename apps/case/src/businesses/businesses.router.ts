@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { toListQuery } from '@kyb/validation';
 import {
@@ -11,9 +11,11 @@ import {
   customerParams,
   getBusinessQuery,
   listBusinessesQuery,
+  type BusinessListFilter,
+  type BusinessSearch,
+  type BusinessSort,
 } from './businesses.schemas';
 import type { BusinessesService } from './businesses.service';
-import type { BUSINESS_SEARCH_FIELDS, BUSINESS_SORT_FIELDS, BusinessListQuery } from './businesses.store';
 
 /** E9's message, as the published sample shows it. */
 export const BUSINESS_FETCHED = 'Business details retrieved successfully.';
@@ -28,7 +30,7 @@ const errors = {
 export function businessReadRoutes(deps: { businesses: BusinessesService; authenticate: RequestHandler }): RouteDefinition[] {
   const { businesses, authenticate } = deps;
   return [
-    {
+    defineRoute({
       method: 'get',
       path: '/businesses/:businessID',
       summary: 'Get a business by id (E9); owners only with fetch_owner_details=true',
@@ -42,12 +44,11 @@ export function businessReadRoutes(deps: { businesses: BusinessesService; authen
         ...errors,
         404: { description: 'Business not found' },
       },
-      handler: async (req, res) => {
-        const withOwners = (req.query as unknown as { fetch_owner_details: boolean }).fetch_owner_details;
-        res.json(success(BUSINESS_FETCHED, await businesses.get(callerOf(req), req.params.businessID as string, withOwners)));
+      handler: async (req, res, { params, query }) => {
+        res.json(success(BUSINESS_FETCHED, await businesses.get(callerOf(req), params.businessId, query.fetch_owner_details)));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/customers/:customerID/businesses',
       summary: "List a customer's businesses",
@@ -58,13 +59,10 @@ export function businessReadRoutes(deps: { businesses: BusinessesService; authen
       schemas: { params: customerParams, query: listBusinessesQuery },
       checks: [requireTenant()],
       responses: { 200: { description: 'One page of businesses', schema: successEnvelope(businessListSchema, 'Success') }, ...errors },
-      handler: async (req, res) => {
-        const query = toListQuery<(typeof BUSINESS_SORT_FIELDS)[number], BusinessListQuery['filter'], (typeof BUSINESS_SEARCH_FIELDS)[number]>(
-          req.query as Record<string, unknown>,
-          ['created_at', 'desc'],
-        );
-        res.json(success('Success', await businesses.list({ ...query, customerId: req.params.customerID as string })));
+      handler: async (_req, res, { params, query }) => {
+        const list = toListQuery<BusinessSort, BusinessListFilter, BusinessSearch>(query, ['created_at', 'desc']);
+        res.json(success('Success', await businesses.list({ ...list, customerId: params.customerId })));
       },
-    },
+    }),
   ];
 }

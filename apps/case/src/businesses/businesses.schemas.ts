@@ -1,20 +1,31 @@
-import { listPageSchema, listQuerySchema, strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
-import { BUSINESS_SEARCH_FIELDS, BUSINESS_SORT_FIELDS } from './businesses.store';
+import { listPageSchema, listQuerySchema, strictObject, uuidParams, type JsonSchema, type ListQuery } from '@kyb/validation';
+
+/** Columns a list of businesses may be sorted by. */
+export const BUSINESS_SORT_FIELDS = ['name', 'external_id', 'status', 'created_at', 'updated_at'] as const;
+/** Columns a list of businesses may be searched in. */
+export const BUSINESS_SEARCH_FIELDS = ['name', 'external_id'] as const;
+export type BusinessSort = (typeof BUSINESS_SORT_FIELDS)[number];
+export type BusinessSearch = (typeof BUSINESS_SEARCH_FIELDS)[number];
+/** The filters of a list of businesses. */
+export type BusinessListFilter = { status?: 'VERIFIED' | 'UNVERIFIED'; is_monitoring_enabled?: boolean; external_id?: string };
+
+/** One page of a customer's businesses. */
+export type BusinessListQuery = ListQuery<BusinessSort, BusinessListFilter, BusinessSearch> & { customerId: string };
 
 const text: JsonSchema = { type: ['string', 'null'] };
 const timestamp: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
 
 /** E9 path. */
-export const businessParams: JsonSchema = uuidParams('businessID');
+export const businessParams = uuidParams('businessID');
 
 /** E9 query: `fetch_owner_details` (default false). */
-export const getBusinessQuery: JsonSchema = strictObject({ fetch_owner_details: { type: 'boolean', default: false } });
+export const getBusinessQuery = strictObject({ fetch_owner_details: { type: 'boolean', default: false } });
 
 /** Path of a customer's businesses. */
-export const customerParams: JsonSchema = uuidParams('customerID');
+export const customerParams = uuidParams('customerID');
 
 /** Listing a customer's businesses. */
-export const listBusinessesQuery: JsonSchema = listQuerySchema({
+export const listBusinessesQuery = listQuerySchema({
   sortFields: BUSINESS_SORT_FIELDS,
   filters: {
     status: { type: 'string', enum: ['VERIFIED', 'UNVERIFIED'], description: "The latest verification's status; UNVERIFIED until one verifies the business" },

@@ -2,7 +2,8 @@ import { BusinessNotFoundError } from '@kyb/area-views';
 import { canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { listPage } from '@kyb/validation';
 import { presentBusiness, type BusinessRecord } from './business.presenter';
-import type { BusinessListQuery, BusinessStore } from './businesses.store';
+import type { BusinessListQuery } from './businesses.schemas';
+import type { BusinessStore } from './businesses.store';
 
 /** Reading businesses: one by id (E9) and a customer's list. */
 export function createBusinessesService(options: { businesses: BusinessStore }) {

@@ -1,7 +1,7 @@
 import { containsPattern, type Knex } from '@kyb/db';
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
-import type { ListQuery } from '@kyb/validation';
 import type { BusinessRecords } from './business-records';
+import type { BusinessListQuery } from './businesses.schemas';
 import type { BusinessAddressRow, BusinessAggregate, BusinessNameRow, BusinessRow, OwnerRow } from './business.types';
 
 /** The status shown: the integration area's latest verification, else UNVERIFIED. */
@@ -54,18 +54,6 @@ function toBusinessRow(row: Record<string, unknown>): BusinessRow {
         };
   return { ...(rest as Omit<BusinessRow, 'industry'>), industry };
 }
-
-/** Columns a list of businesses may be sorted by. */
-export const BUSINESS_SORT_FIELDS = ['name', 'external_id', 'status', 'created_at', 'updated_at'] as const;
-/** Columns a list of businesses may be searched in. */
-export const BUSINESS_SEARCH_FIELDS = ['name', 'external_id'] as const;
-
-/** One page of a customer's businesses. */
-export type BusinessListQuery = ListQuery<
-  (typeof BUSINESS_SORT_FIELDS)[number],
-  { status?: 'VERIFIED' | 'UNVERIFIED'; is_monitoring_enabled?: boolean; external_id?: string },
-  (typeof BUSINESS_SEARCH_FIELDS)[number]
-> & { customerId: string };
 
 /** SQL of businesses with their names, addresses and owners: reading them, and storing new ones. */
 export function createPgBusinessStore(db: Knex) {

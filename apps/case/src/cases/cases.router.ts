@@ -1,13 +1,21 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import { listPageSchema, listQuerySchema, toListQuery, uuidParams, uuidSchema } from '@kyb/validation';
-import { CASE_SORT_FIELDS, type CaseListQuery } from './cases.store';
+import { toListQuery } from '@kyb/validation';
+import {
+  caseListSchema,
+  caseParams,
+  caseSchema,
+  customerParams,
+  invitationParams,
+  listCasesQuery,
+  type CaseListFilter,
+  type CaseSort,
+} from './cases.schemas';
 import type { CasesService } from './cases.service';
 
-const caseSchema = { type: 'object', properties: { id: uuidSchema, business_id: uuidSchema, status: { type: 'string' }, invitations: { type: 'array' } } };
 const errors = {
   400: { description: 'Invalid path or query (ValidationMiddlewareError)' },
   401: { description: 'Authentication (part 5) or Role Not Allowed' },
@@ -18,25 +26,22 @@ const errors = {
 export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHandler }): RouteDefinition[] {
   const { cases, authenticate } = deps;
   return [
-    {
+    defineRoute({
       method: 'get',
       path: '/customers/:customerID/cases',
       summary: "List a customer's onboarding cases with their invitations",
       tags: ['Cases'],
       auth: true,
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['case:read']),
-      schemas: {
-        params: uuidParams('customerID'),
-        query: listQuerySchema({ sortFields: CASE_SORT_FIELDS, filters: { status: { type: 'string', maxLength: 50 }, business_id: uuidSchema }, searchFields: [] }),
-      },
+      schemas: { params: customerParams, query: listCasesQuery },
       checks: [requireTenant()],
-      responses: { 200: { description: 'One page of cases', schema: successEnvelope(listPageSchema(caseSchema), 'Success') }, ...errors },
-      handler: async (req, res) => {
-        const query = toListQuery<(typeof CASE_SORT_FIELDS)[number], CaseListQuery['filter'], never>(req.query as Record<string, unknown>, ['created_at', 'desc']);
-        res.json(success('Success', await cases.list({ ...query, customerId: String(req.params.customerID) })));
+      responses: { 200: { description: 'One page of cases', schema: successEnvelope(caseListSchema, 'Success') }, ...errors },
+      handler: async (_req, res, { params, query }) => {
+        const list = toListQuery<CaseSort, CaseListFilter, never>(query, ['created_at', 'desc']);
+        res.json(success('Success', await cases.list({ ...list, customerId: params.customerId })));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/cases/:caseID',
       summary: 'Read an onboarding case with its invitations',
@@ -44,27 +49,27 @@ export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHan
       auth: true,
       // The case's tenant is checked by the service (unknown and another tenant's answer alike).
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['case:read']),
-      schemas: { params: uuidParams('caseID') },
+      schemas: { params: caseParams },
       responses: { 200: { description: 'The case', schema: successEnvelope(caseSchema, 'Success') }, ...errors, 404: { description: 'Case not found' } },
-      handler: async (req, res) => {
-        res.json(success('Success', await cases.get(callerOf(req), String(req.params.caseID))));
+      handler: async (req, res, { params }) => {
+        res.json(success('Success', await cases.get(callerOf(req), params.caseId)));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/invitations/:invitationID',
       summary: 'What an invitation is for (applicant side, no token: the link is the credential); no secrets',
       tags: ['Invitations'],
       auth: false,
-      schemas: { params: uuidParams('invitationID') },
+      schemas: { params: invitationParams },
       responses: {
         200: { description: 'The invitation: status (PENDING, ACCEPTED, EXPIRED), business, masked applicant email', schema: successEnvelope({ type: 'object' }, 'Success') },
         400: { description: 'Not a UUID' },
         404: { description: 'Invitation not found' },
       },
-      handler: async (req, res) => {
-        res.json(success('Success', await cases.invitation(String(req.params.invitationID))));
+      handler: async (_req, res, { params }) => {
+        res.json(success('Success', await cases.invitation(params.invitationId)));
       },
-    },
+    }),
   ];
 }

@@ -2,7 +2,8 @@ import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } 
 import { NotFoundError } from '@kyb/envelope';
 import type { InvitationAcceptances } from '@kyb/area-views';
 import { listPage } from '@kyb/validation';
-import type { CaseListQuery, CaseRow, CaseStore, InvitationView } from './cases.store';
+import type { CaseListQuery } from './cases.schemas';
+import type { CaseRow, CaseStore, InvitationView } from './cases.store';
 
 /** ACCEPTED once its applicant used it (the auth area records that), else PENDING until it expires. */
 function invitationStatus(invitation: InvitationView, acceptedAt: Date | undefined, now: Date): string {

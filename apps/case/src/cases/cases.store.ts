@@ -1,13 +1,5 @@
 import { type Knex } from '@kyb/db';
-import type { ListQuery } from '@kyb/validation';
-
-/** Columns a list of cases may be sorted by. */
-export const CASE_SORT_FIELDS = ['created_at', 'updated_at', 'status'] as const;
-
-/** One page of a customer's cases. */
-export type CaseListQuery = ListQuery<(typeof CASE_SORT_FIELDS)[number], { status?: string; business_id?: string }, never> & {
-  customerId: string;
-};
+import type { CaseListQuery } from './cases.schemas';
 
 /** A case as stored. */
 export interface CaseRow {

@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { inviteBody, inviteParams, invitationResult } from './invite.schemas';
-import type { InviteInput, InviteService } from './invite.service';
+import type { InviteService } from './invite.service';
 
 /** E5's success message (ARCHITECTURE.md). */
 export const BUSINESS_INVITED = 'Business invited successfully';
@@ -12,7 +12,7 @@ export const BUSINESS_INVITED = 'Business invited successfully';
 /** E5: invite a business and its applicants to onboard. */
 export function inviteRoutes(deps: { invites: InviteService; authenticate: RequestHandler }): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       method: 'post',
       path: '/customers/:customerID/businesses/invite',
       summary: 'Send a business invite (E5): a new business, or an existing one, and at least one applicant',
@@ -31,10 +31,9 @@ export function inviteRoutes(deps: { invites: InviteService; authenticate: Reque
         403: { description: 'Another tenant (AccessMiddlewareError), a missing permission (PermissionMiddlewareError), or a business not onboarded by this customer: unknown, deleted or another customer\'s answer alike (status error, BusinessApiError)' },
         404: { description: 'Applicant or case not found' },
       },
-      handler: async (req, res) => {
-        const result = await deps.invites.invite(callerOf(req), String(req.params.customerID), req.body as InviteInput);
-        res.json(success(BUSINESS_INVITED, result));
+      handler: async (req, res, { params, body }) => {
+        res.json(success(BUSINESS_INVITED, await deps.invites.invite(callerOf(req), params.customerId, body)));
       },
-    },
+    }),
   ];
 }

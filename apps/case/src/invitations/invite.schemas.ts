@@ -1,23 +1,23 @@
 import { emailSchema, strictObject, uuidParams, uuidSchema, type JsonSchema } from '@kyb/validation';
 import { TIN_PATTERN } from '../businesses/business-row.columns';
 
-const name: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' };
-const text = (maxLength = 200): JsonSchema => ({ type: 'string', minLength: 1, maxLength });
+const name = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } as const;
+const text = (maxLength = 200) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
 /** One applicant to invite; the mobile limit is the published one (15 characters). */
-const applicant: JsonSchema = strictObject(
+const applicant = strictObject(
   { first_name: text(100), last_name: text(100), email: emailSchema, mobile: text(15) },
   ['first_name', 'last_name', 'email'],
 );
 
 /** E5 path. */
-export const inviteParams: JsonSchema = uuidParams('customerID');
+export const inviteParams = uuidParams('customerID');
 
 /**
  * E5 body. Exactly one of `business`, `existing_business_id` and `existing_business` is checked
  * by the service, with its own message; `case_id` only goes with an existing business.
  */
-export const inviteBody: JsonSchema = strictObject(
+export const inviteBody = strictObject(
   {
     applicants: { type: 'array', minItems: 1, maxItems: 20, items: applicant },
     business: strictObject(

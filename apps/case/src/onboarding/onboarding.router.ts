@@ -1,20 +1,12 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
 import type { BusinessRowInput } from '../businesses/business-row.columns';
-import { businessRowProperties } from './add-business.columns';
 import { MAX_BULK_ROWS, readBulkRows } from './bulk-rows';
+import { addBusinessBody, asyncQuery, customerParams, runParams } from './onboarding.schemas';
 import type { OnboardingService } from './onboarding.service';
-
-/**
- * `async=true`: answer at once. A bulk run is kept and its rows checked and stored by the
- * onboarding worker; a single business is checked and stored at once, and answered with its id,
- * while enrichment and scoring run in the background (as they always do).
- */
-const asyncQuery: JsonSchema = strictObject({ async: { type: 'boolean', default: false } });
 
 /** 7.1 success message. */
 export const BULK_SUCCEEDED = 'Bulk process succeeded';
@@ -24,7 +16,8 @@ export const RUN_ACCEPTED = 'Bulk process started';
 /** E12: add a business to a customer, in the order of contract 7.1. */
 export function onboardingRoutes(deps: { onboarding: OnboardingService; authenticate: RequestHandler }): RouteDefinition[] {
   const { onboarding, authenticate } = deps;
-  const customerId = (req: Parameters<RequestHandler>[0]) => String(req.params.customerID);
+  // Checks run before the handler and read the path as Express names it.
+  const customerId = (req: Request) => String(req.params.customerID);
   const featureSwitch: RequestHandler = async (req, _res, next) => {
     await onboarding.assertFeatureEnabled(customerId(req));
     next();
@@ -34,9 +27,10 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
     next();
   };
   // Bulk: the rows are read first (like JSON parsing), so the limit check can count them.
-  const bulkRows = (req: Parameters<RequestHandler>[0]) => (req as { bulkRows?: Array<Record<string, unknown>> }).bulkRows ?? [];
+  const rowsOf = new WeakMap<Request, Array<Record<string, unknown>>>();
+  const bulkRows = (req: Request) => rowsOf.get(req) ?? [];
   const readRows: RequestHandler = (req, _res, next) => {
-    (req as { bulkRows?: Array<Record<string, unknown>> }).bulkRows = readBulkRows(req.body);
+    rowsOf.set(req, readBulkRows(req.body));
     next();
   };
   const bulkLimit: RequestHandler = async (req, _res, next) => {
@@ -54,7 +48,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
     BULK_SUCCEEDED,
   );
   return [
-    {
+    defineRoute({
       method: 'post',
       path: '/businesses/customers/:customerID/bulk',
       summary: `Add up to ${MAX_BULK_ROWS} businesses: a JSON array of E12 rows, or CSV (text/csv) with a header row of the same columns`,
@@ -62,27 +56,28 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       tags: ['Businesses'],
       auth: true,
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:create']),
-      schemas: { params: uuidParams('customerID'), query: asyncQuery },
+      schemas: { params: customerParams, query: asyncQuery },
       checks: [requireTenant(), featureSwitch, readRows, bulkLimit],
       responses: { 200: { description: 'Every row stored: result keyed by row index', schema: succeeded }, ...responses },
-      handler: async (req, res) => {
+      handler: async (req, res, { params, query }) => {
+        // Rows not checked yet: the service checks each against the E12 schema (checkSchema).
         const rows = bulkRows(req) as BusinessRowInput[];
         const actor = callerOf(req).userId;
-        if ((req.query as unknown as { async: boolean }).async) {
-          res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, customerId(req), rows)));
+        if (query.async) {
+          res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, params.customerId, rows)));
           return;
         }
-        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, customerId(req), rows, { checkSchema: true })));
+        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, params.customerId, rows, { checkSchema: true })));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'post',
       path: '/businesses/customers/:customerID',
       summary: 'Add a business to a customer (E12): flat columns as in a bulk import row',
       tags: ['Businesses'],
       auth: true,
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:create']),
-      schemas: { params: uuidParams('customerID'), query: asyncQuery, body: strictObject(businessRowProperties, ['name']) },
+      schemas: { params: customerParams, query: asyncQuery, body: addBusinessBody },
       // Order of issue 14: the tenant before anything about the target customer (switch, limit).
       checks: [requireTenant(), featureSwitch, monthlyLimit],
       responses: {
@@ -90,12 +85,11 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
         ...responses,
       },
       // With or without async=true: stored before the answer, which carries its id; enrichment runs in the background.
-      handler: async (req, res) => {
-        const rows = [req.body as BusinessRowInput];
-        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(callerOf(req).userId, customerId(req), rows)));
+      handler: async (req, res, { params, body }) => {
+        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(callerOf(req).userId, params.customerId, [body])));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/runs/:runID',
       summary: 'How an onboarding run ended: PENDING, SUCCEEDED (business_ids) or FAILED (failed_rows, failure_reason)',
@@ -103,7 +97,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       auth: true,
       // The run's tenant is checked by the service (unknown and another tenant's answer alike).
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']),
-      schemas: { params: uuidParams('runID') },
+      schemas: { params: runParams },
       responses: {
         200: { description: 'The run', schema: successEnvelope({ type: 'object' }, 'Success') },
         400: { description: 'Not a UUID' },
@@ -111,9 +105,9 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
         403: { description: 'A run of another tenant' },
         404: { description: 'Run not found' },
       },
-      handler: async (req, res) => {
-        res.json(success('Success', await onboarding.getRun(callerOf(req), String(req.params.runID))));
+      handler: async (req, res, { params }) => {
+        res.json(success('Success', await onboarding.getRun(callerOf(req), params.runId)));
       },
-    },
+    }),
   ];
 }

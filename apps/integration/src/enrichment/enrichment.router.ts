@@ -1,13 +1,21 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { toListQuery, type JsonSchema } from '@kyb/validation';
 import { bjlFactsSchema } from '../facts/bjl-facts.schemas';
-import { bjlParams, listTasksQuery, publicRecordsParams, publicRecordsSchema, taskListSchema, taskSchema } from './enrichment.schemas';
+import {
+  bjlParams,
+  listTasksQuery,
+  publicRecordsParams,
+  publicRecordsSchema,
+  taskListSchema,
+  taskSchema,
+  type TaskListFilter,
+  type TaskSort,
+} from './enrichment.schemas';
 import type { EnrichmentService } from './enrichment.service';
-import type { TASK_SORT_FIELDS, TaskListQuery } from './integration-tasks.store';
 
 /** E1's message, as the published sample shows it. */
 export const PUBLIC_RECORDS_FETCHED = 'Success';
@@ -32,7 +40,7 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
   // Reads: the business's tenant (an APPLICANT's invited businesses) is checked by the service, after the schema.
   const readers = access(authenticate, ['ADMIN', 'CUSTOMER', 'APPLICANT'], ['businesses:read']);
   return [
-    {
+    defineRoute({
       method: 'get',
       path: '/business/:businessID/public-records',
       summary: 'Get public records (E1)',
@@ -59,13 +67,13 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
         ...errors,
         404: { description: 'Business not found (BusinessApiError), no records yet (PublicRecordsNotFoundError) or the fetch failed (PublicRecordsUnavailableError)' },
       },
-      handler: async (req, res) => {
-        const answer = await enrichment.publicRecords(callerOf(req), req.params.businessID as string);
+      handler: async (req, res, { params }) => {
+        const answer = await enrichment.publicRecords(callerOf(req), params.businessId);
         if (answer.ready) res.json(success(PUBLIC_RECORDS_FETCHED, { public_records: answer.publicRecords }));
         else res.status(202).json(success(PUBLIC_RECORDS_PENDING, { public_records: null, business_integration_task: answer.task }));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/facts/business/:businessId/bjl',
       summary: 'Bankruptcies, judgements and liens facts (E11)',
@@ -75,11 +83,11 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
       ...readers,
       schemas: { params: bjlParams },
       responses: { 200: { description: 'The six facts of contract 2.9', schema: successEnvelope(bjlFactsSchema, BJL_FETCHED) }, ...errors },
-      handler: async (req, res) => {
-        res.json(success(BJL_FETCHED, await enrichment.bjlFacts(callerOf(req), req.params.businessId as string)));
+      handler: async (req, res, { params }) => {
+        res.json(success(BJL_FETCHED, await enrichment.bjlFacts(callerOf(req), params.businessId)));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'post',
       path: '/business/:businessID/refresh',
       summary: "Fetch a business's public records again",
@@ -94,13 +102,13 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
         ...errors,
         503: { description: 'The queue did not take the job (QueueUnavailableError); nothing was started' },
       },
-      handler: async (req, res) => {
-        const { created, task } = await enrichment.refresh(callerOf(req), req.params.businessID as string);
+      handler: async (req, res, { params }) => {
+        const { created, task } = await enrichment.refresh(callerOf(req), params.businessId);
         const message = created ? 'Enrichment requested successfully' : 'Enrichment is already in progress';
         res.status(202).json(success(message, { business_integration_task: task }));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/business/:businessID/integration-tasks',
       summary: "A business's integration tasks, newest first",
@@ -110,10 +118,10 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']),
       schemas: { params: publicRecordsParams, query: listTasksQuery },
       responses: { 200: { description: 'One page of tasks', schema: successEnvelope(taskListSchema, 'Success') }, ...errors },
-      handler: async (req, res) => {
-        const query = toListQuery<(typeof TASK_SORT_FIELDS)[number], TaskListQuery['filter'], never>(req.query as Record<string, unknown>, ['created_at', 'desc']);
-        res.json(success('Success', await enrichment.listTasks(callerOf(req), { ...query, businessId: req.params.businessID as string })));
+      handler: async (req, res, { params, query }) => {
+        const list = toListQuery<TaskSort, TaskListFilter, never>(query, ['created_at', 'desc']);
+        res.json(success('Success', await enrichment.listTasks(callerOf(req), { ...list, businessId: params.businessId })));
       },
-    },
+    }),
   ];
 }

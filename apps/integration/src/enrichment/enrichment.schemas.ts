@@ -1,5 +1,24 @@
 import { listPageSchema, listQuerySchema, uuidParams, type JsonSchema } from '@kyb/validation';
-import { TASK_SORT_FIELDS } from './integration-tasks.store';
+
+/** The states of an integration task. */
+export const TASK_STATUSES = ['PENDING', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Sortable and filterable fields of the task list. */
+export const TASK_SORT_FIELDS = ['created_at', 'updated_at', 'status'] as const;
+export type TaskSort = (typeof TASK_SORT_FIELDS)[number];
+/** The filters of a list of tasks. */
+export type TaskListFilter = { status?: TaskStatus };
+
+/** A page of a business's tasks. */
+export interface TaskListQuery {
+  businessId: string;
+  page: number;
+  itemsPerPage: number;
+  paginate: boolean;
+  sort: Array<[TaskSort, 'asc' | 'desc']>;
+  filter: TaskListFilter;
+}
 
 const text: JsonSchema = { type: ['string', 'null'] };
 const timestamp: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
@@ -10,10 +29,10 @@ const numbers = (names: string[]): JsonSchema => ({
 });
 
 /** E1 path. */
-export const publicRecordsParams: JsonSchema = uuidParams('businessID');
+export const publicRecordsParams = uuidParams('businessID');
 
 /** E11 path. */
-export const bjlParams: JsonSchema = uuidParams('businessId');
+export const bjlParams = uuidParams('businessId');
 
 /** An integration task. */
 export const taskSchema: JsonSchema = {
@@ -34,9 +53,9 @@ export const taskSchema: JsonSchema = {
 };
 
 /** Listing a business's integration tasks. */
-export const listTasksQuery: JsonSchema = listQuerySchema({
+export const listTasksQuery = listQuerySchema({
   sortFields: TASK_SORT_FIELDS,
-  filters: { status: { type: 'string', enum: ['PENDING', 'IN_PROGRESS', 'SUCCEEDED', 'FAILED'] } },
+  filters: { status: { type: 'string', enum: TASK_STATUSES } },
   searchFields: [],
 });
 

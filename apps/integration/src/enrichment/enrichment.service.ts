@@ -10,7 +10,8 @@ import { presentPublicRecords } from '../public-records/public-records.presenter
 import type { PublicRecordsStore } from '../public-records/public-records.store';
 import type { PublicRecords } from '../public-records/public-records.types';
 import { QueueUnavailableError } from './enrichment.errors';
-import type { TaskListQuery, TaskStore } from './integration-tasks.store';
+import type { TaskListQuery } from './enrichment.schemas';
+import type { TaskStore } from './integration-tasks.store';
 import { presentTask, type TaskView } from './task.presenter';
 import { UNTASKED_WINDOW_MS } from './untasked-window';
 

@@ -1,7 +1,8 @@
 import type { Knex } from '@kyb/db';
+import type { TaskListQuery, TaskStatus } from './enrichment.schemas';
 
 /** States of an integration task. */
-export type TaskStatus = 'PENDING' | 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED';
+export type { TaskStatus };
 
 /** An integration task row: one request for a business's public records. */
 export interface TaskRow {
@@ -22,19 +23,6 @@ export interface TaskRow {
 }
 
 const TABLE = 'integration.integration_tasks';
-
-/** Sortable and filterable fields of the task list. */
-export const TASK_SORT_FIELDS = ['created_at', 'updated_at', 'status'] as const;
-
-/** A page of a business's tasks. */
-export interface TaskListQuery {
-  businessId: string;
-  page: number;
-  itemsPerPage: number;
-  paginate: boolean;
-  sort: Array<[(typeof TASK_SORT_FIELDS)[number], 'asc' | 'desc']>;
-  filter: { status?: TaskStatus };
-}
 
 /** SQL of integration tasks. */
 export function createPgTaskStore(db: Knex) {

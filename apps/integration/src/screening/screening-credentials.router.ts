@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { CustomerNotFoundError, type CustomerDirectory } from '@kyb/area-views';
 import { successEnvelope } from '@kyb/openapi';
 import { credentialsBody, credentialsSummarySchema, customerParams, statusConnectionSchema } from './screening-credentials.schemas';
-import type { CredentialsInput, ScreeningCredentialsService } from './screening-credentials.service';
+import type { ScreeningCredentialsService } from './screening-credentials.service';
 
 /** Message of a stored set of credentials. */
 export const CREDENTIALS_SAVED = 'Screening credentials saved successfully';
@@ -19,10 +19,8 @@ export function screeningCredentialsRoutes(deps: {
   authenticate: RequestHandler;
 }): RouteDefinition[] {
   const { credentials, customers, authenticate } = deps;
-
-  const customerId = (req: Parameters<RequestHandler>[0]) => String(req.params.customerId);
   return [
-    {
+    defineRoute({
       method: 'put',
       path: '/screening/:customerId/credentials',
       summary: "Store (replace) a customer's screening credentials; they are sealed at rest and never returned",
@@ -42,14 +40,13 @@ export function screeningCredentialsRoutes(deps: {
         403: { description: 'Another tenant (AccessMiddlewareError), or a subrole without profile:write (PermissionMiddlewareError)' },
         404: { description: 'No such customer (CustomerApiError)' },
       },
-      handler: async (req, res) => {
+      handler: async (req, res, { params, body }) => {
         // A CUSTOMER's token vouches for its tenant; an ADMIN may name any id, so it must exist.
-        if (callerOf(req).role === 'ADMIN' && !(await customers.find(customerId(req)))) throw new CustomerNotFoundError();
-        const saved = await credentials.save(callerOf(req).userId, customerId(req), req.body as CredentialsInput);
-        res.json(success(CREDENTIALS_SAVED, saved));
+        if (callerOf(req).role === 'ADMIN' && !(await customers.find(params.customerId))) throw new CustomerNotFoundError();
+        res.json(success(CREDENTIALS_SAVED, await credentials.save(callerOf(req).userId, params.customerId, body)));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/screening/:customerId/check-connection-status',
       summary: "Check a customer's screening connection: CONNECTED, NOT_CONNECTED, EXPIRED or ERROR",
@@ -68,10 +65,10 @@ export function screeningCredentialsRoutes(deps: {
         401: { description: 'Authentication (part 5), or Role Not Allowed' },
         403: { description: 'Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError)' },
       },
-      handler: async (req, res) => {
-        const { statusConnection } = await credentials.inspect(customerId(req));
+      handler: async (_req, res, { params }) => {
+        const { statusConnection } = await credentials.inspect(params.customerId);
         res.json(success(CONNECTION_STATUS_FETCHED, { statusConnection }));
       },
-    },
+    }),
   ];
 }

@@ -4,19 +4,19 @@ import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
 export const ICA_PATTERN = '^[a-zA-Z0-9]+$';
 
 /** A list of ICAs as contract 8 limits it: at most 100, each letters and digits, no duplicates. */
-export const icasSchema: JsonSchema = {
+export const icasSchema = {
   type: 'array',
   maxItems: 100,
   uniqueItems: true,
   items: { type: 'string', pattern: ICA_PATTERN },
   description: 'ICA numbers (letters and digits), at most 100, no duplicates',
-};
+} as const;
 
 /** Paths under /screening/{customerId}. */
-export const customerParams: JsonSchema = uuidParams('customerId');
+export const customerParams = uuidParams('customerId');
 
 /** PUT /screening/{customerId}/credentials. */
-export const credentialsBody: JsonSchema = strictObject(
+export const credentialsBody = strictObject(
   {
     consumer_key: { type: 'string', minLength: 1, maxLength: 500, description: 'the consumer key the screening network issued' },
     private_key: { type: 'string', minLength: 1, maxLength: 32768, description: 'PEM private key (unencrypted PKCS#8, PKCS#1 or SEC1)' },

@@ -1,7 +1,7 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { toListQuery } from '@kyb/validation';
 import { RESULT_MESSAGES, type ScreeningResultAnswer } from './screening.presenter';
@@ -14,9 +14,10 @@ import {
   runParams,
   screeningListSchema,
   screeningParams,
+  type ScreeningListFilter,
+  type ScreeningSort,
 } from './screening.schemas';
 import type { ScreeningService } from './screening.service';
-import type { SCREENING_SORT_FIELDS, ScreeningListQuery } from './screening.store';
 
 /** E3's message, as the published sample shows it. */
 export const SCREENING_TASK_CREATED = 'Screening task created and processed with state of completed';
@@ -40,15 +41,13 @@ function answer(res: Response, result: ScreeningResultAnswer): void {
   res.status(result.httpStatus).json(success(result.message, result.data));
 }
 
-const param = (req: Request, name: string) => String(req.params[name]);
-
 /** E3 (run a screening) and reading screening results. */
 export function screeningRoutes(deps: { screenings: ScreeningService; authenticate: RequestHandler }): RouteDefinition[] {
   const { screenings, authenticate } = deps;
   // Reads: the business's tenant is checked by the service, after the schema.
   const readers = access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']);
   return [
-    {
+    defineRoute({
       method: 'post',
       path: '/verification/customers/:customerId/businesses/:businessId/screening',
       summary: 'Run a merchant-screening check of a business (E3); answers an acknowledgement, the result comes later',
@@ -67,13 +66,12 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
         404: { description: 'Business not found (BusinessApiError)' },
         409: { description: 'The screening connection is not CONNECTED (ScreeningConnectionError, data.statusConnection)' },
       },
-      handler: async (req, res) => {
-        const icas = (req.body as { icas?: string[] } | undefined)?.icas;
-        const acknowledgement = await screenings.run(callerOf(req), param(req, 'customerId'), param(req, 'businessId'), icas);
+      handler: async (req, res, { params, body }) => {
+        const acknowledgement = await screenings.run(callerOf(req), params.customerId, params.businessId, body.icas);
         res.json(success(SCREENING_TASK_CREATED, acknowledgement));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/verification/businesses/:businessId/screening',
       summary: 'The latest screening of a business: 202 while it runs, 200 with matchData or the failure reason',
@@ -82,9 +80,9 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
       ...readers,
       schemas: { params: businessParams },
       responses: resultResponses('no screening has been run'),
-      handler: async (req, res) => answer(res, await screenings.latest(callerOf(req), param(req, 'businessId'))),
-    },
-    {
+      handler: async (req, res, { params }) => answer(res, await screenings.latest(callerOf(req), params.businessId)),
+    }),
+    defineRoute({
       method: 'get',
       path: '/verification/businesses/:businessId/screenings',
       summary: "A business's screenings, newest first",
@@ -98,15 +96,12 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
         ...errors,
         404: { description: 'Business not found (BusinessApiError)' },
       },
-      handler: async (req, res) => {
-        const query = toListQuery<(typeof SCREENING_SORT_FIELDS)[number], ScreeningListQuery['filter'], never>(req.query as Record<string, unknown>, [
-          'created_at',
-          'desc',
-        ]);
-        res.json(success(SCREENINGS_LISTED, await screenings.list(callerOf(req), { ...query, businessId: param(req, 'businessId') })));
+      handler: async (req, res, { params, query }) => {
+        const list = toListQuery<ScreeningSort, ScreeningListFilter, never>(query, ['created_at', 'desc']);
+        res.json(success(SCREENINGS_LISTED, await screenings.list(callerOf(req), { ...list, businessId: params.businessId })));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/verification/businesses/:businessId/screenings/:screeningId',
       summary: 'One screening of a business, answered like the latest one',
@@ -115,7 +110,7 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
       ...readers,
       schemas: { params: screeningParams },
       responses: resultResponses('a screening that is not of this business'),
-      handler: async (req, res) => answer(res, await screenings.get(callerOf(req), param(req, 'businessId'), param(req, 'screeningId'))),
-    },
+      handler: async (req, res, { params }) => answer(res, await screenings.get(callerOf(req), params.businessId, params.screeningId)),
+    }),
   ];
 }

@@ -1,24 +1,36 @@
-import { listPageSchema, listQuerySchema, strictObject, uuidParams, uuidSchema, type JsonSchema } from '@kyb/validation';
+import { listPageSchema, listQuerySchema, strictObject, uuidParams, uuidSchema, type JsonSchema, type ListQuery } from '@kyb/validation';
 import { icasSchema } from './screening-credentials.schemas';
-import { SCREENING_SORT_FIELDS } from './screening.store';
 
-const statusSchema: JsonSchema = { type: 'string', enum: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] };
+/** The states of a screening. */
+export const SCREENING_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+export type ScreeningStatus = (typeof SCREENING_STATUSES)[number];
+
+/** Columns a business's screenings may be sorted by. */
+export const SCREENING_SORT_FIELDS = ['created_at', 'updated_at', 'completed_at', 'status'] as const;
+export type ScreeningSort = (typeof SCREENING_SORT_FIELDS)[number];
+/** The filters of a list of screenings. */
+export type ScreeningListFilter = { status?: ScreeningStatus };
+
+/** One page of a business's screenings. */
+export type ScreeningListQuery = ListQuery<ScreeningSort, ScreeningListFilter, never> & { businessId: string };
+
+const statusSchema = { type: 'string', enum: SCREENING_STATUSES } as const;
 const timestamp: JsonSchema = { type: 'string', format: 'date-time' };
 const nullableTimestamp: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
 const fieldMatch: JsonSchema = { type: 'string', enum: ['EXACT', 'PHONETIC', 'NONE'] };
 const matchResult: JsonSchema = { type: 'string', enum: ['No Match', 'Possible Match', 'Match'] };
 
 /** E3 path. */
-export const runParams: JsonSchema = uuidParams('customerId', 'businessId');
+export const runParams = uuidParams('customerId', 'businessId');
 /** E3 body (optional): `icas`; without it the stored ICAs are searched. */
-export const runBody: JsonSchema = strictObject({ icas: icasSchema });
+export const runBody = strictObject({ icas: icasSchema });
 /** Paths of a business's screenings. */
-export const businessParams: JsonSchema = uuidParams('businessId');
+export const businessParams = uuidParams('businessId');
 /** Path of one screening of a business. */
-export const screeningParams: JsonSchema = uuidParams('businessId', 'screeningId');
+export const screeningParams = uuidParams('businessId', 'screeningId');
 
 /** History query: the list conventions, sortable by time and status, filterable by status. */
-export const listScreeningsQuery: JsonSchema = listQuerySchema({ sortFields: SCREENING_SORT_FIELDS, filters: { status: statusSchema }, searchFields: [] });
+export const listScreeningsQuery = listQuerySchema({ sortFields: SCREENING_SORT_FIELDS, filters: { status: statusSchema }, searchFields: [] });
 
 /** E3 acknowledgement: the state of the submission task, not the match result. */
 export const acknowledgementSchema: JsonSchema = {

@@ -8,7 +8,8 @@ import type { ScreeningCredentialsService } from './screening-credentials.servic
 import { findAccessibleBusiness } from '@kyb/area-views';
 import { ScreeningConnectionError, ScreeningIcasMissingError, ScreeningNotFoundError } from './screening.errors';
 import { presentListedScreening, presentResult, type ScreeningResultAnswer } from './screening.presenter';
-import type { ScreeningListQuery, ScreeningStatus, ScreeningStore } from './screening.store';
+import type { ScreeningListQuery } from './screening.schemas';
+import type { ScreeningStatus, ScreeningStore } from './screening.store';
 
 /** The acknowledgement of E3: the submission task was accepted and queued; the result comes later. */
 export interface ScreeningAcknowledgement {

@@ -1,11 +1,11 @@
 import type { Knex } from '@kyb/db';
-import type { ListQuery } from '@kyb/validation';
+import type { ScreeningListQuery, ScreeningStatus } from './screening.schemas';
 import type { MatchResult, ScreeningOutcome } from './screening.provider';
 
 const TABLE = 'integration.screenings';
 
 /** Where a screening is: PENDING (queued) -> PROCESSING -> COMPLETED | FAILED. */
-export type ScreeningStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+export type { ScreeningStatus };
 
 /** Statuses of a screening that has not ended yet. */
 export const IN_FLIGHT: readonly ScreeningStatus[] = ['PENDING', 'PROCESSING'];
@@ -27,12 +27,6 @@ export interface ScreeningRow {
   updated_at: Date;
   completed_at: Date | null;
 }
-
-/** Columns a business's screenings may be sorted by. */
-export const SCREENING_SORT_FIELDS = ['created_at', 'updated_at', 'completed_at', 'status'] as const;
-
-/** One page of a business's screenings. */
-export type ScreeningListQuery = ListQuery<(typeof SCREENING_SORT_FIELDS)[number], { status?: ScreeningStatus }, never> & { businessId: string };
 
 /** SQL for screening runs and their results. */
 export function createPgScreeningStore(db: Knex) {

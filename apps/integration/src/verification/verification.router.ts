@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { verificationParams, verificationSchema } from './verification.schemas';
 import type { VerificationService } from './verification.service';
@@ -13,7 +13,7 @@ export const VERIFICATION_FETCHED = 'Business verification fetched successfully'
 export function verificationRoutes(deps: { verification: VerificationService; authenticate: RequestHandler }): RouteDefinition[] {
   const { verification, authenticate } = deps;
   return [
-    {
+    defineRoute({
       method: 'get',
       path: '/business/:businessID/verification',
       summary: "A business's verification",
@@ -35,9 +35,9 @@ export function verificationRoutes(deps: { verification: VerificationService; au
         },
         404: { description: 'Business not found (BusinessApiError), for an ADMIN only' },
       },
-      handler: async (req, res) => {
-        res.json(success(VERIFICATION_FETCHED, await verification.verification(callerOf(req), req.params.businessID as string)));
+      handler: async (req, res, { params }) => {
+        res.json(success(VERIFICATION_FETCHED, await verification.verification(callerOf(req), params.businessId)));
       },
-    },
+    }),
   ];
 }

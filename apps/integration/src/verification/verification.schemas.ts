@@ -2,7 +2,7 @@ import { VERIFICATION_CHECK_CODES } from '@kyb/area-views';
 import { uuidParams, type JsonSchema } from '@kyb/validation';
 
 /** The verification endpoint's path. */
-export const verificationParams: JsonSchema = uuidParams('businessID');
+export const verificationParams = uuidParams('businessID');
 
 const status: JsonSchema = { type: 'string', enum: ['VERIFIED', 'UNVERIFIED'] };
 

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { businessParams, downloadSchema, fileQuery, generateParams, reportParams, reportSchema, statusSchema } from './reports.schemas';
 import type { ReportsService } from './reports.service';
@@ -26,9 +26,8 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
   const { reports, authenticate } = deps;
   // Reads (a download link is a read too): the report's or business's tenant is checked by the service, after the schema.
   const readers = access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']);
-  const reportId = (req: Parameters<RequestHandler>[0]) => req.params.reportID as string;
   return [
-    {
+    defineRoute({
       method: 'post',
       path: '/reports/customers/:customerID/businesses/:businessID',
       summary: 'Generate a 360 report for a business of a customer (E7)',
@@ -46,11 +45,11 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
         ...errors,
         404: { description: 'Business not found (BusinessApiError)' },
       },
-      handler: async (req, res) => {
-        res.json(success(REPORT_MESSAGES.started, await reports.request(callerOf(req), req.params.customerID as string, req.params.businessID as string)));
+      handler: async (req, res, { params }) => {
+        res.json(success(REPORT_MESSAGES.started, await reports.request(callerOf(req), params.customerId, params.businessId)));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/reports/:reportID',
       summary: 'Get a report (E6)',
@@ -59,11 +58,11 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
       ...readers,
       schemas: { params: reportParams },
       responses: { 200: { description: 'The report of contract 2.6', schema: successEnvelope(reportSchema, REPORT_MESSAGES.fetched) }, ...errors, 404: { description: 'Report not found (ReportApiError)' } },
-      handler: async (req, res) => {
-        res.json(success(REPORT_MESSAGES.fetched, await reports.get(callerOf(req), reportId(req))));
+      handler: async (req, res, { params }) => {
+        res.json(success(REPORT_MESSAGES.fetched, await reports.get(callerOf(req), params.reportId)));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'post',
       path: '/reports/:reportID/download',
       summary: "A report with a short-lived signed URL of its PDF (null until it is COMPLETED)",
@@ -72,12 +71,12 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
       ...readers,
       schemas: { params: reportParams },
       responses: { 200: { description: 'The report and pdf_url', schema: successEnvelope(downloadSchema) }, ...errors, 404: { description: 'Report not found (ReportApiError)' } },
-      handler: async (req, res) => {
-        const { ready, report } = await reports.download(callerOf(req), reportId(req));
+      handler: async (req, res, { params }) => {
+        const { ready, report } = await reports.download(callerOf(req), params.reportId);
         res.json(success(ready ? REPORT_MESSAGES.ready : REPORT_MESSAGES.notReady, report));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/reports/businesses/:businessID/status',
       summary: "The status of a business's latest report",
@@ -90,11 +89,11 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
         ...errors,
         404: { description: 'Business not found (BusinessApiError), or no report yet (ReportApiError)' },
       },
-      handler: async (req, res) => {
-        res.json(success(REPORT_MESSAGES.status, await reports.statusOfBusiness(callerOf(req), req.params.businessID as string)));
+      handler: async (req, res, { params }) => {
+        res.json(success(REPORT_MESSAGES.status, await reports.statusOfBusiness(callerOf(req), params.businessId)));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/reports/:reportID/file',
       summary: 'The PDF behind a signed download URL (no token: the signature is the credential)',
@@ -107,15 +106,14 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
         403: { description: 'The link is not ours or has expired (SignedUrlError)' },
         404: { description: 'Report not found, or not rendered (ReportApiError)' },
       },
-      handler: async (req, res) => {
-        const { expires, signature } = req.query as unknown as { expires: number; signature: string };
-        const file = await reports.file(reportId(req), expires, signature);
+      handler: async (_req, res, { params, query }) => {
+        const file = await reports.file(params.reportId, query.expires, query.signature);
         res
           .type(file.contentType)
-          .set('Content-Disposition', `attachment; filename="business-report-${reportId(req)}.pdf"`)
+          .set('Content-Disposition', `attachment; filename="business-report-${params.reportId}.pdf"`)
           .set('Cache-Control', 'private, no-store')
           .send(file.content);
       },
-    },
+    }),
   ];
 }

@@ -1,13 +1,13 @@
 import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
 
 /** E7 path. */
-export const generateParams: JsonSchema = uuidParams('customerID', 'businessID');
+export const generateParams = uuidParams('customerID', 'businessID');
 /** E6 and download paths. */
-export const reportParams: JsonSchema = uuidParams('reportID');
+export const reportParams = uuidParams('reportID');
 /** Status by business. */
-export const businessParams: JsonSchema = uuidParams('businessID');
+export const businessParams = uuidParams('businessID');
 /** A signed download URL's query. */
-export const fileQuery: JsonSchema = strictObject(
+export const fileQuery = strictObject(
   {
     expires: { type: 'integer', minimum: 0, description: 'seconds since the epoch after which the link no longer works' },
     signature: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },

@@ -1,11 +1,10 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import type { RouteDefinition } from '@kyb/http';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { businessParams, scoreParams, scoreQuery, scoreSchema } from './scores.schemas';
 import type { ScoresService } from './scores.service';
-import type { ScoreStatus } from './scores.store';
 
 /** E10's message, as the published sample shows it. */
 export const SCORE_FETCHED = 'Success';
@@ -24,7 +23,7 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
   // Reads: the business's (or score's) tenant is checked by the service, after the schema.
   const readers = access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']);
   return [
-    {
+    defineRoute({
       method: 'get',
       path: '/score/business/:businessID',
       summary: 'Get a business score (E10)',
@@ -44,12 +43,12 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
             'with status=SUCCESS, saying whether the last score is still calculating or failed)',
         },
       },
-      handler: async (req, res) => {
-        const { year, month, status } = req.query as { year?: number; month?: number; status?: ScoreStatus };
-        res.json(success(SCORE_FETCHED, await scores.ofMonth(callerOf(req), req.params.businessID as string, { year, month, status })));
+      handler: async (req, res, { params, query }) => {
+        const { year, month, status } = query;
+        res.json(success(SCORE_FETCHED, await scores.ofMonth(callerOf(req), params.businessId, { year, month, status })));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'post',
       path: '/score/business/:businessID/generate',
       summary: 'Score a business now',
@@ -60,11 +59,11 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:write']),
       schemas: { params: businessParams },
       responses: { 202: { description: 'The score being computed', schema: successEnvelope(scoreSchema, SCORE_STARTED) }, ...errors, 404: { description: 'Business not found (BusinessApiError)' } },
-      handler: async (req, res) => {
-        res.status(202).json(success(SCORE_STARTED, await scores.generate(callerOf(req), req.params.businessID as string)));
+      handler: async (req, res, { params }) => {
+        res.status(202).json(success(SCORE_STARTED, await scores.generate(callerOf(req), params.businessId)));
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: '/score/scores/:scoreID',
       summary: 'One score, in whatever state it is (PROCESSING, SUCCESS or FAILED with its reason)',
@@ -73,9 +72,9 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
       ...readers,
       schemas: { params: scoreParams },
       responses: { 200: { description: 'The score', schema: successEnvelope(scoreSchema, SCORE_FETCHED) }, ...errors, 404: { description: 'Score not found (ScoreNotFoundError)' } },
-      handler: async (req, res) => {
-        res.json(success(SCORE_FETCHED, await scores.get(callerOf(req), req.params.scoreID as string)));
+      handler: async (req, res, { params }) => {
+        res.json(success(SCORE_FETCHED, await scores.get(callerOf(req), params.scoreId)));
       },
-    },
+    }),
   ];
 }

@@ -1,28 +1,30 @@
 import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
 
 /** E10 path. */
-export const businessParams: JsonSchema = uuidParams('businessID');
+export const businessParams = uuidParams('businessID');
 
 /** One score's path. */
-export const scoreParams: JsonSchema = uuidParams('scoreID');
+export const scoreParams = uuidParams('scoreID');
 
 /** The states of a score, in the order they are shown. */
 export const SCORE_STATUSES = ['PROCESSING', 'SUCCESS', 'FAILED'] as const;
+/** States of a score. */
+export type ScoreStatus = (typeof SCORE_STATUSES)[number];
 
 /** E10 query: `year` and `month` together, or neither (the current month); `status` narrows to scores in that state. */
-export const scoreQuery: JsonSchema = {
+export const scoreQuery = {
   ...strictObject({
     year: { type: 'integer', minimum: 1900, maximum: 9999, description: '4-digit year of generation' },
     month: { type: 'integer', minimum: 1, maximum: 12, description: 'month of generation' },
     status: {
       type: 'string',
-      enum: [...SCORE_STATUSES],
+      enum: SCORE_STATUSES,
       description: 'Only scores in this state: SUCCESS answers the last successful score of the month (default: the last score, whatever its state)',
     },
   }),
   // draft-07 `dependencies` (the ajv dialect of the suite): one of the two without the other is refused.
   dependencies: { year: ['month'], month: ['year'] },
-};
+} as const;
 
 const numericText: JsonSchema = { type: ['string', 'null'], description: 'numeric text' };
 

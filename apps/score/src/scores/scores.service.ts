@@ -5,7 +5,8 @@ import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/area-views'
 import { presentScore, type ScoreView } from './score.presenter';
 import { ScoreNotFoundError, UnknownScoreError } from './scores.errors';
 import { SCORE_STATUSES } from './scores.schemas';
-import type { ScoreStatus, ScoreStore } from './scores.store';
+import type { ScoreStatus } from './scores.schemas';
+import type { ScoreStore } from './scores.store';
 
 /** Job id of a score's computation: a second enqueue of the same score is a no-op. */
 export const scoreJobId = (scoreId: string) => `score-${scoreId}`;

@@ -1,10 +1,7 @@
 import type { Knex } from '@kyb/db';
 import type { ComputedScore, WeightageConfig } from '../engine';
+import type { ScoreStatus } from './scores.schemas';
 
-import type { SCORE_STATUSES } from './scores.schemas';
-
-/** States of a score. */
-export type ScoreStatus = (typeof SCORE_STATUSES)[number];
 /** What asked for a score. */
 export type ScoreTrigger = 'ENRICHMENT' | 'ON_DEMAND' | 'MONITORING';
 
