@@ -13,25 +13,40 @@ export interface ListQueryOptions<
   searchFields: Search;
 }
 
-type ListQueryProperties<Sort extends readonly string[], Filters extends Record<string, JsonSchema>> = {
-  readonly page: { readonly type: 'integer'; readonly minimum: 1; readonly maximum: 1000000; readonly default: 1 };
-  readonly items_per_page: { readonly type: 'integer'; readonly minimum: 1; readonly maximum: 100; readonly default: 10 };
-  readonly pagination: { readonly type: 'boolean'; readonly default: true };
-  readonly sort: {
-    readonly type: 'object';
-    readonly propertyNames: { readonly enum: Sort };
-    readonly additionalProperties: { readonly type: 'string'; readonly enum: readonly ['asc', 'desc'] };
-  };
-  readonly filter: StrictObjectSchema<Filters, []>;
-};
+/*
+ * The schema's parts are built by functions whose return types the compiler infers (`as const`),
+ * so the static type of a list query schema is derived from the code that builds it.
+ */
 
-type SearchProperty<Search extends readonly string[]> = {
-  readonly search: {
-    readonly type: 'object';
-    readonly propertyNames: { readonly enum: Search };
-    readonly additionalProperties: { readonly type: 'string'; readonly maxLength: 100 };
-  };
-};
+/** Paging, sorting and filtering: what every list query has. */
+function listQueryProperties<const Sort extends readonly string[], const Filters extends Record<string, JsonSchema>>(sortFields: Sort, filters: Filters) {
+  return {
+    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
+    items_per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    pagination: { type: 'boolean', default: true },
+    sort: {
+      type: 'object',
+      propertyNames: { enum: [...sortFields] },
+      additionalProperties: { type: 'string', enum: ['asc', 'desc'] },
+    },
+    filter: strictObject(filters),
+  } as const;
+}
+
+/** `search[field]=text`, for lists with fields to search. */
+function searchProperty<const Search extends readonly string[]>(searchFields: Search) {
+  return {
+    type: 'object',
+    propertyNames: { enum: [...searchFields] },
+    additionalProperties: { type: 'string', maxLength: 100 },
+  } as const;
+}
+
+type ListQueryProperties<Sort extends readonly string[], Filters extends Record<string, JsonSchema>> = ReturnType<
+  typeof listQueryProperties<Sort, Filters>
+>;
+
+type SearchProperty<Search extends readonly string[]> = { readonly search: ReturnType<typeof searchProperty<Search>> };
 
 /** The literal type of {@link listQuerySchema}'s result: `search` only where there are fields to search. */
 export type ListQuerySchema<
@@ -49,31 +64,18 @@ export function listQuerySchema<
   const Sort extends readonly string[],
   const Filters extends Record<string, JsonSchema>,
   const Search extends readonly string[],
->(options: ListQueryOptions<Sort, Filters, Search>): ListQuerySchema<Sort, Filters, Search> {
-  const search: Record<string, JsonSchema> =
-    options.searchFields.length === 0
-      ? {}
-      : {
-          search: {
-            type: 'object',
-            propertyNames: { enum: [...options.searchFields] },
-            additionalProperties: { type: 'string', maxLength: 100 },
-          },
-        };
-  const schema = strictObject({
-    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
-    items_per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-    pagination: { type: 'boolean', default: true },
-    sort: {
-      type: 'object',
-      propertyNames: { enum: [...options.sortFields] },
-      additionalProperties: { type: 'string', enum: ['asc', 'desc'] },
-    },
-    filter: strictObject(options.filters),
-    ...search,
-  });
-  // The spread of `search` hides from the compiler what the condition on Search says.
-  return schema as unknown as ListQuerySchema<Sort, Filters, Search>;
+>(options: ListQueryOptions<Sort, Filters, Search>): ListQuerySchema<Sort, Filters, Search>;
+/*
+ * The compiler cannot narrow a type parameter (Search) by a run-time test (no search fields), so
+ * the signature above states which of the two shapes a call gets; this one, which the compiler
+ * checks the body against, holds it to building exactly those two shapes.
+ */
+export function listQuerySchema(
+  options: ListQueryOptions,
+): ListQuerySchema<readonly string[], Record<string, JsonSchema>, readonly []> | ListQuerySchema<readonly string[], Record<string, JsonSchema>, readonly string[]> {
+  const properties = listQueryProperties(options.sortFields, options.filters);
+  if (options.searchFields.length === 0) return strictObject(properties);
+  return strictObject({ ...properties, search: searchProperty(options.searchFields) });
 }
 
 /** A list query as validation leaves it (defaults filled), whatever its sort, filter and search fields. */

@@ -60,7 +60,7 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
         200: {
           description: 'Created; invitation_url is present when no temporary password was given',
           schema: successEnvelope(
-            { ...customerUserSchema, properties: { ...(customerUserSchema.properties as object), invitation_url: { type: 'string', format: 'uri' } } },
+            { ...customerUserSchema, properties: { ...customerUserSchema.properties, invitation_url: { type: 'string', format: 'uri' } } },
             'User created successfully',
           ),
         },

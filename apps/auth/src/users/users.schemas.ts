@@ -68,8 +68,8 @@ export const updateUserBody = {
   minProperties: 1,
 } as const;
 
-/** A customer user (contract 2.3). */
-export const customerUserSchema: JsonSchema = {
+/** A customer user (contract 2.3); literal, so a response can extend its properties. */
+export const customerUserSchema = {
   type: 'object',
   required: ['id', 'first_name', 'last_name', 'email', 'mobile', 'is_email_verified', 'is_first_login', 'created_at', 'updated_at',
     'created_by', 'updated_by', 'ext_auth_ref_id', 'status', 'subrole'],
@@ -98,7 +98,7 @@ export const customerUserSchema: JsonSchema = {
       },
     },
   },
-};
+} as const satisfies JsonSchema;
 
 /** E2 `data`: one page of users. */
 export const userListSchema: JsonSchema = listPageSchema(customerUserSchema);

@@ -3,7 +3,6 @@ import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import type { BusinessRowInput } from '../businesses/business-row.columns';
 import { MAX_BULK_ROWS, readBulkRows } from './bulk-rows';
 import { addBusinessBody, asyncQuery, customerParams, runParams } from './onboarding.schemas';
 import type { OnboardingService } from './onboarding.service';
@@ -61,7 +60,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       responses: { 200: { description: 'Every row stored: result keyed by row index', schema: succeeded }, ...responses },
       handler: async (req, res, { params, query }) => {
         // Rows not checked yet: the service checks each against the E12 schema (checkSchema).
-        const rows = bulkRows(req) as BusinessRowInput[];
+        const rows = bulkRows(req);
         const actor = callerOf(req).userId;
         if (query.async) {
           res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, params.customerId, rows)));

@@ -24,6 +24,11 @@ import { runFailureOf, storableFailure, type RunFailure } from './run-failures';
 /** The feature switch that gates adding businesses (contract 7.1 row 5). */
 export const ADD_BUSINESS_FEATURE = 'PAT_120_ADD_BUSINESS';
 
+/** Whether `row` has the shape the E12 schema admits: a text `name`, and text, number or boolean columns. */
+function isBusinessRow(row: Record<string, unknown>): row is BusinessRowInput {
+  return typeof row.name === 'string' && Object.values(row).every((value) => ['string', 'number', 'boolean', 'undefined'].includes(typeof value));
+}
+
 /** Options of {@link createOnboardingService}. */
 export interface OnboardingServiceOptions {
   db: Knex;
@@ -54,7 +59,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
    * Text PostgreSQL cannot store comes first: rows the request guard never saw (a run queued
    * before it existed) must fail here, by row and column, not in the database.
    */
-  function schemaFailures(row: BusinessRowInput): RowFailure[] {
+  function schemaFailures(row: Record<string, unknown>): RowFailure[] {
     const unstorable = Object.entries(row).flatMap(([column, value]) => {
       const reason = unstorableTextIn({ [column]: value }, 'row');
       return reason ? [{ column, providedKey: column, value: value ?? null, reason }] : [];
@@ -64,6 +69,18 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     if (!problem) return [];
     const column = problem.property ?? 'row';
     return [{ column, providedKey: column, value: row[column] ?? null, reason: problem.message.replace(/^body/, 'row') }];
+  }
+
+  /**
+   * The row typed as the E12 schema admits it, or its schema failures. Bulk rows (`checkSchema`)
+   * are checked here; a single business's body was checked by its request's schema, the same one.
+   */
+  function schemaChecked(row: Record<string, unknown>, checkSchema: boolean): { row: BusinessRowInput } | { failures: RowFailure[] } {
+    const failures = checkSchema ? schemaFailures(row) : [];
+    if (failures.length > 0) return { failures };
+    if (isBusinessRow(row)) return { row };
+    // Not reached while the schema admits only that shape: a row this code cannot read is a bug, not a row failure.
+    throw new TypeError('a row passed the E12 schema but is not a flat row with a name');
   }
 
   function checkLimit(limit: number | null, used: number, count: number): void {
@@ -100,13 +117,16 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       checkLimit(customer.monthlyOnboardingLimit, await store.used(db, customerId, usageMonth(clock())), count);
     },
 
-    /** Checks and stores the rows in one transaction; answers the run id and each created business by row index. */
-    async addBusinesses(actorId: string, customerId: string, rows: BusinessRowInput[], mode: { checkSchema?: boolean; runId?: string } = {}) {
+    /**
+     * Checks and stores the rows in one transaction; answers the run id and each created business by
+     * row index. Rows read from a bulk request or run are unchecked: `checkSchema` checks each.
+     */
+    async addBusinesses(actorId: string, customerId: string, rows: Array<Record<string, unknown>>, mode: { checkSchema?: boolean; runId?: string } = {}) {
       const runId = mode.runId ?? randomUUID();
       const month = usageMonth(clock());
       const customer = await directory.find(customerId);
       const ownerTitles = await options.businesses.ownerTitles();
-      const { built: records, cases } = await withTransaction(db, async (trx) => {
+      const { built: records, cases, checked } = await withTransaction(db, async (trx) => {
         if (mode.runId && !(await store.lockPendingRun(trx, mode.runId))) throw new RunAlreadyFinishedError(mode.runId);
         const used = await store.lockUsage(trx, customerId, month);
         checkLimit(customer?.monthlyOnboardingLimit ?? null, used, rows.length);
@@ -114,25 +134,29 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         const existing = await store.businessesByExternalId(trx, customerId, externalIds);
         const failed: Record<string, { message: string; data: RowFailure[] }> = {};
         const seen = new Set<string>();
+        const checked: BusinessRowInput[] = [];
         rows.forEach((row, index) => {
-          const invalid = mode.checkSchema ? schemaFailures(row) : [];
-          const failures = invalid.length > 0 ? invalid : validateBusinessRow(row, { existingExternalIds: existing, externalIdsInRun: seen, today: clock() });
+          const schema = schemaChecked(row, mode.checkSchema === true);
+          if ('row' in schema) checked.push(schema.row);
+          const failures =
+            'row' in schema ? validateBusinessRow(schema.row, { existingExternalIds: existing, externalIdsInRun: seen, today: clock() }) : schema.failures;
           if (typeof row.external_id === 'string') seen.add(row.external_id.trim());
           if (failures.length > 0) failed[String(index)] = { message: 'Validation failed. Error details:', data: failures };
         });
         if (Object.keys(failed).length > 0) throw new RowValidationError(runId, failed);
-        const applicantIds = [...new Set(rows.map((r) => r.applicant_id).filter((v): v is string => typeof v === 'string'))];
+        // No row failed, so every row is in `checked`, in order.
+        const applicantIds = [...new Set(checked.map((r) => r.applicant_id).filter((v): v is string => typeof v === 'string'))];
         const knownApplicants = await options.applicants.applicantsByIds(trx, customerId, applicantIds);
         if (knownApplicants.length !== applicantIds.length) throw new ApplicantNotFoundError();
-        const built: BusinessRecords[] = rows.map((row) =>
+        const built: BusinessRecords[] = checked.map((row) =>
           toBusinessRecords(row, { customerId, actorId, runId, sealedBox: options.sealedBox, titles: ownerTitles }),
         );
         if (!mode.runId) await store.insertRun(trx, { id: runId, customer_id: customerId, created_by: actorId, row_count: rows.length, status: 'PENDING' });
         await options.businesses.insertRecords(trx, built);
-        const cases = await openCases(trx, { applicants: options.applicants, cases: options.cases, clock }, { actorId, customerId, rows, built });
+        const cases = await openCases(trx, { applicants: options.applicants, cases: options.cases, clock }, { actorId, customerId, rows: checked, built });
         await store.finishRun(trx, runId, { status: 'SUCCEEDED', business_ids: built.map((b) => b.business.id) }, clock());
         await store.addUsage(trx, customerId, month, rows.length);
-        return { built, cases };
+        return { built, cases, checked };
       });
 
       // Enrichment is queued after the commit; a failure to queue is logged, the businesses stay.
@@ -144,11 +168,11 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         ),
       );
       const stored = await options.businesses.findByIds(records.map((r) => r.business.id), true);
-      return { runId, result: presentAddedBusinesses({ actorId, customerId, rows, stored, cases }) };
+      return { runId, result: presentAddedBusinesses({ actorId, customerId, rows: checked, stored, cases }) };
     },
 
     /** `async=true`: keeps the rows sealed in a PENDING run and queues it; answers at once. */
-    async acceptRun(actorId: string, customerId: string, rows: BusinessRowInput[]) {
+    async acceptRun(actorId: string, customerId: string, rows: Array<Record<string, unknown>>) {
       const runId = randomUUID();
       await store.insertRun(db, {
         id: runId,
@@ -173,10 +197,12 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     async processRun(runId: string, attempt: { final?: boolean } = {}): Promise<void> {
       const run = await store.findRun(db, runId);
       if (!run || run.status !== 'PENDING') return;
-      let rows: BusinessRowInput[];
+      let rows: Array<Record<string, unknown>>;
       try {
-        rows = JSON.parse(options.sealedBox.open(run.rows_sealed ?? '')) as BusinessRowInput[];
-        if (!Array.isArray(rows)) throw new TypeError('the sealed rows are not a list');
+        const sealed: unknown = JSON.parse(options.sealedBox.open(run.rows_sealed ?? ''));
+        if (!Array.isArray(sealed)) throw new TypeError('the sealed rows are not a list');
+        // Unchecked rows: addBusinesses checks each against the schema (checkSchema).
+        rows = sealed;
       } catch (err) {
         options.logger.error({ err, runId }, 'could not read the rows of an onboarding run');
         await endFailedRun(runId, { failure_reason: 'The rows of the run could not be read; nothing was stored.', unexpected: true });
