@@ -2,7 +2,7 @@ import express from 'express';
 import { authenticate } from '@kyb/auth';
 import { text } from '@kyb/config';
 import { assertMailDelivery, createMailTransport } from '@kyb/mail';
-import type { AreaModule } from '@kyb/http';
+import { startArea, type AreaModule } from '@kyb/http';
 import { createQueueDashboard } from '@kyb/ops-ui';
 import { allQueues } from '@kyb/queues';
 import { createAuthArea } from './area';
@@ -24,7 +24,8 @@ export const areaModule: AreaModule = {
   migrations: authMigrations,
   settings: { ...authSettings, DEMO_PASSWORD: text({ description: 'password of the demo owner seeded for local use (unset: no demo tenant)', fallback: '' }) },
   queues: [],
-  async start({ db, redis, queuePrefix, logger, env, publicUrl, revocations }) {
+  async start(runtime) {
+    const { db, redis, queuePrefix, logger, env, publicUrl, revocations } = runtime;
     const config = loadAuthConfig({ ...env, PUBLIC_APP_URL: env.PUBLIC_APP_URL || publicUrl });
     // An applicant's sign-up code proves its email: in production it never goes to a log.
     assertMailDelivery(config, "the auth area mails the codes that prove an applicant's email");
@@ -33,7 +34,6 @@ export const areaModule: AreaModule = {
     await area.start();
     // Ended sessions survive a Redis that restarts empty: put back from PostgreSQL.
     const restorer = startRevocationRestorer({ db, redis, prefix: queuePrefix, revocations, tokenTtlSeconds: config.TOKEN_TTL_SECONDS, logger, clock: () => new Date() });
-    const banner = [`  auth API        ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`];
     const notes: string[] = [];
     if (config.ADMIN_PASSWORD) {
       await area.bootstrapAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
@@ -65,15 +65,6 @@ export const areaModule: AreaModule = {
     router.use('/admin/queues', dashboard);
     router.use(area.router);
     notes.unshift(`  queue dashboard ${publicUrl}${area.prefix}/admin/queues/   (platform admin)`);
-    return {
-      prefix: area.prefix,
-      router,
-      banner,
-      notes,
-      stop: async () => {
-        restorer.stop();
-        await dashboard.close();
-      },
-    };
+    return startArea('auth', area, runtime, { router, notes, closes: [{ close: () => restorer.stop() }, dashboard] });
   },
 };

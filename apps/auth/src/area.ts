@@ -1,11 +1,8 @@
-import { authenticate, createLocalKeySource, createTokenSigner, createTokenVerifier, type SessionRevocations, type TokenVerifier } from '@kyb/auth';
-import type { Knex } from '@kyb/db';
-import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
+import { authenticate, createLocalKeySource, createTokenSigner, createTokenVerifier, type SessionRevocations } from '@kyb/auth';
+import { defineArea, type AreaBaseDeps, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import type { Redis } from '@kyb/queues';
 import { AppError } from '@kyb/envelope';
 import { createSealedBox } from '@kyb/secrets';
-import type { Router } from 'express';
 import { accountSetupRoutes } from './account-setup/account-setup.router';
 import { createAccountSetupService } from './account-setup/account-setup.service';
 import { bootstrapAdmin } from './bootstrap/admin-bootstrap';
@@ -57,15 +54,9 @@ export type AuthAreaConfig = Pick<
   | 'EMAIL_CODE_SEND_WINDOW_SECONDS'
 >;
 
-/** What the auth area is built from. */
-export interface AuthAreaDeps {
-  db: Knex;
-  redis: Redis;
-  logger: Logger;
+/** What the auth area is built from (it runs no workers: `workerConcurrency` and `recovery` are unused). */
+export interface AuthAreaDeps extends AreaBaseDeps {
   config: AuthAreaConfig;
-  clock?: () => Date;
-  /** Prefix of the area's Redis keys (tests give each file its own). */
-  redisPrefix?: string;
   /** How sign-ins past the per-email ceiling wait (tests record the waits). */
   sleep?: (ms: number) => Promise<void>;
   /** How an applicant's sign-up code is mailed (SMTP, or the log for local use). */
@@ -74,24 +65,11 @@ export interface AuthAreaDeps {
   revocations: SessionRevocations;
 }
 
-/** The auth area: its router and routes, the verifier other areas can share, and start-up tasks. */
-export interface AuthArea {
-  prefix: string;
-  router: Router;
-  routes: RouteDefinition[];
-  verifier: TokenVerifier;
-  /** Creates the first signing key if there is none. */
-  start(): Promise<void>;
-  bootstrapAdmin(email: string, password: string): Promise<boolean>;
-  /** Ensures the demo customer and its owner user (for `npm start`). */
-  seedDemo(email: string, password: string): Promise<{ customerId: string; userId: string }>;
-  rotateSigningKey(): Promise<string>;
-  /** Checks a platform admin's email and password (rate-limited like sign-in), for the operators' pages. */
-  verifyAdminPassword(email: string, password: string): Promise<boolean>;
-}
+/** The auth area: its routes, the verifier other areas can share, and start-up tasks. */
+export type AuthArea = ReturnType<typeof createAuthArea>;
 
 /** Wires the auth area's stores, services and routes. */
-export function createAuthArea(deps: AuthAreaDeps): AuthArea {
+export function createAuthArea(deps: AuthAreaDeps) {
   const { db, config, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   const nowSeconds = () => Math.floor(clock().getTime() / 1000);
@@ -193,15 +171,16 @@ export function createAuthArea(deps: AuthAreaDeps): AuthArea {
   });
 
   return {
-    prefix: AUTH_PREFIX,
-    router: buildRouter(routes),
-    routes,
+    ...defineArea({ prefix: AUTH_PREFIX, routes }),
     verifier,
+    /** Creates the first signing key if there is none. */
     start: () => signingKeys.ensureActiveKey(),
-    bootstrapAdmin: (email, password) => bootstrapAdmin({ users, hasher }, email, password),
-    seedDemo: (email, password) => seedDemoCustomer({ users, customers, hasher }, email, password),
+    bootstrapAdmin: (email: string, password: string) => bootstrapAdmin({ users, hasher }, email, password),
+    /** Ensures the demo customer and its owner user (for `npm start`). */
+    seedDemo: (email: string, password: string) => seedDemoCustomer({ users, customers, hasher }, email, password),
     rotateSigningKey: () => signingKeys.rotate(),
-    verifyAdminPassword: (email, password) =>
+    /** Checks a platform admin's email and password (rate-limited like sign-in), for the operators' pages. */
+    verifyAdminPassword: (email: string, password: string) =>
       signIn.checkCredentials('ADMIN', email, password, 'operators-pages').then(
         () => true,
         (err: unknown) => {

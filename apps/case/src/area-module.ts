@@ -1,5 +1,5 @@
 import { trustAuthArea } from '@kyb/auth';
-import type { AreaModule } from '@kyb/http';
+import { startArea, type AreaModule } from '@kyb/http';
 import { mailQueue, onboardingRunQueue } from '@kyb/queues';
 import { createCaseArea } from './area';
 import { caseSettings, loadCaseConfig } from './config';
@@ -13,7 +13,8 @@ export const areaModule: AreaModule = {
   settings: caseSettings,
   // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
   queues: [onboardingRunQueue, mailQueue],
-  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers, revocations }) {
+  async start(runtime) {
+    const { db, redis, queuePrefix, logger, env, publicUrl, workers, revocations } = runtime;
     const config = loadCaseConfig({
       ...env,
       AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
@@ -34,13 +35,6 @@ export const areaModule: AreaModule = {
       tokens: trustAuthArea(config, revocations),
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
     });
-    return {
-      prefix: area.prefix,
-      router: area.router,
-      largeBodies: area.largeBodies,
-      banner: [`  case API        ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`],
-      workers: workers ? area.startWorkers(workers.connection) : [],
-      stop: () => area.stop(),
-    };
+    return startArea('case', area, runtime);
   },
 };

@@ -5,102 +5,60 @@
  * Onboarding and invitations never import each other; applicants, cases, mail, businesses and
  * recovery import no other feature. This file wires them together.
  */
-import type { Router } from 'express';
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
-import type { Knex } from '@kyb/db';
-import { buildRouter, type LargeBody, type Logger, type RouteDefinition } from '@kyb/http';
+import { defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import {
-  businessEnrichmentQueue,
-  caseRecoveryQueue,
-  closeGracefully,
-  createProducer,
-  createWorker,
-  mailQueue,
-  onboardingRunQueue,
-  startRecoverySweeper,
-  type Redis,
-  type RecoverySweeper,
-  type Worker,
-} from '@kyb/queues';
-import { createMailProcessor } from './mail/mail.processor';
-import { createPgMailOutboxStore } from './mail/mail-outbox.store';
-import { createPgApplicantStore } from './applicants/applicants.store';
+import { caseRecoveryQueue } from '@kyb/queues';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
 import { createSealedBox } from '@kyb/secrets';
 import { createCustomerDirectory, createInvitationAcceptances } from '@kyb/area-views';
+import { createPgApplicantStore } from './applicants/applicants.store';
 import { businessReadRoutes } from './businesses/businesses.router';
+import { createBusinessesService } from './businesses/businesses.service';
+import { createPgBusinessStore } from './businesses/businesses.store';
 import { caseRoutes } from './cases/cases.router';
 import { createCasesService } from './cases/cases.service';
 import { createPgCaseStore } from './cases/cases.store';
 import { inviteRoutes } from './invitations/invite.router';
 import { createInviteService } from './invitations/invite.service';
 import { createPgInvitationStore } from './invitations/invitations.store';
+import { createMailProcessor } from './mail/mail.processor';
+import { createPgMailOutboxStore } from './mail/mail-outbox.store';
 import { onboardingRoutes } from './onboarding/onboarding.router';
 import { createOnboardingService } from './onboarding/onboarding.service';
 import { createPgOnboardingStore } from './onboarding/onboarding.store';
-import { createBusinessesService } from './businesses/businesses.service';
 import { createCaseRecovery } from './recovery/case-recovery';
 import { createPgCaseRecoveryStore } from './recovery/case-recovery.store';
 import { createLeasedRunProcessor } from './recovery/run-lease';
-import { createPgBusinessStore } from './businesses/businesses.store';
+import { caseWorkers, createCaseProducers } from './worker';
 
 /** Where the case area is served. */
 export const CASE_PREFIX = '/case/api/v1';
 
 /** What the case area is built from. */
-export interface CaseAreaDeps {
-  db: Knex;
-  redis: Redis;
-  /** Prefix of the area's queue keys (tests give each file its own). */
-  redisPrefix?: string;
-  /** Jobs a queue's worker runs at once (QUEUE settings of the process). */
-  workerConcurrency?: (queueName: string) => number | undefined;
+export interface CaseAreaDeps extends AreaBaseDeps {
   dataEncryptionKey: Buffer;
   /** Base of invitation URLs. */
   publicAppUrl?: string;
   invitationTtlSeconds?: number;
   /** How invitation mail leaves (SMTP, or the log for local use). */
   mailTransport?: MailTransport;
-  logger: Logger;
-  /** The recovery sweep of stuck runs and mail: how often it runs and when a record counts as stuck (default 60 s, 5 min). */
-  recovery?: { sweepEveryMs: number; stuckAfterMs: number; maxRecoveries?: number };
   /** How bearer tokens are trusted: the auth area's keys (its JWKS over HTTP in production), issuer, audience, ended sessions. */
   tokens: TokenTrust;
-  clock?: () => Date;
 }
 
-/** The case area: its router and routes. */
-export interface CaseArea {
-  prefix: string;
-  router: Router;
-  routes: RouteDefinition[];
-  /** Bulk imports take bodies up to 5 MB. */
-  largeBodies: LargeBody[];
-  /** Starts the area's workers and its recovery sweeper on `connection` (a worker connection) and returns them; `stop()` closes them. */
-  startWorkers(connection: Redis): Worker[];
-  /** The recovery sweep, run by the sweeper's scheduled jobs (tests call it directly). */
-  recovery: { sweep(): Promise<unknown> };
-  /** Closes the area's workers (letting running jobs finish), then its queue producers. */
-  stop(): Promise<void>;
-}
+/** The case area: E2-E5, E8, E9, E12-E14, cases and invitations, and the workers of runs and mail. */
+export type CaseArea = ReturnType<typeof createCaseArea>;
 
-/** Wires the case area's stores, services and routes. */
-export function createCaseArea(deps: CaseAreaDeps): CaseArea {
+/** Wires the case area's stores, services, routes and workers. */
+export function createCaseArea(deps: CaseAreaDeps) {
   const clock = deps.clock ?? (() => new Date());
   const guard = authenticateWith({ ...deps.tokens, clock });
+  const queues = queuesOf(deps);
+  const { enrichment, runs, mail, all: producers } = createCaseProducers(queues);
   const businessStore = createPgBusinessStore(deps.db);
   const sealedBox = createSealedBox(deps.dataEncryptionKey);
   const businesses = createBusinessesService({ businesses: businessStore });
-  const enrichment = createProducer(businessEnrichmentQueue, { connection: deps.redis, prefix: deps.redisPrefix, logger: deps.logger });
-  const runs = createProducer(onboardingRunQueue, { connection: deps.redis, prefix: deps.redisPrefix, logger: deps.logger });
-  const mail = createProducer(mailQueue, { connection: deps.redis, prefix: deps.redisPrefix, logger: deps.logger });
-  const deliverMail = createMailProcessor({
-    db: deps.db,
-    transport: deps.mailTransport ?? createMailTransport({ from: 'KYB Onboarding <no-reply@localhost>', logger: deps.logger }),
-    logger: deps.logger,
-    clock,
-  });
   const applicantStore = createPgApplicantStore();
   const caseStore = createPgCaseStore(deps.db);
   const onboarding = createOnboardingService({
@@ -131,60 +89,48 @@ export function createCaseArea(deps: CaseAreaDeps): CaseArea {
     clock,
     logger: deps.logger,
   });
-  const areaRoutes = [
-    ...onboardingRoutes({ onboarding, authenticate: guard }),
-    ...businessReadRoutes({ businesses, authenticate: guard }),
-    ...inviteRoutes({ invites, authenticate: guard }),
-    ...caseRoutes({ cases: createCasesService({ cases: caseStore, acceptances: createInvitationAcceptances(deps.db), clock }), authenticate: guard }),
-  ];
-  const routes = withOpenApiRoute(areaRoutes, {
-    title: 'Case area',
-    version: '1.0.0',
-    description: 'Businesses, their owners, onboarding cases and invitations.',
-    serverUrl: CASE_PREFIX,
-  });
-  // A bulk body (up to 5 MB) is read only for an authenticated caller.
-  const largeBodies = [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb', before: [guard] }];
+  const routes = withOpenApiRoute(
+    [
+      ...onboardingRoutes({ onboarding, authenticate: guard }),
+      ...businessReadRoutes({ businesses, authenticate: guard }),
+      ...inviteRoutes({ invites, authenticate: guard }),
+      ...caseRoutes({ cases: createCasesService({ cases: caseStore, acceptances: createInvitationAcceptances(deps.db), clock }), authenticate: guard }),
+    ],
+    {
+      title: 'Case area',
+      version: '1.0.0',
+      description: 'Businesses, their owners, onboarding cases and invitations.',
+      serverUrl: CASE_PREFIX,
+    },
+  );
+  const sweep = recoverySettingsOf(deps);
   const recovery = createCaseRecovery({
     store: createPgCaseRecoveryStore(deps.db),
     runs,
     mail,
     clock,
     logger: deps.logger,
-    stuckAfterMs: deps.recovery?.stuckAfterMs ?? 300_000,
-    maxRecoveries: deps.recovery?.maxRecoveries,
+    stuckAfterMs: sweep.stuckAfterMs,
+    maxRecoveries: sweep.maxRecoveries,
   });
-  // One worker at a time stores a run's rows, however many jobs of it there are.
-  const processRun = createLeasedRunProcessor({ db: deps.db, processRun: (runId, attempt) => onboarding.processRun(runId, attempt), clock });
-  const workers: Array<{ close(): Promise<void>; waitUntilReady(): Promise<unknown> }> = [];
-  const sweepers: RecoverySweeper[] = [];
-  return {
+  return defineArea({
     prefix: CASE_PREFIX,
-    router: buildRouter(routes),
     routes,
-    largeBodies,
-    recovery,
-    startWorkers(connection) {
-      const context = { connection, prefix: deps.redisPrefix, logger: deps.logger, concurrency: deps.workerConcurrency };
-      const started: Worker[] = [
-        createWorker(onboardingRunQueue, (job) => processRun(job.data.runId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) }), context),
-        createWorker(mailQueue, (job) => deliverMail(job.data.messageId, { made: job.attemptsMade, allowed: job.opts.attempts ?? 1 }), context),
-      ];
-      // Wherever workers run, stuck runs and mail are found in PostgreSQL and queued again.
-      const sweeper = startRecoverySweeper({
-        definition: caseRecoveryQueue,
-        connection: deps.redis,
-        prefix: deps.redisPrefix,
-        workerConnection: connection,
+    // A bulk body (up to 5 MB) is read only for an authenticated caller.
+    largeBodies: [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb', before: [guard] }],
+    queues,
+    workers: caseWorkers({
+      // One worker at a time stores a run's rows, however many jobs of it there are.
+      processRun: createLeasedRunProcessor({ db: deps.db, processRun: (runId, attempt) => onboarding.processRun(runId, attempt), clock }),
+      deliverMail: createMailProcessor({
+        db: deps.db,
+        transport: deps.mailTransport ?? createMailTransport({ from: 'KYB Onboarding <no-reply@localhost>', logger: deps.logger }),
         logger: deps.logger,
-        everyMs: deps.recovery?.sweepEveryMs ?? 60_000,
-        sweep: () => recovery.sweep(),
-      });
-      sweepers.push(sweeper);
-      started.push(sweeper.worker);
-      workers.push(...started);
-      return started;
-    },
-    stop: () => closeGracefully(workers, [...sweepers, enrichment, runs, mail]),
-  };
+        clock,
+      }),
+    }),
+    // Wherever workers run, stuck runs and mail are found in PostgreSQL and queued again.
+    recovery: { queue: caseRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
+    closes: producers,
+  });
 }

@@ -1,5 +1,5 @@
 import { trustAuthArea } from '@kyb/auth';
-import type { AreaModule } from '@kyb/http';
+import { startArea, type AreaModule } from '@kyb/http';
 import { businessEnrichmentQueue, screeningQueue } from '@kyb/queues';
 import { createIntegrationArea } from './area';
 import { integrationSettings, loadIntegrationConfig } from './config';
@@ -12,7 +12,8 @@ export const areaModule: AreaModule = {
   settings: integrationSettings,
   // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
   queues: [businessEnrichmentQueue, screeningQueue],
-  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers, revocations }) {
+  async start(runtime) {
+    const { db, redis, queuePrefix, logger, env, publicUrl, workers, revocations } = runtime;
     const config = loadIntegrationConfig({
       ...env,
       AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
@@ -28,12 +29,6 @@ export const areaModule: AreaModule = {
       screeningSandboxDelayMs: config.SCREENING_SANDBOX_DELAY_MS,
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
     });
-    return {
-      prefix: area.prefix,
-      router: area.router,
-      banner: [`  integration API ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`],
-      workers: workers ? area.startWorkers(workers.connection) : [],
-      stop: () => area.stop(),
-    };
+    return startArea('integration', area, runtime);
   },
 };

@@ -1,38 +1,51 @@
-import type { Router } from 'express';
+/*
+ * The integration area's features: enrichment (public records, E1, E11, refreshes), verification
+ * and classification (a step of enrichment, and E15), screening (credentials, runs, results).
+ * Enrichment uses verification's verifier; screening and verification import no other feature.
+ */
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
-import type { Knex } from '@kyb/db';
-import { buildRouter, type Logger, type RouteDefinition } from '@kyb/http';
+import { defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { closeGracefully, integrationRecoveryQueue, startRecoverySweeper, type RecoverySweeper, type Redis, type Worker } from '@kyb/queues';
+import { integrationRecoveryQueue } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
-import { createBusinessDirectory, createCustomerDirectory } from '@kyb/area-views';
-import { createEnrichmentFeature } from './enrichment/enrichment.feature';
+import { createBusinessDirectory, createCustomerDirectory, createTinDirectory } from '@kyb/area-views';
+import type { IndustryClassifier } from './classification/classification.provider';
+import { createPgClassificationStore } from './classification/classification.store';
+import { createSandboxClassifier } from './classification/sandbox-classifier';
+import { createEnrichmentProcessor } from './enrichment/enrichment.processor';
+import { enrichmentRoutes } from './enrichment/enrichment.router';
+import { createEnrichmentService } from './enrichment/enrichment.service';
+import { createPgTaskStore } from './enrichment/integration-tasks.store';
 import type { FinancialsProvider } from './providers/financials.provider';
 import type { PublicRecordsProvider } from './providers/public-records.provider';
 import { createSandboxFinancialsProvider } from './providers/sandbox-financials.provider';
 import { createSandboxPublicRecordsProvider } from './providers/sandbox-public-records.provider';
+import { createPgPublicRecordsStore } from './public-records/public-records.store';
 import { createIntegrationRecovery } from './recovery/integration-recovery';
 import { createPgIntegrationRecoveryStore } from './recovery/integration-recovery.store';
-import { createScreeningFeature } from './screening/screening.feature';
-import type { ScreeningProvider } from './screening/screening.provider';
 import { createSandboxScreeningProvider } from './screening/sandbox-screening.provider';
-import type { IndustryClassifier } from './classification/classification.provider';
-import { createVerificationFeature } from './verification/verification.feature';
+import { screeningCredentialsRoutes } from './screening/screening-credentials.router';
+import { createScreeningCredentialsService } from './screening/screening-credentials.service';
+import { createPgScreeningCredentialsStore } from './screening/screening-credentials.store';
+import { createScreeningProcessor } from './screening/screening.processor';
+import type { ScreeningProvider } from './screening/screening.provider';
+import { screeningRoutes } from './screening/screening.router';
+import { createScreeningService } from './screening/screening.service';
+import { createPgScreeningStore } from './screening/screening.store';
+import { createBusinessVerifier } from './verification/business-verifier';
+import { createSandboxVerificationProviders } from './verification/sandbox-verification.providers';
 import type { VerificationProviders } from './verification/verification.providers';
+import { verificationRoutes } from './verification/verification.router';
+import { createVerificationService } from './verification/verification.service';
+import { createPgVerificationStore } from './verification/verification.store';
+import { createIntegrationProducers, integrationWorkers } from './worker';
 
 /** Where the integration area is served. */
 export const INTEGRATION_PREFIX = '/integration/api/v1';
 
 /** What the integration area is built from. */
-export interface IntegrationAreaDeps {
-  db: Knex;
-  redis: Redis;
-  /** Prefix of the area's queue keys (tests give each file its own). */
-  redisPrefix?: string;
-  /** Jobs a queue's worker runs at once (the process's WORKER_CONCURRENCY settings). */
-  workerConcurrency?: (queueName: string) => number | undefined;
+export interface IntegrationAreaDeps extends AreaBaseDeps {
   dataEncryptionKey: Buffer;
-  logger: Logger;
   /** How bearer tokens are trusted: the auth area's keys (its JWKS over HTTP in production), issuer, audience, ended sessions. */
   tokens: TokenTrust;
   /** Where public records come from (default: the sandbox). */
@@ -46,89 +59,93 @@ export interface IntegrationAreaDeps {
   verificationProviders?: Partial<VerificationProviders>;
   /** Classifies businesses the client sent no NAICS code for (default: the sandbox). */
   classifier?: IndustryClassifier;
-  /** The recovery sweep of stuck enrichments and screenings: how often it runs and when a record counts as stuck (default 60 s, 5 min). */
-  recovery?: { sweepEveryMs: number; stuckAfterMs: number; maxRecoveries?: number };
-  clock?: () => Date;
 }
 
-/** The integration area: its router and routes. */
-export interface IntegrationArea {
-  prefix: string;
-  router: Router;
-  routes: RouteDefinition[];
-  /** Starts the area's workers and its recovery sweeper on `connection` (a worker connection) and returns them; `stop()` closes them. */
-  startWorkers(connection: Redis): Worker[];
-  /** The recovery sweep, run by the sweeper's scheduled jobs (tests call it directly). */
-  recovery: { sweep(): Promise<unknown> };
-  /** Closes the area's workers (letting running jobs finish), then its queue producers. */
-  stop(): Promise<void>;
-}
+/** The integration area: E1, E11, E15, screening, and the workers of enrichments and screenings. */
+export type IntegrationArea = ReturnType<typeof createIntegrationArea>;
 
-/** Wires the integration area's features. */
-export function createIntegrationArea(deps: IntegrationAreaDeps): IntegrationArea {
+/** Wires the integration area's stores, services, routes and workers. */
+export function createIntegrationArea(deps: IntegrationAreaDeps) {
+  const { db, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const guard = authenticateWith({ ...deps.tokens, clock });
-  const businesses = createBusinessDirectory(deps.db);
-  const shared = { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, workerConcurrency: deps.workerConcurrency, logger: deps.logger, businesses, authenticate: guard, clock };
-  const publicRecords = deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider();
+  const authenticate = authenticateWith({ ...deps.tokens, clock });
+  const queues = queuesOf(deps);
+  const producers = createIntegrationProducers(queues);
+  const businesses = createBusinessDirectory(db);
   const sealedBox = createSealedBox(deps.dataEncryptionKey);
-  const verification = createVerificationFeature({
-    ...shared,
+
+  // Verification and classification: a step of every enrichment, and E15.
+  const verifications = createPgVerificationStore(db);
+  const verifier = createBusinessVerifier({
+    db,
+    verifications,
+    classifications: createPgClassificationStore(db),
+    businesses,
+    tins: createTinDirectory(db),
     sealedBox,
-    providers: deps.verificationProviders,
-    classifier: deps.classifier,
+    providers: { ...createSandboxVerificationProviders(), ...deps.verificationProviders },
+    classifier: deps.classifier ?? createSandboxClassifier(),
+    clock,
+    logger,
   });
-  const enrichment = createEnrichmentFeature({
-    ...shared,
+
+  // Enrichment: public records, financials, then verification.
+  const publicRecords = deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider();
+  const tasks = createPgTaskStore(db);
+  const records = createPgPublicRecordsStore(db);
+  const enrichment = createEnrichmentService({ tasks, records, businesses, enrichment: producers.enrichment, providerName: publicRecords.name, clock });
+  const enrich = createEnrichmentProcessor({
+    db,
+    tasks,
+    records,
+    businesses,
     provider: publicRecords,
     financials: deps.financialsProvider ?? createSandboxFinancialsProvider(),
-    verifier: verification.verifier,
+    verifier,
+    completed: producers.completed,
+    clock,
+    logger,
   });
-  const screening = createScreeningFeature({
-    ...shared,
-    sealedBox,
-    customers: createCustomerDirectory(deps.db),
-    provider: deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 }),
-  });
-  const routes = withOpenApiRoute([...enrichment.routes, ...verification.routes, ...screening.routes], {
-    title: 'Integration area',
-    version: '1.0',
-    description: 'All integration information about a business: public records, bankruptcies/judgements/liens facts, business verification and merchant screening.',
-    serverUrl: INTEGRATION_PREFIX,
-  });
+
+  // Screening: the customer's credentials, runs on the provider, results.
+  const screeningProvider = deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 });
+  const screeningStore = createPgScreeningStore(db);
+  const credentials = createScreeningCredentialsService({ store: createPgScreeningCredentialsStore(db), sealedBox, provider: screeningProvider, clock, logger });
+  const screenings = createScreeningService({ db, store: screeningStore, credentials, businesses, queue: producers.screenings, providerName: screeningProvider.name, clock, logger });
+  const screen = createScreeningProcessor({ store: screeningStore, credentials, businesses, provider: screeningProvider, clock, logger });
+
+  const routes = withOpenApiRoute(
+    [
+      ...enrichmentRoutes({ enrichment, authenticate }),
+      ...verificationRoutes({ verification: createVerificationService({ businesses, verifications }), authenticate }),
+      ...screeningCredentialsRoutes({ credentials, customers: createCustomerDirectory(db), authenticate }),
+      ...screeningRoutes({ screenings, authenticate }),
+    ],
+    {
+      title: 'Integration area',
+      version: '1.0',
+      description: 'All integration information about a business: public records, bankruptcies/judgements/liens facts, business verification and merchant screening.',
+      serverUrl: INTEGRATION_PREFIX,
+    },
+  );
+  const sweep = recoverySettingsOf(deps);
   const recovery = createIntegrationRecovery({
-    store: createPgIntegrationRecoveryStore(deps.db),
-    enrichment: enrichment.jobs,
-    screenings: screening.jobs,
+    store: createPgIntegrationRecoveryStore(db),
+    enrichment: producers.enrichment,
+    screenings: producers.screenings,
     providerName: publicRecords.name,
     clock,
-    logger: deps.logger,
-    stuckAfterMs: deps.recovery?.stuckAfterMs ?? 300_000,
-    maxRecoveries: deps.recovery?.maxRecoveries,
+    logger,
+    stuckAfterMs: sweep.stuckAfterMs,
+    maxRecoveries: sweep.maxRecoveries,
   });
-  const workers: Array<{ close(): Promise<void>; waitUntilReady(): Promise<unknown> }> = [];
-  const sweepers: RecoverySweeper[] = [];
-  return {
+  return defineArea({
     prefix: INTEGRATION_PREFIX,
-    router: buildRouter(routes),
     routes,
-    recovery,
-    startWorkers(connection) {
-      // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.
-      const sweeper = startRecoverySweeper({
-        definition: integrationRecoveryQueue,
-        connection: deps.redis,
-        prefix: deps.redisPrefix,
-        workerConnection: connection,
-        logger: deps.logger,
-        everyMs: deps.recovery?.sweepEveryMs ?? 60_000,
-        sweep: () => recovery.sweep(),
-      });
-      sweepers.push(sweeper);
-      const started: Worker[] = [enrichment.startWorker(connection), screening.startWorker(connection), sweeper.worker];
-      workers.push(...started);
-      return started;
-    },
-    stop: () => closeGracefully(workers, [...sweepers, ...enrichment.producers, ...screening.producers]),
-  };
+    queues,
+    workers: integrationWorkers({ enrich, screen }),
+    // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.
+    recovery: { queue: integrationRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
+    closes: producers.all,
+  });
 }

@@ -1,5 +1,5 @@
 import { trustAuthArea } from '@kyb/auth';
-import type { AreaModule } from '@kyb/http';
+import { startArea, type AreaModule } from '@kyb/http';
 import { reportQueue } from '@kyb/queues';
 import { createReportArea } from './area';
 import { loadReportConfig, reportSettings } from './config';
@@ -15,7 +15,8 @@ export const areaModule: AreaModule = {
   settings: reportSettings,
   // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
   queues: [reportQueue],
-  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers, revocations }) {
+  async start(runtime) {
+    const { db, redis, queuePrefix, logger, env, publicUrl, workers, revocations } = runtime;
     const config = loadReportConfig({
       ...env,
       AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
@@ -33,12 +34,6 @@ export const areaModule: AreaModule = {
       urlTtlSeconds: config.REPORT_URL_TTL_SECONDS,
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
     });
-    return {
-      prefix: area.prefix,
-      router: area.router,
-      banner: [`  report API      ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`],
-      workers: workers ? area.startWorkers(workers.connection) : [],
-      stop: () => area.stop(),
-    };
+    return startArea('report', area, runtime);
   },
 };

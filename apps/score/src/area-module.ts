@@ -1,5 +1,5 @@
 import { trustAuthArea } from '@kyb/auth';
-import type { AreaModule } from '@kyb/http';
+import { startArea, type AreaModule } from '@kyb/http';
 import { enrichmentCompletedQueue, scoreMonitoringQueue, scoreQueue } from '@kyb/queues';
 import { createScoreArea } from './area';
 import { loadScoreConfig, scoreSettings } from './config';
@@ -15,7 +15,8 @@ export const areaModule: AreaModule = {
   settings: scoreSettings,
   // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
   queues: [scoreQueue, enrichmentCompletedQueue, scoreMonitoringQueue],
-  async start({ db, redis, queuePrefix, logger, env, publicUrl, workers, revocations }) {
+  async start(runtime) {
+    const { db, redis, queuePrefix, logger, env, publicUrl, workers, revocations } = runtime;
     const config = loadScoreConfig({ ...env, AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json` });
     const area = createScoreArea({
       db,
@@ -27,12 +28,6 @@ export const areaModule: AreaModule = {
       monitoringCron: config.SCORE_MONITORING_CRON,
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
     });
-    return {
-      prefix: area.prefix,
-      router: area.router,
-      banner: [`  score API       ${publicUrl}${area.prefix}   (OpenAPI: ${publicUrl}${area.prefix}/openapi.json)`],
-      workers: workers ? await area.startWorkers(workers.connection) : [],
-      stop: () => area.stop(),
-    };
+    return startArea('score', area, runtime);
   },
 };

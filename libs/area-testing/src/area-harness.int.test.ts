@@ -21,8 +21,14 @@ describe('startAreaHarness', () => {
     expect(await h.db('harness.things').count({ n: '*' })).toEqual([{ n: '1' }]);
     await h.redis.set(`${h.redisPrefix}:key`, 'v');
     expect(await h.workerConnection.get(`${h.redisPrefix}:key`)).toBe('v');
+    h.clock.advance(3600_000);
+    expect(Math.abs(h.clock.now().getTime() - (Date.now() + 3600_000))).toBeLessThan(1000);
+    h.clock.advance(-3600_000);
+    expect(Math.abs(h.clock.now().getTime() - Date.now())).toBeLessThan(1000);
     h.clock.set(new Date('2030-01-01T00:00:00Z'));
     expect(h.clock.now().toISOString()).toBe('2030-01-01T00:00:00.000Z');
+    h.clock.advance(60_000);
+    expect(h.clock.now().toISOString()).toBe('2030-01-01T00:01:00.000Z');
     h.clock.set(undefined);
     expect(Math.abs(h.clock.now().getTime() - Date.now())).toBeLessThan(1000);
     expect(h.keys.tokenFor({ role: 'ADMIN' })).toMatch(/^ey/);

@@ -5,10 +5,30 @@ import { createLogger, type Logger } from '@kyb/http';
 import { createRedisConnection, type Redis } from '@kyb/queues';
 import { createTestDatabase, createTestRedis } from '@kyb/testing';
 
-/** A clock a test can move: real time until `set`, then the time it was set to (undefined: real time again). */
+/**
+ * A clock a test can move: real time, moved by `advance` (forward or back), until `set` stops it
+ * at a time (undefined: real time again).
+ */
 export interface TestClock {
   now(): Date;
   set(at: Date | undefined): void;
+  advance(ms: number): void;
+}
+
+function createTestClock(): TestClock {
+  let stopped: Date | undefined;
+  let offsetMs = 0;
+  return {
+    now: () => stopped ?? new Date(Date.now() + offsetMs),
+    set(at) {
+      stopped = at;
+      offsetMs = 0;
+    },
+    advance(ms) {
+      if (stopped) stopped = new Date(stopped.getTime() + ms);
+      else offsetMs += ms;
+    },
+  };
 }
 
 /** What every area's test app is built on. */
@@ -33,16 +53,15 @@ export interface AreaHarness {
 }
 
 /** Provisions an area's test app for one test file: call in `beforeAll`, `close()` in `afterAll`. */
-export async function startAreaHarness(migrations: AreaMigrations[], name: string): Promise<AreaHarness> {
+export async function startAreaHarness(migrations: AreaMigrations[], name: string, options: { logger?: Logger } = {}): Promise<AreaHarness> {
   const database = await createTestDatabase(migrations);
   const testRedis = createTestRedis();
   const redis = createRedisConnection(testRedis.url, 'producer');
   const workerConnection = createRedisConnection(testRedis.url, 'worker');
-  const logger = createLogger({ level: 'silent', name: `${name}-test` });
+  const logger = options.logger ?? createLogger({ level: 'silent', name: `${name}-test` });
   const revocations = createRedisSessionRevocations({ redis, prefix: testRedis.prefix, logger });
   await revocations.start();
   const keys = createTestKeys();
-  let now: Date | undefined;
   return {
     db: database.db,
     keys,
@@ -53,7 +72,7 @@ export async function startAreaHarness(migrations: AreaMigrations[], name: strin
     redisPrefix: testRedis.prefix,
     workerConnection,
     logger,
-    clock: { now: () => now ?? new Date(), set: (at) => (now = at) },
+    clock: createTestClock(),
     async close(stopArea) {
       await stopArea();
       await revocations.close();

@@ -1,17 +1,17 @@
 import type { Express, Router } from 'express';
 import { checkDatabase, type Knex } from '@kyb/db';
 import { checkRedis, type Redis } from '@kyb/queues';
-import { createHttpApp, type CreateHttpAppOptions, type LargeBody } from './app';
+import { createHttpApp, type CreateHttpAppOptions, type LargeBody, type ReadinessCheck } from './app';
 import type { Logger } from './logger';
 
 /**
  * One area as an app of its own (its tests, or a process serving only it): the area's router at
- * its prefix, ready when its PostgreSQL and Redis answer. It never listens.
+ * its prefix, ready when its PostgreSQL and Redis (and the area's own checks) answer. It never listens.
  */
 export function createAreaApp(options: {
   service: string;
   logger: Logger;
-  area: { prefix: string; router: Router; largeBodies?: LargeBody[] };
+  area: { prefix: string; router: Router; largeBodies?: LargeBody[]; readiness?: ReadinessCheck[] };
   db: Knex;
   redis: Redis;
   trustProxy?: CreateHttpAppOptions['trustProxy'];
@@ -25,6 +25,7 @@ export function createAreaApp(options: {
     readiness: [
       { name: 'postgres', check: () => checkDatabase(options.db) },
       { name: 'redis', check: () => checkRedis(options.redis) },
+      ...(options.area.readiness ?? []),
     ],
   });
 }

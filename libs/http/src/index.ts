@@ -4,6 +4,8 @@
  */
 export { createHttpApp } from './app';
 export { createAreaApp } from './area-app';
+export { defineArea, queuesOf, recoverySettingsOf, startArea } from './define-area';
+export type { Area, AreaBaseDeps, AreaDefinition, AreaQueues, AreaRecovery, AreaSchedule, Closable, RecoverySettings, StartExtras } from './define-area';
 export type { CreateHttpAppOptions, LargeBody, Mount, ReadinessCheck } from './app';
 export { buildRouter } from './routes';
 export type { HttpMethod, RouteAccess, RouteDefinition, RouteResponse } from './routes';

@@ -4,8 +4,8 @@
  */
 export { checkRedis, createRedisConnection } from './connection';
 export type { Redis } from './connection';
-export { closeGracefully, createProducer, createWorker, defineQueue } from './queue';
-export type { CreateWorkerOptions, Producer, QueueContext, QueueDefinition, WorkerLogger } from './queue';
+export { attemptsOf, closeGracefully, createProducer, createWorker, defineQueue } from './queue';
+export type { CreateWorkerOptions, JobAttempts, Producer, QueueContext, QueueDefinition, WorkerLogger } from './queue';
 export type { Worker } from 'bullmq';
 export {
   allQueues,

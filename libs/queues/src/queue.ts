@@ -97,6 +97,17 @@ export function createWorker<Payload>(
   return worker;
 }
 
+/** How many times a job ran before and may run in all: what processors use to tell a last attempt. */
+export interface JobAttempts {
+  made: number;
+  allowed: number;
+}
+
+/** The attempts of `job` (BullMQ counts those made before this one). */
+export function attemptsOf(job: Pick<Job, 'attemptsMade' | 'opts'>): JobAttempts {
+  return { made: job.attemptsMade, allowed: job.opts.attempts ?? 1 };
+}
+
 /**
  * Closes workers first (each waits for its running jobs to finish), then producers. A worker
  * still connecting is let finish connecting first, so no connection is closed under it. Call it

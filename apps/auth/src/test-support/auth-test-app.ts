@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import type { Knex } from '@kyb/db';
-import { createRedisSessionRevocations, type RedisSessionRevocations } from '@kyb/auth';
-import { createLogger, type Logger } from '@kyb/http';
+import type { RedisSessionRevocations } from '@kyb/auth';
+import { startAreaHarness, type TestClock } from '@kyb/area-testing';
+import type { Logger } from '@kyb/http';
 import { createMemoryMailTransport, type MailTransport, type MemoryMailTransport } from '@kyb/mail';
-import { createRedisConnection, type Redis } from '@kyb/queues';
-import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@kyb/testing';
+import type { Redis } from '@kyb/queues';
 import { buildApp } from '../app';
 import type { AuthArea, AuthAreaConfig } from '../area';
 import { authMigrations } from '../migrations';
@@ -32,13 +32,7 @@ export const TEST_AUTH_CONFIG: AuthAreaConfig = {
   EMAIL_CODE_SEND_WINDOW_SECONDS: 3600,
 };
 
-/** A controllable clock: starts at real time, moves only when told. */
-export interface TestClock {
-  now(): Date;
-  advance(ms: number): void;
-}
-
-/** The auth app on a database and Redis prefix of its own, with fixtures. */
+/** The auth app on a database and Redis prefix of its own (the harness every area's tests use), with fixtures. */
 export interface AuthTestApp {
   app: Express;
   area: AuthArea;
@@ -46,6 +40,7 @@ export interface AuthTestApp {
   redis: Redis;
   /** The file's own Redis key prefix. */
   redisPrefix: string;
+  /** The area's clock: real time, moved by `advance`, stopped by `set`. */
   clock: TestClock;
   fixtures: AuthFixtures;
   /** The mail the area sent (unless the test gave a transport of its own). */
@@ -60,43 +55,32 @@ export async function startAuthTestApp(
   overrides: Partial<AuthAreaConfig> = {},
   extras: { trustProxy?: boolean | number; sleep?: (ms: number) => Promise<void>; mailTransport?: MailTransport; logger?: Logger } = {},
 ): Promise<AuthTestApp> {
-  const database: TestDatabase = await createTestDatabase([authMigrations]);
-  const testRedis: TestRedis = createTestRedis();
-  const redis = createRedisConnection(testRedis.url, 'producer');
-  let now = Date.now();
-  const clock: TestClock = { now: () => new Date(now), advance: (ms) => (now += ms) };
+  const h = await startAreaHarness([authMigrations], 'auth', { logger: extras.logger });
   const mail = createMemoryMailTransport();
-  const logger = createLogger({ level: 'silent', name: 'auth-test' });
-  const revocations = createRedisSessionRevocations({ redis, prefix: testRedis.prefix, logger });
-  await revocations.start();
   const { app, area } = buildApp({
-    db: database.db,
-    redis,
-    logger,
+    db: h.db,
+    redis: h.redis,
+    logger: h.logger,
     config: { ...TEST_AUTH_CONFIG, ...overrides },
-    revocations,
-    clock: clock.now,
-    redisPrefix: testRedis.prefix,
-    mailTransport: mail,
-    ...extras,
+    revocations: h.revocations,
+    clock: h.clock.now,
+    redisPrefix: h.redisPrefix,
+    mailTransport: extras.mailTransport ?? mail,
+    trustProxy: extras.trustProxy,
+    sleep: extras.sleep,
   });
   await area.start();
   return {
     app,
     area,
-    db: database.db,
-    redis,
-    redisPrefix: testRedis.prefix,
-    clock,
-    fixtures: createAuthFixtures(database.db, app, area),
+    db: h.db,
+    redis: h.redis,
+    redisPrefix: h.redisPrefix,
+    clock: h.clock,
+    fixtures: createAuthFixtures(h.db, app, area),
     mail,
-    revocations,
-    async close() {
-      await revocations.close();
-      await testRedis.clean();
-      redis.disconnect();
-      await database.destroy();
-    },
+    revocations: h.revocations,
+    close: () => h.close(() => area.stop()),
   };
 }
 

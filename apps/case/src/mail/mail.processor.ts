@@ -1,3 +1,4 @@
+import type { JobAttempts } from '@kyb/queues';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
@@ -28,7 +29,7 @@ export interface MailProcessorOptions {
 export function createMailProcessor(options: MailProcessorOptions) {
   const outbox = createPgMailOutboxStore(options.db);
   const leaseMs = options.leaseMs ?? 60_000;
-  return async (messageId: string, attempt: { made: number; allowed: number }): Promise<void> => {
+  return async (messageId: string, attempt: JobAttempts): Promise<void> => {
     const owner = randomUUID();
     const at = options.clock();
     const message = await outbox.claim(messageId, owner, at, new Date(at.getTime() + leaseMs));

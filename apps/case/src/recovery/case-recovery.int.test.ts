@@ -36,7 +36,7 @@ describe('the case recovery sweep (Redis lost the jobs; PostgreSQL still knows t
       // The scheduled sweep is left to its own test (libs/queues): here each test sweeps when it means to.
       recovery: { sweepEveryMs: 3_600_000, stuckAfterMs: STUCK_AFTER_MS, maxRecoveries: 2 },
     });
-    area.startWorkers(h.workerConnection);
+    await area.startWorkers(h.workerConnection);
   });
   afterAll(() => h.close(() => area.stop()));
 

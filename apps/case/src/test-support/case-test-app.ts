@@ -40,7 +40,7 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
     logger: h.logger,
     tokens: h.tokens,
   });
-  if (options.workers !== false) area.startWorkers(h.workerConnection);
+  if (options.workers !== false) await area.startWorkers(h.workerConnection);
   return {
     ...h,
     app,

@@ -33,7 +33,7 @@ describe('the integration recovery sweep (Redis came back empty; PostgreSQL stil
       screeningSandboxDelayMs: 0,
       recovery: { sweepEveryMs: 3_600_000, stuckAfterMs: 60_000, maxRecoveries: 2 },
     });
-    area.startWorkers(h.workerConnection);
+    await area.startWorkers(h.workerConnection);
   });
   afterAll(() => h.close(() => area.stop()));
 

@@ -208,7 +208,7 @@ describe('E3 POST /verification/customers/{customerId}/businesses/{businessId}/s
       await t.db('integration.screening_credentials').where({ customer_id: customerId }).delete();
 
       workerConnection = createRedisConnection(t.redisUrl, 'worker');
-      t.area.startWorkers(workerConnection);
+      await t.area.startWorkers(workerConnection);
       const ended = (id: string) =>
         eventually(async () => {
           const row = await t.db('integration.screenings').where({ id }).first();

@@ -1,5 +1,6 @@
 import type { Logger } from '@kyb/http';
 import type { BusinessDirectory } from '@kyb/area-views';
+import type { JobAttempts } from '@kyb/queues';
 import { ProviderError } from '../providers/providers.errors';
 import { loadBusinessProfile } from '../providers/load-business-profile';
 import type { ScreeningCredentialsService } from './screening-credentials.service';
@@ -48,7 +49,7 @@ export function createScreeningProcessor(options: {
     await store.complete(row.id, outcome, clock());
   }
 
-  return async (screeningId: string, attempt: { made: number; allowed: number }): Promise<void> => {
+  return async (screeningId: string, attempt: JobAttempts): Promise<void> => {
     const found = await store.findById(screeningId);
     if (!found || found.status === 'COMPLETED' || found.status === 'FAILED') return;
     const row = await store.markProcessing(screeningId, clock());

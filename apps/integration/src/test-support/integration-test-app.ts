@@ -49,7 +49,7 @@ export async function startIntegrationTestApp(options: IntegrationTestOptions = 
     screeningSandboxDelayMs: 0,
     ...providers,
   });
-  if (workers !== false) area.startWorkers(h.workerConnection);
+  if (workers !== false) await area.startWorkers(h.workerConnection);
   return {
     ...h,
     app,

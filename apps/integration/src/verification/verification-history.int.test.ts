@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createLogger } from '@kyb/http';
 import { businessEnrichmentQueue, createProducer, enrichmentCompletedQueue, type Producer } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
-import { createBusinessDirectory, createVerificationDirectory } from '@kyb/area-views';
+import { createBusinessDirectory, createTinDirectory, createVerificationDirectory } from '@kyb/area-views';
 import { createEnrichmentProcessor } from '../enrichment/enrichment.processor';
 import { createPgTaskStore } from '../enrichment/integration-tasks.store';
 import { ProviderError } from '../providers/providers.errors';
@@ -12,7 +12,11 @@ import { createSandboxFinancialsProvider } from '../providers/sandbox-financials
 import { createPgPublicRecordsStore } from '../public-records/public-records.store';
 import { scriptedProvider } from '../test-support/fake-providers';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
-import { createVerificationFeature } from './verification.feature';
+import { createPgClassificationStore } from '../classification/classification.store';
+import { createSandboxClassifier } from '../classification/sandbox-classifier';
+import { createBusinessVerifier } from './business-verifier';
+import { createSandboxVerificationProviders } from './sandbox-verification.providers';
+import { createPgVerificationStore } from './verification.store';
 import type { TinMatchProvider } from './verification.providers';
 
 const TIN = '555443333';
@@ -113,12 +117,15 @@ describe('verification history, re-verification and jobs run twice', () => {
     const completed = createProducer(enrichmentCompletedQueue, { connection: t.redis, prefix: `${t.redisPrefix}-twice` });
     const clock = () => new Date();
     const logger = createLogger({ level: 'silent', name: 'twice' });
-    const { verifier } = createVerificationFeature({
+    const verifier = createBusinessVerifier({
       db: t.db,
+      verifications: createPgVerificationStore(t.db),
+      classifications: createPgClassificationStore(t.db),
       businesses: createBusinessDirectory(t.db),
+      tins: createTinDirectory(t.db),
       sealedBox: createSealedBox(t.dataEncryptionKey),
-      providers: { tinMatch: counting.provider },
-      authenticate: (_req, _res, next) => next(),
+      providers: { ...createSandboxVerificationProviders(), tinMatch: counting.provider },
+      classifier: createSandboxClassifier(),
       clock,
       logger,
     });

@@ -43,7 +43,7 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
       clock: h.clock.now,
       recovery: { sweepEveryMs: 3_600_000, stuckAfterMs: 60_000, maxRecoveries: 2 },
     });
-    area.startWorkers(h.workerConnection);
+    await area.startWorkers(h.workerConnection);
   });
   afterAll(() => h.close(() => area.stop()));
 

@@ -92,7 +92,7 @@ describe('a report renders exactly once', () => {
 
     const connection = createRedisConnection(t.redisUrl, 'worker');
     connections.push(connection);
-    t.area.startWorkers(connection, { lockDuration: 1000, stalledInterval: 300 });
+    await t.area.startWorkers(connection, { lockDuration: 1000, stalledInterval: 300 });
     const row = await eventually(async () => {
       const r = await t.db('reports.reports').where({ id: reportId }).first();
       return r.status === 'COMPLETED' ? r : undefined;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WorkerLogger } from '@kyb/queues';
+import type { JobAttempts, WorkerLogger } from '@kyb/queues';
 import type { ReportData } from '../pdf/report-data';
 import type { ReportStorage } from '../storage/report-storage';
 import { loadReportData, type ReportSources } from './report-data.loader';
@@ -32,9 +32,12 @@ export const reportFilePath = (reportId: string) => `reports/${reportId}.pdf`;
  * waits until the lease lapses: that worker may have died mid-render); completion counts only
  * under the lease, so a report completes exactly once.
  */
-export function createReportProcessor(deps: ReportProcessorDeps) {
+/** Renders one report on one attempt (what the report worker runs). */
+export type ReportProcessor = (reportId: string, attempt: JobAttempts) => Promise<ReportRun>;
+
+export function createReportProcessor(deps: ReportProcessorDeps): ReportProcessor {
   const { store, clock, logger } = deps;
-  return async function processReport(reportId: string, attempt: { made: number; allowed: number }): Promise<ReportRun> {
+  return async function processReport(reportId: string, attempt: JobAttempts): Promise<ReportRun> {
     const owner = randomUUID();
     const at = clock();
     const report = await store.claim(reportId, owner, at, new Date(at.getTime() + deps.leaseMs));

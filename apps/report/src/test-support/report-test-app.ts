@@ -39,7 +39,7 @@ export async function startReportTestApp(options: { workers?: boolean } & Partia
     publicAppUrl: 'http://reports.test',
     ...overrides,
   });
-  if (workers !== false) area.startWorkers(h.workerConnection);
+  if (workers !== false) await area.startWorkers(h.workerConnection);
   return {
     ...h,
     app,

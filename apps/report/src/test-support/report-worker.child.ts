@@ -25,4 +25,4 @@ const area = createReportArea({
     return new Promise<Buffer>(() => undefined);
   },
 });
-area.startWorkers(createRedisConnection(REDIS_URL, 'worker'), { lockDuration: 1000, stalledInterval: 300 });
+void area.startWorkers(createRedisConnection(REDIS_URL, 'worker'), { lockDuration: 1000, stalledInterval: 300 });

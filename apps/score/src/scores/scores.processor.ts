@@ -1,4 +1,4 @@
-import type { Producer, WorkerLogger } from '@kyb/queues';
+import type { JobAttempts, Producer, WorkerLogger } from '@kyb/queues';
 import type { BusinessDirectory, IntegrationDirectory, VerificationDirectory } from '@kyb/area-views';
 import { computeScore, NoScoreInputsError } from '../engine';
 import { loadScoreInputs, loadVerificationInput } from './score-inputs.loader';
@@ -25,7 +25,7 @@ export function createScoreProcessors(deps: ScoreProcessorDeps) {
   const { store, clock, logger } = deps;
 
   /** Computes a PROCESSING score with the config it was created with; SUCCESS or FAILED. */
-  async function compute(scoreId: string, attempt: { made: number; allowed: number }): Promise<void> {
+  async function compute(scoreId: string, attempt: JobAttempts): Promise<void> {
     const row = await store.find(scoreId);
     if (!row || row.status !== 'PROCESSING') return;
     await store.countAttempt(scoreId, clock());

@@ -1,0 +1,46 @@
+/*
+ * The case area's BullMQ glue: the producers its services queue jobs on, and the consumers that
+ * run those jobs (onboarding runs, invitation mail). Payloads carry ids only.
+ */
+import {
+  attemptsOf,
+  businessEnrichmentQueue,
+  createProducer,
+  createWorker,
+  mailQueue,
+  onboardingRunQueue,
+  type CreateWorkerOptions,
+  type JobAttempts,
+  type Worker,
+} from '@kyb/queues';
+import type { AreaQueues } from '@kyb/http';
+
+/** The queues the case area adds jobs to. */
+export function createCaseProducers(queues: AreaQueues) {
+  const context = { connection: queues.redis, prefix: queues.prefix, logger: queues.logger };
+  const producers = {
+    /** Business creation asks the integration area for its public records. */
+    enrichment: createProducer(businessEnrichmentQueue, context),
+    runs: createProducer(onboardingRunQueue, context),
+    mail: createProducer(mailQueue, context),
+  };
+  return { ...producers, all: Object.values(producers) };
+}
+
+/** What the case area's workers run. */
+export interface CaseJobs {
+  /** Stores an asynchronous onboarding run's rows; `final` on the last attempt, which ends the run FAILED if it fails. */
+  processRun(runId: string, attempt: { final: boolean }): Promise<void>;
+  deliverMail(messageId: string, attempt: JobAttempts): Promise<void>;
+}
+
+/** The case area's consumers. */
+export function caseWorkers(jobs: CaseJobs) {
+  return (options: CreateWorkerOptions): Worker[] => [
+    createWorker(onboardingRunQueue, (job) => {
+      const attempt = attemptsOf(job);
+      return jobs.processRun(job.data.runId, { final: attempt.made + 1 >= attempt.allowed });
+    }, options),
+    createWorker(mailQueue, (job) => jobs.deliverMail(job.data.messageId, attemptsOf(job)), options),
+  ];
+}
