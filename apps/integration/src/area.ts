@@ -1,7 +1,8 @@
 /*
- * The integration area's features: enrichment (public records, E1, E11, refreshes), verification
- * and classification (a step of enrichment, and E15), screening (credentials, runs, results).
- * Enrichment uses verification's verifier; screening and verification import no other feature.
+ * The integration area's features: enrichment (tasks, refreshes; public records for E1 and facts
+ * for E11), verification and classification (a step of enrichment, and E15), screening
+ * (credentials, runs, results). Enrichment uses verification's verifier; verification uses
+ * classification; screening uses no other feature (providers are shared by all). This file wires them.
  */
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
