@@ -192,6 +192,19 @@ describe("listing a customer's businesses", () => {
     expect(await names('?search[name]=BAKERY')).toEqual(['Beta Bakery']);
   });
 
+  it('counts every match whichever page is asked for: past the end, without paging, with no match at all', async () => {
+    const second = (await list('?items_per_page=2&page=2&sort[name]=asc').expect(200)).body.data;
+    expect(second).toMatchObject({ total_items: '3', total_pages: 2 });
+    expect(second.records.map((r: { name: string }) => r.name)).toEqual(['Gamma 100% Goods']);
+    expect((await list('?items_per_page=2&page=5').expect(200)).body.data).toMatchObject({ records: [], total_items: '3', total_pages: 2 });
+    expect((await list('?pagination=false').expect(200)).body.data).toMatchObject({ total_items: '3' });
+    expect((await list('?search[name]=nothing-like-it').expect(200)).body.data).toMatchObject({ records: [], total_items: '0' });
+    const [alpha] = (await list('?sort[name]=asc&items_per_page=1').expect(200)).body.data.records;
+    // Each row's names and addresses are read with the page, in their order.
+    expect(alpha.business_names).toEqual([{ name: 'Alpha Dental', is_primary: true }]);
+    expect(alpha.business_addresses).toEqual([expect.objectContaining({ line_1: '1234 Testing Blvd.', city: 'Longwood', is_primary: true })]);
+  });
+
   it('refuses another tenant, an APPLICANT and bad query values', async () => {
     expect((await list('', t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID() })).expect(403)).body.data.errorName).toBe(
       'AccessMiddlewareError',
