@@ -129,6 +129,24 @@ describe('createHttpApp', () => {
     expect(logs.lines.join('\n')).not.toContain('bad id with spaces');
   });
 
+  it('logs one line per request: level by status, the path without its query, the status and the time taken', async () => {
+    const { app, logs } = buildTestApp();
+    const ok = await request(app).get('/test/api/v1/items/7?search[email]=someone@example.com').expect(200);
+    await request(app).get('/nowhere').expect(404);
+    await request(app).post('/test/api/v1/items').send({ name: 'boom' }).expect(500);
+    const completed = logs.lines
+      .map((l) => JSON.parse(l) as { level: number; msg: string; req?: { id: string; method: string; path: string }; res?: { statusCode: number }; responseTime?: number })
+      .filter((l) => l.msg === 'request completed');
+    expect(completed.map((l) => [l.level, l.req?.method, l.req?.path, l.res?.statusCode])).toEqual([
+      [30, 'GET', '/test/api/v1/items/7', 200],
+      [40, 'GET', '/nowhere', 404],
+      [50, 'POST', '/test/api/v1/items', 500],
+    ]);
+    expect(completed[0].req?.id).toBe(ok.headers['x-request-id']);
+    expect(completed.every((l) => typeof l.responseTime === 'number' && l.responseTime >= 0)).toBe(true);
+    expect(logs.lines.join('\n')).not.toContain('someone@example.com');
+  });
+
   it('answers 404 NOT_FOUND in the envelope for an unknown path', async () => {
     const { app } = buildTestApp();
     const res = await request(app).get('/nowhere').expect(404);

@@ -1,11 +1,10 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { RouteNotFoundError, ServiceUnavailableError, createErrorHandler, success } from '@kyb/envelope';
 import { installConditionalGet } from './conditional-get';
 import type { Logger } from './logger';
 import { createHttpMetrics, type HttpMetrics } from './metrics';
-import { assignRequestId, clientRequestIdOf } from './request-id';
+import { logRequests } from './request-log';
 import type { ShutdownState } from './shutdown-state';
 
 /** A router served under a path prefix, e.g. the auth area at `/auth/api/v1`. */
@@ -73,23 +72,7 @@ export function createHttpApp(options: CreateHttpAppOptions): Express {
       referrerPolicy: { policy: 'no-referrer' },
     }),
   );
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: assignRequestId,
-      // The caller's id (the gateway's) beside ours, so a request can be followed across both logs.
-      customProps: (req) => {
-        const clientRequestId = clientRequestIdOf(req);
-        return clientRequestId ? { clientRequestId } : {};
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      serializers: {
-        // The path only: query strings can carry personal data (search[email]=...).
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(logRequests(options.logger));
   app.use(metrics.middleware);
   if (options.shutdown) {
     const shutdown = options.shutdown;
