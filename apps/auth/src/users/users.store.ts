@@ -1,4 +1,4 @@
-import { containsPattern, type Knex } from '@kyb/db';
+import { containsPattern, queryPrepared, type Knex } from '@kyb/db';
 import type { Role } from '@kyb/auth';
 import type { Subrole, UserRow } from './user.types';
 import type { UserListQuery } from './users.schemas';
@@ -123,7 +123,7 @@ export function createPgUserStore(db: Knex) {
       for (const [column, text] of Object.entries(query.search)) {
         if (text) base.andWhereRaw(`u.?? ilike ? escape '\\'`, [column, containsPattern(text)]);
       }
-      const [{ count }] = await base.clone().count<Array<{ count: string }>>({ count: '*' });
+      const [{ count }] = await queryPrepared<{ count: string }>(db, base.clone().count({ count: '*' }));
       const page = base
         .clone()
         .select('u.*', db.raw(`case when s.id is null then null else json_build_object(
@@ -131,7 +131,7 @@ export function createPgUserStore(db: Knex) {
       for (const [column, direction] of query.sort) page.orderBy(`u.${column}`, direction);
       page.orderBy('u.id', 'asc');
       if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
-      return { rows: await page, total: Number(count) };
+      return { rows: await queryPrepared<UserRow & { subrole: Subrole | null }>(db, page), total: Number(count) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { containsPattern, type Knex } from '@kyb/db';
+import { containsPattern, queryPrepared, type Knex } from '@kyb/db';
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
@@ -114,7 +114,7 @@ export function createPgBusinessStore(db: Knex) {
     },
 
     async findById(id: string, withOwners: boolean): Promise<BusinessAggregate | undefined> {
-      const row = await businessesWithClassification(db).where('b.id', id).first(selectedWithParts(db, withOwners));
+      const [row] = await queryPrepared<Record<string, unknown>>(db, businessesWithClassification(db).where('b.id', id).first(selectedWithParts(db, withOwners)));
       return row ? toAggregate(row) : undefined;
     },
 
@@ -142,7 +142,7 @@ export function createPgBusinessStore(db: Knex) {
       const page = order(base.clone().select([...SELECTED(db), db.raw('count(*) over () as total_count')]), column);
       if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
       const withParts = order(db.from(page.as('b')).select('b.*', db.raw(PARTS.names), db.raw(PARTS.addresses)), (name) => db.raw('??', [`b.${name}`]).toQuery());
-      const rows = (await withParts) as Array<Record<string, unknown>>;
+      const rows = await queryPrepared<Record<string, unknown>>(db, withParts);
       // A page past the end has no row to carry the total: counted on its own then.
       const total = rows.length > 0 ? Number(rows[0].total_count) : query.paginate && query.page > 1 ? Number((await base.clone().count<Array<{ count: string }>>({ count: '*' }))[0].count) : 0;
       return { items: rows.map(({ total_count: _, ...row }) => toAggregate(row)), total };

@@ -1,4 +1,4 @@
-import type { Knex } from '@kyb/db';
+import { firstPrepared, type Knex } from '@kyb/db';
 import type { TaskListQuery, TaskStatus } from './enrichment.schemas';
 
 /** States of an integration task. */
@@ -46,7 +46,7 @@ export function createPgTaskStore(db: Knex) {
     },
     /** The newest task of the business, if any. */
     async latest(businessId: string): Promise<TaskRow | undefined> {
-      return db(TABLE).where({ business_id: businessId }).orderBy('created_at', 'desc').orderBy('id').first();
+      return firstPrepared<TaskRow>(db, db(TABLE).where({ business_id: businessId }).orderBy('created_at', 'desc').orderBy('id').first());
     },
     /** The newest task of the business still waiting or running and touched since `since`, if any. */
     async open(businessId: string, since: Date): Promise<TaskRow | undefined> {

@@ -1,4 +1,4 @@
-import type { Knex } from '@kyb/db';
+import { firstPrepared, queryPrepared, type Knex } from '@kyb/db';
 import type { ProviderFinancials } from '../providers/financials.provider';
 import type { BjlEntry } from '@kyb/area-views';
 import type { BjlRecord } from '../providers/public-records.provider';
@@ -39,15 +39,14 @@ export interface PublicRecordsWrite {
 export function createPgPublicRecordsStore(db: Knex) {
   return {
     async find(businessId: string): Promise<PublicRecordsRow | undefined> {
-      return db(RECORDS).where({ business_id: businessId }).first();
+      return firstPrepared<PublicRecordsRow>(db, db(RECORDS).where({ business_id: businessId }).first());
     },
     /** The business's BJL records, newest filing first. */
     async bjlRecords(businessId: string): Promise<BjlEntry[]> {
-      const rows = await db(BJL)
-        .where({ business_id: businessId })
-        .select('kind', 'filing_date', 'status', 'amount')
-        .orderBy('filing_date', 'desc')
-        .orderBy('provider_record_id');
+      const rows = await queryPrepared<{ kind: BjlEntry['kind']; filing_date: BjlEntry['filingDate']; status: BjlEntry['status']; amount: string | null }>(
+        db,
+        db(BJL).where({ business_id: businessId }).select('kind', 'filing_date', 'status', 'amount').orderBy('filing_date', 'desc').orderBy('provider_record_id'),
+      );
       return rows.map((r) => ({ kind: r.kind, filingDate: r.filing_date, status: r.status, amount: r.amount === null ? null : Number(r.amount) }));
     },
     /**

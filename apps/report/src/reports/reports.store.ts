@@ -1,4 +1,4 @@
-import type { Knex } from '@kyb/db';
+import { firstPrepared, type Knex } from '@kyb/db';
 
 /** States of a report. */
 export type ReportStatus = 'REQUESTED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
@@ -47,10 +47,10 @@ export function createPgReportStore(db: Knex) {
       return withType().where(`${REPORTS}.id`, id).first();
     },
     async find(id: string): Promise<ReportRow | undefined> {
-      return withType().where(`${REPORTS}.id`, id).first();
+      return firstPrepared<ReportRow>(db, withType().where(`${REPORTS}.id`, id).first());
     },
     async latestOfBusiness(businessId: string): Promise<ReportRow | undefined> {
-      return withType().where(`${REPORTS}.business_id`, businessId).orderBy(`${REPORTS}.created_at`, 'desc').orderBy(`${REPORTS}.id`, 'desc').first();
+      return firstPrepared<ReportRow>(db, withType().where(`${REPORTS}.business_id`, businessId).orderBy(`${REPORTS}.created_at`, 'desc').orderBy(`${REPORTS}.id`, 'desc').first());
     },
     /**
      * Takes the report for `owner` until `until`: only a REQUESTED report, or one whose last

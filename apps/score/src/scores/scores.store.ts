@@ -1,4 +1,4 @@
-import type { Knex } from '@kyb/db';
+import { firstPrepared, type Knex } from '@kyb/db';
 import type { ComputedScore, WeightageConfig } from '../engine';
 import type { ScoreStatus } from './scores.schemas';
 
@@ -78,16 +78,14 @@ export function createPgScoreStore(db: Knex) {
       return db(SCORES).where({ source_key: input.sourceKey }).first();
     },
     async find(id: string): Promise<ScoreRow | undefined> {
-      return db(SCORES).where({ id }).first();
+      return firstPrepared<ScoreRow>(db, db(SCORES).where({ id }).first());
     },
     /** The newest score of the business in that month with one of `statuses`. */
     async latestOfMonth(businessId: string, year: number, month: number, statuses: ScoreStatus[]): Promise<ScoreRow | undefined> {
-      return db(SCORES)
-        .where({ business_id: businessId, year, month })
-        .whereIn('status', statuses)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .first();
+      return firstPrepared<ScoreRow>(
+        db,
+        db(SCORES).where({ business_id: businessId, year, month }).whereIn('status', statuses).orderBy('created_at', 'desc').orderBy('id', 'desc').first(),
+      );
     },
     async countAttempt(id: string, at: Date): Promise<void> {
       await db(SCORES).where({ id }).update({ attempts: db.raw('attempts + 1'), updated_at: at });

@@ -1,4 +1,4 @@
-import type { Knex } from '@kyb/db';
+import { firstPrepared, type Knex } from '@kyb/db';
 import { isUuid } from '@kyb/validation';
 
 /** The case area's read modules of businesses and their owners, created by its migrations. */
@@ -91,7 +91,7 @@ export function createBusinessDirectory(db: Knex) {
     /** The business, or undefined (also for a value that is not a UUID, or a deleted business). */
     async find(businessId: string): Promise<BusinessEntry | undefined> {
       if (!isUuid(businessId)) return undefined;
-      const row = await db(BUSINESS_DIRECTORY_VIEW).where({ id: businessId }).first();
+      const row = await firstPrepared<Record<string, unknown>>(db, db(BUSINESS_DIRECTORY_VIEW).where({ id: businessId }).first());
       return row ? toBusiness(row) : undefined;
     },
     /** The business's owners in the order they were given. */

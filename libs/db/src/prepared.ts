@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+
+/** A pg client as knex's pool hands it out: what a named statement needs. */
+interface PooledClient {
+  query(config: { name: string; text: string; values: readonly unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/** The name of a statement: the same text always gets the same name (PostgreSQL allows 63 characters). */
+export function statementNameOf(text: string, generation = 0): string {
+  return `kyb_${createHash('sha1').update(`${generation}:${text}`).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * Statements whose prepared form went stale, and how often: a migration that adds a column to a
+ * table a statement reads with `*` makes PostgreSQL refuse the prepared statement ("cached plan
+ * must not change result type") on every connection that prepared it. Such a statement is prepared
+ * again under a new name, once per process; the stale ones are left unused.
+ */
+const generations = new Map<string, number>();
+
+function isStaleResultType(err: unknown): boolean {
+  const { code, message } = err as { code?: string; message?: string };
+  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
+}
+
+/**
+ * Runs a read as a named prepared statement on a connection of `db`'s pool. PostgreSQL parses and
+ * plans a statement once per connection, not on every request: for the joined reads of the hot
+ * endpoints, planning cost several times their execution (docs/adr/0017). The statement is named
+ * by its text, so each shape of a query (a list's filters and sort) is prepared once and its values
+ * travel as parameters. Not for work inside a transaction: it takes a connection of its own.
+ */
+export async function queryPrepared<Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw): Promise<Row[]> {
+  const { sql, bindings } = query.toSQL().toNative();
+  const client = db.client as {
+    acquireConnection(): Promise<PooledClient>;
+    releaseConnection(connection: PooledClient): Promise<unknown>;
+    emit(event: 'query', query: { method: string; sql: string; bindings: readonly unknown[] }): void;
+  };
+  // Told to knex's `query` listeners like any query of knex (debugging, and the tests' query plans).
+  client.emit('query', { method: 'select', sql, bindings });
+  const connection = await client.acquireConnection();
+  try {
+    const run = () => connection.query({ name: statementNameOf(sql, generations.get(sql)), text: sql, values: bindings });
+    const result = await run().catch((err: unknown) => {
+      if (!isStaleResultType(err)) throw err;
+      generations.set(sql, (generations.get(sql) ?? 0) + 1);
+      return run();
+    });
+    return result.rows as Row[];
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
+
+/** The first row of {@link queryPrepared} (give the query its `.first()` or `limit 1`), or undefined. */
+export async function firstPrepared<Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw): Promise<Row | undefined> {
+  const [row] = await queryPrepared<Row>(db, query);
+  return row;
+}
