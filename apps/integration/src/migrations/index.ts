@@ -4,9 +4,10 @@ import { screening } from './20261122_0002_screening';
 import { financialsAndViews } from './20261122_0003_financials_and_views';
 import { recovery } from './20261123_0004_recovery';
 import { verification } from './20261123_0005_verification';
+import { currentVerification } from './20261124_0006_current_verification';
 
 /** The integration area's schema and migrations, in order. */
 export const integrationMigrations: AreaMigrations = {
   schema: 'integration',
-  migrations: [enrichment, screening, financialsAndViews, recovery, verification],
+  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification],
 };
