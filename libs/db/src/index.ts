@@ -9,4 +9,4 @@ export type { AreaMigrations, Migration } from './migrations';
 export type { Knex } from 'knex';
 export { DependencyUnavailableError, ensureDatabaseReachable, ensurePostgresReachable } from './reachability';
 export { containsPattern } from './search';
-export { firstPrepared, queryPrepared, statementNameOf } from './prepared';
+export { firstPrepared, preparedRead, queryPrepared, runPrepared, statementNameOf } from './prepared';

@@ -1,5 +1,5 @@
 import { createDatabase } from './database';
-import { queryPrepared, statementNameOf } from './prepared';
+import { preparedRead, queryPrepared, statementNameOf } from './prepared';
 
 describe('queryPrepared', () => {
   // One connection: what it prepared can be read back on it.
@@ -59,5 +59,27 @@ describe('queryPrepared and knex listeners', () => {
     db.on('query', (query: { sql: string; bindings: readonly unknown[] }) => void seen.push(query));
     await queryPrepared(db, db.select(db.raw('?::int as n', [7])));
     expect(seen).toEqual([expect.objectContaining({ sql: 'select $1::int as n', bindings: [7] })]);
+  });
+});
+
+describe('preparedRead', () => {
+  const db = createDatabase({ url: process.env.KYB_TEST_POSTGRES_URL as string, applicationName: 'prepared-read-test', pool: { max: 2 } });
+  afterAll(() => db.destroy());
+
+  it('builds its SQL once and answers each call with its own values, constants kept', async () => {
+    let builds = 0;
+    const read = preparedRead<{ relname: string; n: number }, 'name' | 'n'>(db, ['name', 'n'], (v) => {
+      builds += 1;
+      return db('pg_class').where('relname', v.name).select('relname', db.raw('?::int as n', [v.n])).limit(1);
+    });
+    expect(await read({ name: 'pg_class', n: 1 })).toEqual([{ relname: 'pg_class', n: 1 }]);
+    expect(await read({ name: 'pg_type', n: 2 })).toEqual([{ relname: 'pg_type', n: 2 }]);
+    expect(await read({ name: 'no-such-relation', n: 3 })).toEqual([]);
+    expect(builds).toBe(1);
+  });
+
+  it('refuses, at its first call, a value its query never uses', async () => {
+    const read = preparedRead(db, ['used', 'forgotten'], (v) => db('pg_class').where('relname', v.used).select('relname'));
+    await expect(read({ used: 'pg_class', forgotten: 'x' })).rejects.toThrow('preparedRead: forgotten not used by the query');
   });
 });

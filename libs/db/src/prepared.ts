@@ -33,16 +33,21 @@ function isStaleResultType(err: unknown): boolean {
  */
 export async function queryPrepared<Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw): Promise<Row[]> {
   const { sql, bindings } = query.toSQL().toNative();
+  return runPrepared<Row>(db, sql, bindings);
+}
+
+/** Runs `sql` ($n placeholders) with `values` as a named prepared statement (see {@link queryPrepared}). */
+export async function runPrepared<Row>(db: Knex, sql: string, values: readonly unknown[]): Promise<Row[]> {
   const client = db.client as {
     acquireConnection(): Promise<PooledClient>;
     releaseConnection(connection: PooledClient): Promise<unknown>;
     emit(event: 'query', query: { method: string; sql: string; bindings: readonly unknown[] }): void;
   };
   // Told to knex's `query` listeners like any query of knex (debugging, and the tests' query plans).
-  client.emit('query', { method: 'select', sql, bindings });
+  client.emit('query', { method: 'select', sql, bindings: values });
   const connection = await client.acquireConnection();
   try {
-    const run = () => connection.query({ name: statementNameOf(sql, generations.get(sql)), text: sql, values: bindings });
+    const run = () => connection.query({ name: statementNameOf(sql, generations.get(sql)), text: sql, values });
     const result = await run().catch((err: unknown) => {
       if (!isStaleResultType(err)) throw err;
       generations.set(sql, (generations.get(sql) ?? 0) + 1);
@@ -52,6 +57,29 @@ export async function queryPrepared<Row>(db: Knex, query: Knex.QueryBuilder | Kn
   } finally {
     await client.releaseConnection(connection);
   }
+}
+
+/**
+ * A read of one fixed shape whose SQL is built once, not on every call: `build` is called the first
+ * time with a marker for each named value, knex compiles it, and each call after that only puts
+ * its values where the markers were. For hot reads, where building the text was a measurable part
+ * of a request. Values must be single values (not arrays: knex spreads those into several).
+ */
+export function preparedRead<Row, Name extends string>(db: Knex, names: readonly Name[], build: (values: Record<Name, string>) => Knex.QueryBuilder | Knex.Raw) {
+  let compiled: { sql: string; slots: Array<{ name: Name } | { value: unknown }> } | undefined;
+  const compile = () => {
+    const markers = Object.fromEntries(names.map((name) => [name, `\u0001kyb-value:${name}\u0001`])) as Record<Name, string>;
+    const byMarker = new Map(names.map((name) => [markers[name], name]));
+    const { sql, bindings } = build(markers).toSQL().toNative();
+    const slots = bindings.map((value) => (typeof value === 'string' && byMarker.has(value) ? { name: byMarker.get(value) as Name } : { value }));
+    const unused = names.filter((name) => !slots.some((slot) => 'name' in slot && slot.name === name));
+    if (unused.length > 0) throw new Error(`preparedRead: ${unused.join(', ')} not used by the query`);
+    return { sql, slots };
+  };
+  return async (values: Record<Name, unknown>): Promise<Row[]> => {
+    compiled ??= compile();
+    return runPrepared<Row>(db, compiled.sql, compiled.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value)));
+  };
 }
 
 /** The first row of {@link queryPrepared} (give the query its `.first()` or `limit 1`), or undefined. */

@@ -1,4 +1,4 @@
-import { containsPattern, queryPrepared, type Knex } from '@kyb/db';
+import { containsPattern, preparedRead, queryPrepared, type Knex } from '@kyb/db';
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
@@ -94,6 +94,12 @@ function toAggregate(row: Record<string, unknown>): BusinessAggregate {
 
 /** SQL of businesses with their names, addresses and owners: reading them, and storing new ones. */
 export function createPgBusinessStore(db: Knex) {
+  // E9's read, built once per shape (with and without owners).
+  const byId = (withOwners: boolean) =>
+    preparedRead<Record<string, unknown>, 'id'>(db, ['id'], (v) => businessesWithClassification(db).where('b.id', v.id).first(selectedWithParts(db, withOwners)));
+  const findWithOwners = byId(true);
+  const findWithoutOwners = byId(false);
+
   return {
     /** Inserts many businesses with one statement per table (a 1,000-row run stays fast), in the caller's transaction. */
     async insertRecords(trx: Knex.Transaction, records: BusinessRecords[]): Promise<void> {
@@ -114,7 +120,7 @@ export function createPgBusinessStore(db: Knex) {
     },
 
     async findById(id: string, withOwners: boolean): Promise<BusinessAggregate | undefined> {
-      const [row] = await queryPrepared<Record<string, unknown>>(db, businessesWithClassification(db).where('b.id', id).first(selectedWithParts(db, withOwners)));
+      const [row] = await (withOwners ? findWithOwners : findWithoutOwners)({ id });
       return row ? toAggregate(row) : undefined;
     },
 

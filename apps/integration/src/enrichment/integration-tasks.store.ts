@@ -1,4 +1,4 @@
-import { firstPrepared, type Knex } from '@kyb/db';
+import { preparedRead, type Knex } from '@kyb/db';
 import type { TaskListQuery, TaskStatus } from './enrichment.schemas';
 
 /** States of an integration task. */
@@ -26,6 +26,7 @@ const TABLE = 'integration.integration_tasks';
 
 /** SQL of integration tasks. */
 export function createPgTaskStore(db: Knex) {
+  const latestOf = preparedRead<TaskRow, 'businessId'>(db, ['businessId'], (v) => db(TABLE).where({ business_id: v.businessId }).orderBy('created_at', 'desc').orderBy('id').first());
   return {
     /** The task of queue job `jobId`, created PENDING if it has none (a redelivered job finds its own). */
     async findOrCreate(input: { jobId: string; businessId: string; customerId: string; provider: string; requestedBy?: string | null }): Promise<TaskRow> {
@@ -46,7 +47,7 @@ export function createPgTaskStore(db: Knex) {
     },
     /** The newest task of the business, if any. */
     async latest(businessId: string): Promise<TaskRow | undefined> {
-      return firstPrepared<TaskRow>(db, db(TABLE).where({ business_id: businessId }).orderBy('created_at', 'desc').orderBy('id').first());
+      return (await latestOf({ businessId }))[0];
     },
     /** The newest task of the business still waiting or running and touched since `since`, if any. */
     async open(businessId: string, since: Date): Promise<TaskRow | undefined> {

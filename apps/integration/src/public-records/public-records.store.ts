@@ -1,4 +1,4 @@
-import { firstPrepared, queryPrepared, type Knex } from '@kyb/db';
+import { preparedRead, type Knex } from '@kyb/db';
 import type { ProviderFinancials } from '../providers/financials.provider';
 import type { BjlEntry } from '@kyb/area-views';
 import type { BjlRecord } from '../providers/public-records.provider';
@@ -37,16 +37,17 @@ export interface PublicRecordsWrite {
 
 /** SQL of public records, the BJL records behind the facts, and the financial profile fetched with them. */
 export function createPgPublicRecordsStore(db: Knex) {
+  const recordsOf = preparedRead<PublicRecordsRow, 'businessId'>(db, ['businessId'], (v) => db(RECORDS).where({ business_id: v.businessId }).first());
+  const bjlOf = preparedRead<{ kind: BjlEntry['kind']; filing_date: BjlEntry['filingDate']; status: BjlEntry['status']; amount: string | null }, 'businessId'>(db, ['businessId'], (v) =>
+    db(BJL).where({ business_id: v.businessId }).select('kind', 'filing_date', 'status', 'amount').orderBy('filing_date', 'desc').orderBy('provider_record_id'),
+  );
   return {
     async find(businessId: string): Promise<PublicRecordsRow | undefined> {
-      return firstPrepared<PublicRecordsRow>(db, db(RECORDS).where({ business_id: businessId }).first());
+      return (await recordsOf({ businessId }))[0];
     },
     /** The business's BJL records, newest filing first. */
     async bjlRecords(businessId: string): Promise<BjlEntry[]> {
-      const rows = await queryPrepared<{ kind: BjlEntry['kind']; filing_date: BjlEntry['filingDate']; status: BjlEntry['status']; amount: string | null }>(
-        db,
-        db(BJL).where({ business_id: businessId }).select('kind', 'filing_date', 'status', 'amount').orderBy('filing_date', 'desc').orderBy('provider_record_id'),
-      );
+      const rows = await bjlOf({ businessId });
       return rows.map((r) => ({ kind: r.kind, filingDate: r.filing_date, status: r.status, amount: r.amount === null ? null : Number(r.amount) }));
     },
     /**

@@ -1,4 +1,4 @@
-import { firstPrepared, type Knex } from '@kyb/db';
+import { preparedRead, type Knex } from '@kyb/db';
 
 /** States of a report. */
 export type ReportStatus = 'REQUESTED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
@@ -30,6 +30,10 @@ export function createPgReportStore(db: Knex) {
     db(REPORTS)
       .join('reports.report_types as rt', 'rt.id', `${REPORTS}.report_type_id`)
       .select(`${REPORTS}.*`, 'rt.code as type_code', 'rt.label as type_label');
+  const byId = preparedRead<ReportRow, 'id'>(db, ['id'], (v) => withType().where(`${REPORTS}.id`, v.id).first());
+  const latestOf = preparedRead<ReportRow, 'businessId'>(db, ['businessId'], (v) =>
+    withType().where(`${REPORTS}.business_id`, v.businessId).orderBy(`${REPORTS}.created_at`, 'desc').orderBy(`${REPORTS}.id`, 'desc').first(),
+  );
   return {
     async create(input: { customerId: string; businessId: string; createdBy: string; triggeredBy: string; at: Date }): Promise<ReportRow> {
       const [{ id }] = await db(REPORTS)
@@ -47,10 +51,10 @@ export function createPgReportStore(db: Knex) {
       return withType().where(`${REPORTS}.id`, id).first();
     },
     async find(id: string): Promise<ReportRow | undefined> {
-      return firstPrepared<ReportRow>(db, withType().where(`${REPORTS}.id`, id).first());
+      return (await byId({ id }))[0];
     },
     async latestOfBusiness(businessId: string): Promise<ReportRow | undefined> {
-      return firstPrepared<ReportRow>(db, withType().where(`${REPORTS}.business_id`, businessId).orderBy(`${REPORTS}.created_at`, 'desc').orderBy(`${REPORTS}.id`, 'desc').first());
+      return (await latestOf({ businessId }))[0];
     },
     /**
      * Takes the report for `owner` until `until`: only a REQUESTED report, or one whose last

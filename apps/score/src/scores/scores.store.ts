@@ -1,4 +1,4 @@
-import { firstPrepared, type Knex } from '@kyb/db';
+import { firstPrepared, preparedRead, type Knex } from '@kyb/db';
 import type { ComputedScore, WeightageConfig } from '../engine';
 import type { ScoreStatus } from './scores.schemas';
 
@@ -38,6 +38,7 @@ const CONFIGS = 'scores.weightage_configs';
 
 /** SQL of scores and weighting configs. */
 export function createPgScoreStore(db: Knex) {
+  const byId = preparedRead<ScoreRow, 'id'>(db, ['id'], (v) => db(SCORES).where({ id: v.id }).first());
   return {
     /** The config new scores use. */
     async activeConfig(): Promise<WeightageConfig> {
@@ -78,7 +79,7 @@ export function createPgScoreStore(db: Knex) {
       return db(SCORES).where({ source_key: input.sourceKey }).first();
     },
     async find(id: string): Promise<ScoreRow | undefined> {
-      return firstPrepared<ScoreRow>(db, db(SCORES).where({ id }).first());
+      return (await byId({ id }))[0];
     },
     /** The newest score of the business in that month with one of `statuses`. */
     async latestOfMonth(businessId: string, year: number, month: number, statuses: ScoreStatus[]): Promise<ScoreRow | undefined> {

@@ -1,4 +1,4 @@
-import { firstPrepared, type Knex } from '@kyb/db';
+import { preparedRead, type Knex } from '@kyb/db';
 import { isUuid } from '@kyb/validation';
 
 /** The case area's read modules of businesses and their owners, created by its migrations. */
@@ -87,11 +87,12 @@ function toOwner(row: Row): BusinessOwnerEntry {
 
 /** Reads businesses (not deleted) through the case area's directory views. */
 export function createBusinessDirectory(db: Knex) {
+  const byId = preparedRead<Record<string, unknown>, 'id'>(db, ['id'], (v) => db(BUSINESS_DIRECTORY_VIEW).where({ id: v.id }).first());
   return {
     /** The business, or undefined (also for a value that is not a UUID, or a deleted business). */
     async find(businessId: string): Promise<BusinessEntry | undefined> {
       if (!isUuid(businessId)) return undefined;
-      const row = await firstPrepared<Record<string, unknown>>(db, db(BUSINESS_DIRECTORY_VIEW).where({ id: businessId }).first());
+      const [row] = await byId({ id: businessId });
       return row ? toBusiness(row) : undefined;
     },
     /** The business's owners in the order they were given. */
