@@ -29,15 +29,35 @@ export const currentVerification: Migration = {
       insert into integration.business_verification_current (business_id, status, checks, verified_at, status_changed_at)
       ${CURRENT_OF('v.business_id = business')};
     $$`);
-    await db.raw(`create function integration.refresh_current_verification_of_row() returns trigger language plpgsql as $$
+    // An insert is the newest of its business (seq only grows): written directly. A change is written
+    // after its verification, so it carries the time the status changed. Updates and deletions (never
+    // made by the code, but possible by hand) recompute the business's row from scratch.
+    await db.raw(`create function integration.current_verification_on_verification() returns trigger language plpgsql as $$
       begin
-        perform integration.refresh_current_verification(case when tg_op = 'DELETE' then old.business_id else new.business_id end);
+        if tg_op = 'INSERT' then
+          insert into integration.business_verification_current as c (business_id, status, checks, verified_at, status_changed_at)
+          values (new.business_id, new.status, new.checks, new.created_at, new.created_at)
+          on conflict (business_id) do update set status = excluded.status, checks = excluded.checks, verified_at = excluded.verified_at,
+            status_changed_at = coalesce((select s.changed_at from integration.business_verification_status_changes s
+              where s.business_id = excluded.business_id order by s.seq desc limit 1), excluded.verified_at);
+        else
+          perform integration.refresh_current_verification(case when tg_op = 'DELETE' then old.business_id else new.business_id end);
+        end if;
         return null;
       end $$`);
-    for (const table of ['business_verifications', 'business_verification_status_changes']) {
-      await db.raw(`create trigger ${table}_current after insert or update or delete on integration.${table}
-        for each row execute function integration.refresh_current_verification_of_row()`);
-    }
+    await db.raw(`create function integration.current_verification_on_status_change() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'INSERT' then
+          update integration.business_verification_current set status_changed_at = new.changed_at where business_id = new.business_id;
+        else
+          perform integration.refresh_current_verification(case when tg_op = 'DELETE' then old.business_id else new.business_id end);
+        end if;
+        return null;
+      end $$`);
+    await db.raw(`create trigger business_verifications_current after insert or update or delete on integration.business_verifications
+      for each row execute function integration.current_verification_on_verification()`);
+    await db.raw(`create trigger business_verification_status_changes_current after insert or update or delete on integration.business_verification_status_changes
+      for each row execute function integration.current_verification_on_status_change()`);
     await db.raw(`insert into integration.business_verification_current (business_id, status, checks, verified_at, status_changed_at) ${CURRENT_OF('true')}`);
     await db.raw(`create or replace view integration.business_verification_directory as
       select business_id, status, checks, verified_at, status_changed_at from integration.business_verification_current`);
@@ -47,7 +67,8 @@ export const currentVerification: Migration = {
     for (const table of ['business_verifications', 'business_verification_status_changes']) {
       await db.raw(`drop trigger if exists ${table}_current on integration.${table}`);
     }
-    await db.raw('drop function if exists integration.refresh_current_verification_of_row()');
+    await db.raw('drop function if exists integration.current_verification_on_status_change()');
+    await db.raw('drop function if exists integration.current_verification_on_verification()');
     await db.raw('drop function if exists integration.refresh_current_verification(uuid)');
     await db.raw('drop table if exists integration.business_verification_current');
   },
