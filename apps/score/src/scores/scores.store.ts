@@ -1,4 +1,4 @@
-import { firstPrepared, preparedRead, type Knex } from '@kyb/db';
+import { preparedRead, type Knex } from '@kyb/db';
 import type { ComputedScore, WeightageConfig } from '../engine';
 import type { ScoreStatus } from './scores.schemas';
 
@@ -39,6 +39,15 @@ const CONFIGS = 'scores.weightage_configs';
 /** SQL of scores and weighting configs. */
 export function createPgScoreStore(db: Knex) {
   const byId = preparedRead<ScoreRow, 'id'>(db, ['id'], (v) => db(SCORES).where({ id: v.id }).first());
+  // E10's read: the statuses travel as one array value, so every set of statuses shares the statement.
+  const latestOfMonth = preparedRead<ScoreRow, 'businessId' | 'year' | 'month' | 'statuses'>(db, ['businessId', 'year', 'month', 'statuses'], (v) =>
+    db(SCORES)
+      .where({ business_id: v.businessId, year: v.year, month: v.month })
+      .whereRaw('status = any(?::text[])', [v.statuses])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .first(),
+  );
   return {
     /** The config new scores use. */
     async activeConfig(): Promise<WeightageConfig> {
@@ -83,10 +92,7 @@ export function createPgScoreStore(db: Knex) {
     },
     /** The newest score of the business in that month with one of `statuses`. */
     async latestOfMonth(businessId: string, year: number, month: number, statuses: ScoreStatus[]): Promise<ScoreRow | undefined> {
-      return firstPrepared<ScoreRow>(
-        db,
-        db(SCORES).where({ business_id: businessId, year, month }).whereIn('status', statuses).orderBy('created_at', 'desc').orderBy('id', 'desc').first(),
-      );
+      return (await latestOfMonth({ businessId, year, month, statuses }))[0];
     },
     async countAttempt(id: string, at: Date): Promise<void> {
       await db(SCORES).where({ id }).update({ attempts: db.raw('attempts + 1'), updated_at: at });
