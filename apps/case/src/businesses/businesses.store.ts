@@ -132,25 +132,28 @@ export function createPgBusinessStore(db: Knex) {
     },
 
     async list(query: BusinessListQuery): Promise<{ items: BusinessAggregate[]; total: number }> {
-      const base = businessesWithClassification(db).where('b.customer_id', query.customerId).whereNull('b.deleted_at');
-      // Status is the joined verification's; every other column is the business's own.
+      // The page is chosen from the business's own columns, and only its rows are joined with what is
+      // read beside them; unless status (the joined verification's) filters or sorts the list.
+      const byStatus = query.filter.status !== undefined || query.sort.some(([name]) => name === 'status');
+      const matches = (byStatus ? businessesWithClassification(db) : db('cases.businesses as b')).where('b.customer_id', query.customerId).whereNull('b.deleted_at');
       const column = (name: string) => (name === 'status' ? STATUS : db.raw('??', [`b.${name}`]).toQuery());
-      for (const [name, value] of Object.entries(query.filter)) if (value !== undefined) base.andWhereRaw(`${column(name)} = ?`, [value]);
+      for (const [name, value] of Object.entries(query.filter)) if (value !== undefined) matches.andWhereRaw(`${column(name)} = ?`, [value]);
       for (const [name, text] of Object.entries(query.search)) {
-        if (text) base.andWhereRaw(`?? ilike ? escape '\\'`, [`b.${name}`, containsPattern(text)]);
+        if (text) matches.andWhereRaw(`?? ilike ? escape '\\'`, [`b.${name}`, containsPattern(text)]);
       }
-      // One statement: the page (with the total of every match beside each row), then its rows' parts,
-      // read for the page's rows only.
-      const order = (q: Knex.QueryBuilder, alias: (name: string) => string) => {
-        for (const [name, direction] of query.sort) q.orderByRaw(`${alias(name)} ${direction === 'desc' ? 'desc' : 'asc'}`);
+      const order = (q: Knex.QueryBuilder) => {
+        for (const [name, direction] of query.sort) q.orderByRaw(`${column(name)} ${direction === 'desc' ? 'desc' : 'asc'}`);
         return q.orderBy('b.id', 'asc');
       };
-      const page = order(base.clone().select([...SELECTED(db), db.raw('count(*) over () as total_count')]), column);
+      // One statement: the page's ids with the total of every match beside each, then those rows in full.
+      const page = order(matches.clone().select('b.id', db.raw('count(*) over () as total_count')));
       if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
-      const withParts = order(db.from(page.as('b')).select('b.*', db.raw(PARTS.names), db.raw(PARTS.addresses)), (name) => db.raw('??', [`b.${name}`]).toQuery());
-      const rows = await queryPrepared<Record<string, unknown>>(db, withParts);
+      const rows = await queryPrepared<Record<string, unknown>>(
+        db,
+        order(businessesWithClassification(db).join(page.as('p'), 'p.id', 'b.id').select([...SELECTED(db), 'p.total_count', db.raw(PARTS.names), db.raw(PARTS.addresses)])),
+      );
       // A page past the end has no row to carry the total: counted on its own then.
-      const total = rows.length > 0 ? Number(rows[0].total_count) : query.paginate && query.page > 1 ? Number((await base.clone().count<Array<{ count: string }>>({ count: '*' }))[0].count) : 0;
+      const total = rows.length > 0 ? Number(rows[0].total_count) : query.paginate && query.page > 1 ? Number((await matches.clone().count<Array<{ count: string }>>({ count: '*' }))[0].count) : 0;
       return { items: rows.map(({ total_count: _, ...row }) => toAggregate(row)), total };
     },
   };
