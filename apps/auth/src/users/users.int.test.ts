@@ -58,6 +58,8 @@ describe('E2 list users of a customer', () => {
     expect(last.body.data.records.map((r: { first_name: string }) => r.first_name)).toEqual(['Test']);
     const past = await list('?items_per_page=2&page=9').expect(200);
     expect(past.body.data).toEqual({ records: [], total_pages: 3, total_items: '5' });
+    expect((await list('?search[first_name]=nobody-like-this').expect(200)).body.data).toMatchObject({ records: [], total_items: '0' });
+    expect((await list('?items_per_page=2&page=2&sort[first_name]=asc').expect(200)).body.data).toMatchObject({ total_pages: 3, total_items: '5' });
     const all = await list('?pagination=false&items_per_page=1').expect(200);
     expect(all.body.data.records).toHaveLength(5);
     expect(all.body.data.total_pages).toBe(1);

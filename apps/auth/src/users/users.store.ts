@@ -123,15 +123,19 @@ export function createPgUserStore(db: Knex) {
       for (const [column, text] of Object.entries(query.search)) {
         if (text) base.andWhereRaw(`u.?? ilike ? escape '\\'`, [column, containsPattern(text)]);
       }
-      const [{ count }] = await queryPrepared<{ count: string }>(db, base.clone().count({ count: '*' }));
+      // One statement: the page with the total of every match beside each row.
       const page = base
         .clone()
-        .select('u.*', db.raw(`case when s.id is null then null else json_build_object(
+        .select('u.*', db.raw('count(*) over () as total_count'), db.raw(`case when s.id is null then null else json_build_object(
           'id', s.id, 'code', s.code, 'display_name', s.display_name, 'label', s.label, 'description', s.description) end as subrole`));
       for (const [column, direction] of query.sort) page.orderBy(`u.${column}`, direction);
       page.orderBy('u.id', 'asc');
       if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
-      return { rows: await queryPrepared<UserRow & { subrole: Subrole | null }>(db, page), total: Number(count) };
+      const rows = await queryPrepared<UserRow & { subrole: Subrole | null; total_count: string }>(db, page);
+      // A page past the end has no row to carry the total: counted on its own then.
+      const total =
+        rows.length > 0 ? Number(rows[0].total_count) : query.paginate && query.page > 1 ? Number((await queryPrepared<{ count: string }>(db, base.clone().count({ count: '*' })))[0].count) : 0;
+      return { rows: rows.map(({ total_count: _, ...row }) => row), total };
     },
   };
 }
