@@ -99,6 +99,7 @@ export function createPgBusinessStore(db: Knex) {
     preparedRead<Record<string, unknown>, 'id'>(db, ['id'], (v) => businessesWithClassification(db).where('b.id', v.id).first(selectedWithParts(db, withOwners)));
   const findWithOwners = byId(true);
   const findWithoutOwners = byId(false);
+  let titles: Promise<Map<string, number>> | undefined;
 
   return {
     /** Inserts many businesses with one statement per table (a 1,000-row run stays fast), in the caller's transaction. */
@@ -113,10 +114,19 @@ export function createPgBusinessStore(db: Knex) {
       await insert('cases.owners', records.flatMap((r) => r.owners));
     },
 
-    /** The owner titles' ids by lower-case title, for an owner's `ownerN_title`. */
-    async ownerTitles(): Promise<Map<string, number>> {
-      const rows = await db('cases.owner_titles').select('id', 'title');
-      return new Map(rows.map((r: { id: number; title: string }) => [r.title.toLowerCase(), r.id]));
+    /**
+     * The owner titles' ids by lower-case title, for an owner's `ownerN_title`. Read once per process:
+     * the titles are reference data only migrations write (a failed read is tried again next time).
+     */
+    ownerTitles(): Promise<Map<string, number>> {
+      titles ??= db('cases.owner_titles')
+        .select('id', 'title')
+        .then((rows: Array<{ id: number; title: string }>) => new Map(rows.map((r) => [r.title.toLowerCase(), r.id])))
+        .catch((err: unknown) => {
+          titles = undefined;
+          throw err;
+        });
+      return titles;
     },
 
     async findById(id: string, withOwners: boolean): Promise<BusinessAggregate | undefined> {

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import type { CustomerEntry } from '@kyb/area-views';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
@@ -17,12 +18,19 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
   const { onboarding, authenticate } = deps;
   // Checks run before the handler and read the path as Express names it.
   const customerId = (req: Request) => String(req.params.customerID);
+  // The customer is read once per request: by the first check that needs it, for the others and the handler.
+  const customers = new WeakMap<Request, Promise<CustomerEntry | undefined>>();
+  const customerOf = (req: Request) => {
+    let customer = customers.get(req);
+    if (!customer) customers.set(req, (customer = onboarding.customer(customerId(req))));
+    return customer;
+  };
   const featureSwitch: RequestHandler = async (req, _res, next) => {
-    await onboarding.assertFeatureEnabled(customerId(req));
+    onboarding.assertFeatureEnabled(await customerOf(req));
     next();
   };
   const monthlyLimit: RequestHandler = async (req, _res, next) => {
-    await onboarding.assertWithinLimit(customerId(req), 1);
+    await onboarding.assertWithinLimit(await customerOf(req), 1);
     next();
   };
   // Bulk: the rows are read first (like JSON parsing), so the limit check can count them.
@@ -33,7 +41,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
     next();
   };
   const bulkLimit: RequestHandler = async (req, _res, next) => {
-    await onboarding.assertWithinLimit(customerId(req), bulkRows(req).length);
+    await onboarding.assertWithinLimit(await customerOf(req), bulkRows(req).length);
     next();
   };
   const responses = {
@@ -66,7 +74,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
           res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, params.customerId, rows)));
           return;
         }
-        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, params.customerId, rows, { checkSchema: true })));
+        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, params.customerId, rows, { checkSchema: true, customer: await customerOf(req) })));
       },
     }),
     defineRoute({
@@ -85,7 +93,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       },
       // With or without async=true: stored before the answer, which carries its id; enrichment runs in the background.
       handler: async (req, res, { params, body }) => {
-        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(callerOf(req).userId, params.customerId, [body])));
+        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(callerOf(req).userId, params.customerId, [body], { customer: await customerOf(req) })));
       },
     }),
     defineRoute({

@@ -5,7 +5,7 @@ import { withTransaction, type Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
 import { enrichmentJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
-import type { CustomerDirectory } from '@kyb/area-views';
+import type { CustomerDirectory, CustomerEntry } from '@kyb/area-views';
 import { compileCheck, strictObject, unstorableTextIn } from '@kyb/validation';
 import { ApplicantNotFoundError } from '../applicants/applicants.errors';
 import type { ApplicantStore } from '../applicants/applicants.store';
@@ -102,29 +102,37 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   }
 
   return {
-    /** 7.1 row 5: throws unless the customer has switched adding businesses on. */
-    async assertFeatureEnabled(customerId: string): Promise<void> {
-      if (!(await directory.isEnabled(customerId, ADD_BUSINESS_FEATURE))) throw new FeatureNotEnabledError();
+    /** The customer as the auth area's directory shows it: read once per request and handed to the checks below. */
+    customer: (customerId: string): Promise<CustomerEntry | undefined> => directory.find(customerId),
+
+    /** Contract 7.1 row 5: throws unless the customer has switched adding businesses on (PAT_120_ADD_BUSINESS). */
+    assertFeatureEnabled(customer: CustomerEntry | undefined): void {
+      if (customer?.features[ADD_BUSINESS_FEATURE] !== true) throw new FeatureNotEnabledError();
     },
 
     /**
      * The monthly onboarding limit (7.1 rows 6 and 7: 403 when nothing is left, or when the request
      * would pass the limit), checked early (without a lock) so a refused request costs little.
      */
-    async assertWithinLimit(customerId: string, count: number): Promise<void> {
-      const customer = await directory.find(customerId);
+    async assertWithinLimit(customer: CustomerEntry | undefined, count: number): Promise<void> {
       if (!customer || customer.monthlyOnboardingLimit === null) return;
-      checkLimit(customer.monthlyOnboardingLimit, await store.used(db, customerId, usageMonth(clock())), count);
+      checkLimit(customer.monthlyOnboardingLimit, await store.used(db, customer.id, usageMonth(clock())), count);
     },
 
     /**
      * Checks and stores the rows in one transaction; answers the run id and each created business by
      * row index. Rows read from a bulk request or run are unchecked: `checkSchema` checks each.
      */
-    async addBusinesses(actorId: string, customerId: string, rows: Array<Record<string, unknown>>, mode: { checkSchema?: boolean; runId?: string } = {}) {
+    async addBusinesses(
+      actorId: string,
+      customerId: string,
+      rows: Array<Record<string, unknown>>,
+      mode: { checkSchema?: boolean; runId?: string; customer?: CustomerEntry } = {},
+    ) {
       const runId = mode.runId ?? randomUUID();
       const month = usageMonth(clock());
-      const customer = await directory.find(customerId);
+      // The request's checks already read the customer; a run read in the worker reads it here.
+      const customer = mode.customer ?? (await directory.find(customerId));
       const ownerTitles = await options.businesses.ownerTitles();
       const { built: records, cases, checked } = await withTransaction(db, async (trx) => {
         if (mode.runId && !(await store.lockPendingRun(trx, mode.runId))) throw new RunAlreadyFinishedError(mode.runId);

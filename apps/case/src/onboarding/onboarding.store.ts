@@ -33,8 +33,12 @@ export function createPgOnboardingStore() {
     },
     /** This month's usage, locked until the transaction ends: concurrent runs of one customer queue here. */
     async lockUsage(trx: Knex.Transaction, customerId: string, month: string): Promise<number> {
-      await trx('cases.onboarding_usage').insert({ customer_id: customerId, month, used: 0 }).onConflict(['customer_id', 'month']).ignore();
-      const row = await trx('cases.onboarding_usage').where({ customer_id: customerId, month }).forUpdate().first();
+      // One statement: the month's row is created if missing, and either way locked and read.
+      const [row] = await trx('cases.onboarding_usage')
+        .insert({ customer_id: customerId, month, used: 0 })
+        .onConflict(['customer_id', 'month'])
+        .merge({ used: trx.raw('?? + 0', ['onboarding_usage.used']) })
+        .returning('used');
       return row.used;
     },
     async addUsage(trx: Knex.Transaction, customerId: string, month: string, count: number): Promise<void> {
