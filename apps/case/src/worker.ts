@@ -5,7 +5,6 @@
 import {
   attemptsOf,
   businessEnrichmentQueue,
-  createProducer,
   createWorker,
   mailQueue,
   onboardingRunQueue,
@@ -13,19 +12,11 @@ import {
   type JobAttempts,
   type Worker,
 } from '@kyb/queues';
-import type { AreaQueues } from '@kyb/http';
+import { createAreaProducers, type AreaQueues } from '@kyb/http';
 
-/** The queues the case area adds jobs to. */
-export function createCaseProducers(queues: AreaQueues) {
-  const context = { connection: queues.redis, prefix: queues.prefix, logger: queues.logger };
-  const producers = {
-    /** Business creation asks the integration area for its public records. */
-    enrichment: createProducer(businessEnrichmentQueue, context),
-    runs: createProducer(onboardingRunQueue, context),
-    mail: createProducer(mailQueue, context),
-  };
-  return { ...producers, all: Object.values(producers) };
-}
+/** The queues the case area adds jobs to: business creation asks the integration area for public records (`enrichment`). */
+export const createCaseProducers = (queues: AreaQueues) =>
+  createAreaProducers(queues, { enrichment: businessEnrichmentQueue, runs: onboardingRunQueue, mail: mailQueue });
 
 /** What the case area's workers run. */
 export interface CaseJobs {

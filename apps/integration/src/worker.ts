@@ -6,7 +6,6 @@
 import {
   attemptsOf,
   businessEnrichmentQueue,
-  createProducer,
   createWorker,
   enrichmentCompletedQueue,
   screeningQueue,
@@ -14,21 +13,15 @@ import {
   type JobAttempts,
   type Worker,
 } from '@kyb/queues';
-import type { AreaQueues } from '@kyb/http';
+import { createAreaProducers, type AreaQueues } from '@kyb/http';
 import type { EnrichmentJob } from './enrichment/enrichment.processor';
 
-/** The queues the integration area adds jobs to. */
-export function createIntegrationProducers(queues: AreaQueues) {
-  const context = { connection: queues.redis, prefix: queues.prefix, logger: queues.logger };
-  const producers = {
-    /** Refreshes (and the recovery sweep) queue enrichments here; business creation in the case area does too. */
-    enrichment: createProducer(businessEnrichmentQueue, context),
-    /** Tells the score area that a business's records are in. */
-    completed: createProducer(enrichmentCompletedQueue, context),
-    screenings: createProducer(screeningQueue, context),
-  };
-  return { ...producers, all: Object.values(producers) };
-}
+/**
+ * The queues the integration area adds jobs to: enrichments (refreshes and the recovery sweep; business
+ * creation in the case area too), `completed` (tells the score area a business's records are in), screenings.
+ */
+export const createIntegrationProducers = (queues: AreaQueues) =>
+  createAreaProducers(queues, { enrichment: businessEnrichmentQueue, completed: enrichmentCompletedQueue, screenings: screeningQueue });
 
 /** What the integration area's workers run. */
 export interface IntegrationJobs {

@@ -13,7 +13,7 @@ import { createReportsService } from './reports/reports.service';
 import { createPgReportStore } from './reports/reports.store';
 import { createUrlSigner } from './reports/signed-urls';
 import { createPgReportStorage, type ReportStorage } from './storage/report-storage';
-import { createReportProducer, reportWorkers } from './worker';
+import { createReportProducers, reportWorkers } from './worker';
 
 /** Where the report area is served. */
 export const REPORT_PREFIX = '/report/api/v1';
@@ -42,7 +42,8 @@ export type ReportArea = ReturnType<typeof createReportArea>;
 export function createReportArea(deps: ReportAreaDeps) {
   const clock = deps.clock ?? (() => new Date());
   const queues = queuesOf(deps);
-  const jobs = createReportProducer(queues);
+  const producers = createReportProducers(queues);
+  const jobs = producers.reports;
   const store = createPgReportStore(deps.db);
   const storage = deps.storage ?? createPgReportStorage(deps.db);
   const businesses = createBusinessDirectory(deps.db);
@@ -91,6 +92,6 @@ export function createReportArea(deps: ReportAreaDeps) {
     workers: reportWorkers(render),
     // Wherever workers run, reports whose job was lost are found in PostgreSQL and queued again.
     recovery: { queue: reportRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
-    closes: [jobs],
+    closes: producers.all,
   });
 }

@@ -3,14 +3,12 @@
  * renders them. Payloads carry ids only.
  */
 import { DelayedError } from 'bullmq';
-import { attemptsOf, createProducer, createWorker, reportQueue, type CreateWorkerOptions, type Worker } from '@kyb/queues';
-import type { AreaQueues } from '@kyb/http';
+import { attemptsOf, createWorker, reportQueue, type CreateWorkerOptions, type Worker } from '@kyb/queues';
+import { createAreaProducers, type AreaQueues } from '@kyb/http';
 import type { ReportProcessor } from './reports/report.processor';
 
 /** The queue the report area adds jobs to. */
-export function createReportProducer(queues: AreaQueues) {
-  return createProducer(reportQueue, { connection: queues.redis, prefix: queues.prefix, logger: queues.logger });
-}
+export const createReportProducers = (queues: AreaQueues) => createAreaProducers(queues, { reports: reportQueue });
 
 /** The report area's consumer: renders a report, or waits for the worker that holds it. */
 export function reportWorkers(render: ReportProcessor) {

@@ -5,7 +5,6 @@
  */
 import {
   attemptsOf,
-  createProducer,
   createWorker,
   enrichmentCompletedQueue,
   scoreMonitoringQueue,
@@ -14,18 +13,10 @@ import {
   type JobAttempts,
   type Worker,
 } from '@kyb/queues';
-import type { AreaQueues } from '@kyb/http';
+import { createAreaProducers, type AreaQueues } from '@kyb/http';
 
-/** The queues the score area adds jobs to. */
-export function createScoreProducers(queues: AreaQueues) {
-  const context = { connection: queues.redis, prefix: queues.prefix, logger: queues.logger };
-  const producers = {
-    scores: createProducer(scoreQueue, context),
-    /** Where the monthly monitoring run's scheduler puts its jobs. */
-    monitoring: createProducer(scoreMonitoringQueue, context),
-  };
-  return { ...producers, all: Object.values(producers) };
-}
+/** The queues the score area adds jobs to: scores, and the monthly monitoring run's scheduled jobs. */
+export const createScoreProducers = (queues: AreaQueues) => createAreaProducers(queues, { scores: scoreQueue, monitoring: scoreMonitoringQueue });
 
 /** What the score area's workers run. */
 export interface ScoreJobs {

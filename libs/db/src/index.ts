@@ -9,4 +9,5 @@ export type { AreaMigrations, Migration } from './migrations';
 export type { Knex } from 'knex';
 export { DependencyUnavailableError, ensureDatabaseReachable, ensurePostgresReachable } from './reachability';
 export { containsPattern } from './search';
-export { firstPrepared, preparedRead, queryPrepared, runPrepared, statementNameOf } from './prepared';
+export { preparedRead, queryPrepared } from './prepared';
+export { pageWithTotal, totalCountColumn } from './page-total';

@@ -81,9 +81,3 @@ export function preparedRead<Row, Name extends string>(db: Knex, names: readonly
     return runPrepared<Row>(db, compiled.sql, compiled.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value)));
   };
 }
-
-/** The first row of {@link queryPrepared} (give the query its `.first()` or `limit 1`), or undefined. */
-export async function firstPrepared<Row>(db: Knex, query: Knex.QueryBuilder | Knex.Raw): Promise<Row | undefined> {
-  const [row] = await queryPrepared<Row>(db, query);
-  return row;
-}

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import {
   closeGracefully,
+  createProducer,
   startRecoverySweeper,
   type CreateWorkerOptions,
   type Producer,
@@ -39,7 +40,7 @@ export interface AreaBaseDeps {
 }
 
 /** The sweep settings of `deps`, defaults filled in. */
-export function recoverySettingsOf(deps: Pick<AreaBaseDeps, 'recovery'>): Required<Pick<RecoverySettings, 'sweepEveryMs' | 'stuckAfterMs'>> & Pick<RecoverySettings, 'maxRecoveries'> {
+export function recoverySettingsOf(deps: Pick<AreaBaseDeps, 'recovery'>): RecoverySettings {
   return { sweepEveryMs: deps.recovery?.sweepEveryMs ?? 60_000, stuckAfterMs: deps.recovery?.stuckAfterMs ?? 300_000, maxRecoveries: deps.recovery?.maxRecoveries };
 }
 
@@ -57,6 +58,22 @@ export interface AreaQueues {
   logger: Logger;
   /** Jobs a queue's worker runs at once (the process's WORKER_CONCURRENCY settings). */
   concurrency?: (queueName: string) => number | undefined;
+}
+
+/** The payload a queue definition carries. */
+type PayloadOf<Q> = Q extends QueueDefinition<infer Payload> ? Payload : never;
+
+/**
+ * A producer for each of `definitions` on the area's queues, under the same names, and `all` of
+ * them (what the area closes when it stops).
+ */
+export function createAreaProducers<D extends Record<string, QueueDefinition<unknown>>>(
+  queues: AreaQueues,
+  definitions: D & { all?: never },
+): { [K in keyof D]: Producer<PayloadOf<D[K]>> } & { all: Array<Producer<unknown>> } {
+  const context = { connection: queues.redis, prefix: queues.prefix, logger: queues.logger };
+  const producers = Object.fromEntries(Object.entries(definitions).map(([name, definition]) => [name, createProducer(definition, context)]));
+  return { ...producers, all: Object.values(producers) } as { [K in keyof D]: Producer<PayloadOf<D[K]>> } & { all: Array<Producer<unknown>> };
 }
 
 /** The recovery sweep of an area: finds stuck records in PostgreSQL and queues them again. */

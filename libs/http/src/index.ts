@@ -4,7 +4,7 @@
  */
 export { createHttpApp } from './app';
 export { createAreaApp } from './area-app';
-export { defineArea, queuesOf, recoverySettingsOf, startArea } from './define-area';
+export { createAreaProducers, defineArea, queuesOf, recoverySettingsOf, startArea } from './define-area';
 export type { Area, AreaBaseDeps, AreaDefinition, AreaQueues, AreaRecovery, AreaSchedule, Closable, RecoverySettings, StartExtras } from './define-area';
 export type { CreateHttpAppOptions, LargeBody, Mount, ReadinessCheck } from './app';
 export { buildRouter } from './routes';

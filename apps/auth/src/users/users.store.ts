@@ -1,4 +1,4 @@
-import { containsPattern, queryPrepared, type Knex } from '@kyb/db';
+import { containsPattern, pageWithTotal, queryPrepared, totalCountColumn, type Knex } from '@kyb/db';
 import type { Role } from '@kyb/auth';
 import type { Subrole, UserRow } from './user.types';
 import type { UserListQuery } from './users.schemas';
@@ -126,16 +126,13 @@ export function createPgUserStore(db: Knex) {
       // One statement: the page with the total of every match beside each row.
       const page = base
         .clone()
-        .select('u.*', db.raw('count(*) over () as total_count'), db.raw(`case when s.id is null then null else json_build_object(
+        .select('u.*', totalCountColumn(db), db.raw(`case when s.id is null then null else json_build_object(
           'id', s.id, 'code', s.code, 'display_name', s.display_name, 'label', s.label, 'description', s.description) end as subrole`));
       for (const [column, direction] of query.sort) page.orderBy(`u.${column}`, direction);
       page.orderBy('u.id', 'asc');
       if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
       const rows = await queryPrepared<UserRow & { subrole: Subrole | null; total_count: string }>(db, page);
-      // A page past the end has no row to carry the total: counted on its own then.
-      const total =
-        rows.length > 0 ? Number(rows[0].total_count) : query.paginate && query.page > 1 ? Number((await queryPrepared<{ count: string }>(db, base.clone().count({ count: '*' })))[0].count) : 0;
-      return { rows: rows.map(({ total_count: _, ...row }) => row), total };
+      return pageWithTotal<UserRow & { subrole: Subrole | null }>(db, rows, query, base);
     },
   };
 }

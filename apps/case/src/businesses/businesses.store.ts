@@ -1,4 +1,4 @@
-import { containsPattern, preparedRead, queryPrepared, type Knex } from '@kyb/db';
+import { containsPattern, pageWithTotal, preparedRead, queryPrepared, totalCountColumn, type Knex } from '@kyb/db';
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
@@ -156,15 +156,14 @@ export function createPgBusinessStore(db: Knex) {
         return q.orderBy('b.id', 'asc');
       };
       // One statement: the page's ids with the total of every match beside each, then those rows in full.
-      const page = order(matches.clone().select('b.id', db.raw('count(*) over () as total_count')));
+      const page = order(matches.clone().select('b.id', totalCountColumn(db)));
       if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
-      const rows = await queryPrepared<Record<string, unknown>>(
+      const rows = await queryPrepared<Record<string, unknown> & { total_count: string }>(
         db,
         order(businessesWithClassification(db).join(page.as('p'), 'p.id', 'b.id').select([...SELECTED(db), 'p.total_count', db.raw(PARTS.names), db.raw(PARTS.addresses)])),
       );
-      // A page past the end has no row to carry the total: counted on its own then.
-      const total = rows.length > 0 ? Number(rows[0].total_count) : query.paginate && query.page > 1 ? Number((await matches.clone().count<Array<{ count: string }>>({ count: '*' }))[0].count) : 0;
-      return { items: rows.map(({ total_count: _, ...row }) => toAggregate(row)), total };
+      const { rows: items, total } = await pageWithTotal<Record<string, unknown>>(db, rows, query, matches);
+      return { items: items.map(toAggregate), total };
     },
   };
 }
