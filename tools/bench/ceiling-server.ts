@@ -51,6 +51,8 @@ function fullCeiling(env: NodeJS.ProcessEnv): express.Express {
 /** Serves one ceiling on `port` until the process is stopped (every kind answers `GET /ready`). */
 export function serveCeiling(kind: CeilingKind, port: number, env: NodeJS.ProcessEnv): void {
   const listening = () => process.stdout.write(`ceiling ${kind} listening on ${port}\n`);
+  // Exit rather than die on SIGTERM, so a CPU profile (--cpu-prof) is written.
+  process.once('SIGTERM', () => process.exit(0));
   if (kind === 'node-http') {
     const body = JSON.stringify(SMALL_BODY);
     createServer((_req, res) => {

@@ -3,6 +3,7 @@
  * a while (after a warm-up that is thrown away) and reports throughput and latency percentiles.
  */
 import autocannon from 'autocannon';
+import { cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './cpu-meter';
 import type { BenchSettings } from './settings';
 
 /** One load run's figures. */
@@ -13,6 +14,8 @@ export interface LoadResult {
   /** Connection errors, timeouts and answers outside 2xx: any of them makes the figures suspect. */
   errors: number;
   requests: number;
+  /** What one request cost in CPU, in the server measured, PostgreSQL and the load client (when the server's pid is known). */
+  cpu?: CpuPerRequest;
 }
 
 /** A request to load. */
@@ -23,7 +26,8 @@ export interface LoadTarget {
   body?: string;
 }
 
-async function once(target: LoadTarget, connections: number, seconds: number): Promise<LoadResult> {
+async function once(target: LoadTarget, connections: number, seconds: number, serverPid?: number): Promise<LoadResult> {
+  const before = cpuSnapshot(serverPid);
   const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
@@ -39,13 +43,14 @@ async function once(target: LoadTarget, connections: number, seconds: number): P
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
     requests: result['2xx'],
+    cpu: cpuPerRequest(before, cpuSnapshot(serverPid), result['2xx']),
   };
 }
 
-/** Loads `target` with the run's connections: a warm-up, then the measured run. */
-export async function measureLoad(target: LoadTarget, settings: BenchSettings, connections = settings.connections): Promise<LoadResult> {
+/** Loads `target` with the run's connections: a warm-up, then the measured run (with the CPU of `serverPid`, when given). */
+export async function measureLoad(target: LoadTarget, settings: BenchSettings, connections = settings.connections, serverPid?: number): Promise<LoadResult> {
   await once(target, connections, settings.warmupSeconds);
-  return once(target, connections, settings.seconds);
+  return once(target, connections, settings.seconds, serverPid);
 }
 
 /** The value at fraction `q` (0 to 1) of sorted `values`; 0 for none. */

@@ -12,6 +12,8 @@ export { freePort } from '@kyb/testing';
 /** A started child process. */
 export interface BenchProcess {
   name: string;
+  /** Its process id (for the CPU it uses). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export async function startProcess(options: { name: string; args: string[]; env:
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${options.name} exited with ${child.exitCode} before it was ready:\n${logTail(logFile)}`);
     try {
-      if ((await fetch(options.readyUrl)).status === 200) return { name: options.name, stop };
+      if ((await fetch(options.readyUrl)).status === 200) return { name: options.name, pid: child.pid, stop };
     } catch {
       // not listening yet
     }

@@ -14,11 +14,11 @@ import type { BenchWorld } from './world';
 /** The ceilings' figures, `full` being the reference. */
 export type Ceilings = Record<CeilingKind, LoadResult>;
 
-async function startCeiling(kind: CeilingKind, env: NodeJS.ProcessEnv, logDir: string): Promise<{ process: BenchProcess; url: string }> {
+async function startCeiling(kind: CeilingKind, env: NodeJS.ProcessEnv, logDir: string, nodeArgs: string[]): Promise<{ process: BenchProcess; url: string }> {
   const port = await freePort();
   const process_ = await startProcess({
     name: `ceiling-${kind}`,
-    args: [process.argv[1], '--serve-ceiling', kind, String(port)],
+    args: [...nodeArgs, process.argv[1], '--serve-ceiling', kind, String(port)],
     env,
     readyUrl: `http://127.0.0.1:${port}/ready`,
     logDir,
@@ -26,8 +26,11 @@ async function startCeiling(kind: CeilingKind, env: NodeJS.ProcessEnv, logDir: s
   return { process: process_, url: `http://127.0.0.1:${port}` };
 }
 
-/** Measures the three ceilings, one after another, each alone. */
-export async function measureCeilings(world: BenchWorld, seeded: SeededWorld, settings: BenchSettings, logDir: string): Promise<Ceilings> {
+/**
+ * Measures the three ceilings, one after another, each alone. With `profileDir`, the `full`
+ * ceiling runs under the CPU profiler too, to compare with the suite's profile.
+ */
+export async function measureCeilings(world: BenchWorld, seeded: SeededWorld, settings: BenchSettings, logDir: string, profileDir?: string): Promise<Ceilings> {
   const keys = createTestKeys();
   const token = keys.tokenFor({ role: 'CUSTOMER', customerId: seeded.owner.customerId });
   const env: NodeJS.ProcessEnv = {
@@ -40,9 +43,10 @@ export async function measureCeilings(world: BenchWorld, seeded: SeededWorld, se
   const paths: Record<CeilingKind, string> = { 'node-http': '/', express: '/ping', full: `/businesses/${seeded.businessId}` };
   const figures = {} as Ceilings;
   for (const kind of CEILING_KINDS) {
-    const ceiling = await startCeiling(kind, env, logDir);
+    const nodeArgs = profileDir && kind === 'full' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const ceiling = await startCeiling(kind, env, logDir, nodeArgs);
     try {
-      figures[kind] = await measureLoad({ url: `${ceiling.url}${paths[kind]}`, headers: { authorization: `Bearer ${token}` } }, settings);
+      figures[kind] = await measureLoad({ url: `${ceiling.url}${paths[kind]}`, headers: { authorization: `Bearer ${token}` } }, settings, settings.connections, ceiling.process.pid);
     } finally {
       await ceiling.process.stop();
     }
@@ -78,10 +82,11 @@ function readTargets(base: string, seeded: SeededWorld): Array<{ name: string; t
 }
 
 /** Loads every read endpoint of the suite at `base`, one after another. */
-export async function measureReads(base: string, seeded: SeededWorld, ceilings: Ceilings, settings: BenchSettings): Promise<BenchRow[]> {
+export async function measureReads(base: string, seeded: SeededWorld, ceilings: Ceilings, settings: BenchSettings, suitePid?: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const { name, target, goal } of readTargets(base, seeded)) {
-    rows.push(loadRow(name, await measureLoad(target, settings), ceilings.full, goal));
+    if (settings.only && !name.includes(settings.only)) continue;
+    rows.push(loadRow(name, await measureLoad(target, settings, settings.connections, suitePid), ceilings.full, goal));
   }
   return rows;
 }

@@ -4,7 +4,9 @@
  * it through the API, loads every read endpoint, times the writes and the asynchronous journeys,
  * watches memory and the event loop, tries the api/worker split, prints one table and writes it to
  * BENCHMARKS.md. `--smoke` runs every step with a fraction of the load and writes nothing (CI);
- * `--profile` profiles the suite's CPU while the reads are loaded, prints where the time went and stops.
+ * `--profile` profiles the suite's CPU while the reads are loaded, prints where the time went and stops;
+ * `--only=<text>` loads only the reads whose name holds it, prints them and stops; `--hold` seeds the suite
+ * and keeps it up for measuring by hand until Ctrl-C.
  * Not a test: the goals are judged in the table, never by a timed test.
  */
 import { mkdtempSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { runMicroBenchmarks, type MicroResult } from './micro';
 import { processFigures } from './processes';
 import { summariseProfiles } from './profile';
 import { businessReadTarget, ceilingRows, measureCeilings, measureReads } from './reads';
-import { seed } from './seed';
+import { seed, type SeededWorld } from './seed';
 import { benchSettings } from './settings';
 import { startSuite } from './suite-runner';
 import { boundRow, renderTable, writeBenchmarks, type BenchRow } from './table';
@@ -31,6 +33,14 @@ function microTable(results: MicroResult[]): string {
   return ['| function | µs per call | calls |', '| --- | --- | --- |', ...results.map((r) => `| ${r.label} | ${r.microsPerOp.toFixed(1)} | ${r.ops} |`)].join('\n');
 }
 
+/** `--hold`: the seeded suite stays up for measuring by hand (curl, autocannon, perf) until Ctrl-C. */
+async function holdForInspection(base: string, seeded: SeededWorld, pid: number | undefined): Promise<void> {
+  say(`bench: holding the seeded suite (pid ${pid}) at ${base} until Ctrl-C`);
+  say(`TOKEN=${seeded.owner.token}`);
+  say(`CUSTOMER=${seeded.owner.customerId} BUSINESS=${seeded.businessId} REPORT=${seeded.reportId}`);
+  await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+}
+
 async function bench(): Promise<void> {
   const settings = benchSettings(process.argv);
   const world = createWorld();
@@ -41,18 +51,24 @@ async function bench(): Promise<void> {
   try {
     const micro = await runMicroBenchmarks(settings.microScale);
     const profileDir = join(logDir, 'cpu-profile');
-    const suite = await startSuite(world, 'all', sink.port, logDir, settings.profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {});
+    // Held (--hold), the suite writes a perf map, so `perf record -p <pid>` names its JavaScript frames.
+    const nodeArgs = settings.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : settings.hold ? ['--perf-basic-prof'] : [];
+    const suite = await startSuite(world, 'all', sink.port, logDir, { nodeArgs });
     try {
       const before = await processFigures(suite.metricsUrl);
       const seeded = await seed(suite.base, world, settings);
+      if (settings.hold) {
+        await holdForInspection(suite.base, seeded, suite.process.pid);
+        return;
+      }
       say('bench: seeded; measuring the ceilings');
-      const ceilings = await measureCeilings(world, seeded, settings, logDir);
+      const ceilings = await measureCeilings(world, seeded, settings, logDir, settings.profile ? join(logDir, 'ceiling-profile') : undefined);
       rows.push(...ceilingRows(ceilings));
       say('bench: measuring the read endpoints');
-      rows.push(...(await measureReads(suite.base, seeded, ceilings, settings)));
-      if (settings.profile) {
+      rows.push(...(await measureReads(suite.base, seeded, ceilings, settings, suite.process.pid)));
+      if (settings.profile || settings.only) {
         await suite.process.stop();
-        say(`\n${renderTable(rows)}\n\n${summariseProfiles(profileDir)}`);
+        say(`\n${renderTable(rows)}${settings.profile ? `\n\n${summariseProfiles(profileDir)}\n\nThe full ceiling, for comparison:\n${summariseProfiles(join(logDir, 'ceiling-profile'))}` : ''}`);
         return;
       }
       say('bench: timing writes and journeys');

@@ -9,6 +9,10 @@ export interface BenchSettings {
   smoke: boolean;
   /** Profile the suite's CPU while the read endpoints are loaded, then stop (`--profile`). */
   profile: boolean;
+  /** Load only the read endpoints whose name holds this (`--only=<text>`), then stop: for working on one read. */
+  only?: string;
+  /** Seed the suite, then keep it up for measuring by hand until Ctrl-C (`--hold`). */
+  hold: boolean;
   /** Concurrent connections of each load run (the goals are stated at 50). */
   connections: number;
   /** Seconds of each load run, and of its warm-up before it. */
@@ -34,6 +38,7 @@ export interface BenchSettings {
 const FULL: BenchSettings = {
   smoke: false,
   profile: false,
+  hold: false,
   connections: 50,
   seconds: 8,
   warmupSeconds: 2,
@@ -50,6 +55,7 @@ const FULL: BenchSettings = {
 const SMOKE: BenchSettings = {
   smoke: true,
   profile: false,
+  hold: false,
   connections: 4,
   seconds: 1,
   warmupSeconds: 0.3,
@@ -63,7 +69,8 @@ const SMOKE: BenchSettings = {
   journeyTimeoutMs: 60_000,
 };
 
-/** The settings the command line asks for (`--smoke` or the full run; `--profile` with either). */
+/** The settings the command line asks for (`--smoke` or the full run; `--profile` and `--only=<text>` with either). */
 export function benchSettings(argv: readonly string[]): BenchSettings {
-  return { ...(argv.includes('--smoke') ? SMOKE : FULL), profile: argv.includes('--profile') };
+  const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  return { ...(argv.includes('--smoke') ? SMOKE : FULL), profile: argv.includes('--profile'), hold: argv.includes('--hold'), ...(only ? { only } : {}) };
 }

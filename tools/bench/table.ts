@@ -55,12 +55,13 @@ function cells(row: BenchRow): string[] {
     row.vsCeiling ?? row.figure ?? '',
     row.goal,
     met,
+    l?.cpu ? `${l.cpu.serverUs.toFixed(0)} / ${l.cpu.postgresUs.toFixed(0)} / ${l.cpu.clientUs.toFixed(0)}` : '',
   ];
 }
 
 /** The rows as a Markdown table. */
 export function renderTable(rows: readonly BenchRow[]): string {
-  const header = ['measured', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs ceiling / figure', 'goal', 'met'];
+  const header = ['measured', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs ceiling / figure', 'goal', 'met', 'CPU µs/req: server / PostgreSQL / client'];
   const lines = [header, header.map(() => '---'), ...rows.map(cells)];
   return lines.map((line) => `| ${line.join(' | ')} |`).join('\n');
 }
