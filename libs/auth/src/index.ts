@@ -26,3 +26,5 @@ export type { RedisSessionRevocations, RedisSessionRevocationsOptions } from './
 export type { SigningKey, TokenSigner, TokenSignerOptions, TokenVerifier, TokenVerifierOptions } from './tokens';
 export type { AuthenticateWithOptions, TokenTrust } from './middleware';
 export { access, authenticate, authenticateWith, callerOf, canAccessBusiness, canAccessCustomer, requirePermission, requireRole, requireTenant, unseen } from './middleware';
+export { createVerifiedTokenCache } from './verified-tokens';
+export type { VerifiedToken, VerifiedTokenCache } from './verified-tokens';

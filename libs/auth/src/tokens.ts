@@ -4,6 +4,7 @@ import { InvalidTokenError, SessionExpiredError } from './errors';
 import { ROLES, type AuthContext, type SuiteClaims } from './claims';
 import type { KeySource } from './keys';
 import type { SessionRevocations } from './session-revocations';
+import { createVerifiedTokenCache, type VerifiedToken, type VerifiedTokenCache } from './verified-tokens';
 
 const ASYMMETRIC: readonly string[] = ['ES256', 'ES384', 'RS256', 'PS256'];
 
@@ -22,6 +23,11 @@ export interface TokenVerifierOptions {
   revocations: SessionRevocations;
   /** Seconds since the epoch; injected by tests that need to cross an expiry. */
   nowSeconds?: () => number;
+  /**
+   * Where tokens that passed verification are kept, so a token used again is not verified by its
+   * signature again (default: up to 10,000 tokens; `createVerifiedTokenCache(0)` keeps none).
+   */
+  verified?: VerifiedTokenCache;
 }
 
 function toContext(payload: jwt.JwtPayload): AuthContext {
@@ -49,32 +55,72 @@ function toContext(payload: jwt.JwtPayload): AuthContext {
  * Verifies signature (asymmetric algorithms only, the key chosen by `kid`), issuer, audience,
  * expiry and session. An expired but genuine token, or one of a revoked session, gives 'User
  * Session Expired'; anything else wrong gives 'Invalid token'.
+ *
+ * A token that passed is kept (by its exact text) with the key that verified it, so its signature
+ * is checked once: the ES256 verification was the largest single cost of a read. Every use still
+ * checks what can change: the time against its `exp` (and `nbf`), that the key source still gives
+ * the very key that verified it (a key rotated out or fetched anew means a full verification), and
+ * the session, so an ended session is refused at once as before.
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const verified = options.verified ?? createVerifiedTokenCache();
+  const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+
+  async function known(token: string, entry: VerifiedToken, now: number): Promise<AuthContext | undefined> {
+    if (now >= entry.expiresAt) {
+      verified.delete(token);
+      throw new SessionExpiredError();
+    }
+    if (entry.notBefore !== undefined && entry.notBefore > now) throw new InvalidTokenError(new Error('token not valid yet'));
+    const current = await options.keys.getKey(entry.kid, entry.alg);
+    if (current?.key !== entry.key) {
+      verified.delete(token);
+      return undefined;
+    }
+    return entry.context;
+  }
+
+  async function verifySignature(token: string, now: number): Promise<AuthContext> {
+    const decoded = jwt.decode(token, { complete: true });
+    const kid = decoded?.header.kid;
+    if (!decoded || typeof kid !== 'string' || !ASYMMETRIC.includes(decoded.header.alg)) {
+      throw new InvalidTokenError(new Error('malformed token or unsupported algorithm'));
+    }
+    const entry = await options.keys.getKey(kid, decoded.header.alg);
+    if (!entry) throw new InvalidTokenError(new Error(`unknown key ${kid}`));
+    try {
+      const payload = jwt.verify(token, entry.key, {
+        algorithms: [entry.alg as Algorithm],
+        issuer: options.issuer,
+        audience: options.audience,
+        clockTimestamp: now,
+      });
+      if (typeof payload === 'string') throw new Error('token payload is not an object');
+      const context = toContext(payload);
+      // A token without an expiry is accepted (jsonwebtoken's rule) but never kept.
+      if (typeof payload.exp === 'number') {
+        verified.set(token, {
+          context,
+          kid,
+          alg: decoded.header.alg,
+          key: entry.key,
+          expiresAt: payload.exp,
+          ...(typeof payload.nbf === 'number' ? { notBefore: payload.nbf } : {}),
+        });
+      }
+      return context;
+    } catch (err) {
+      if (err instanceof jwt.TokenExpiredError) throw new SessionExpiredError();
+      if (err instanceof InvalidTokenError) throw err;
+      throw new InvalidTokenError(err);
+    }
+  }
+
   return {
     async verify(token) {
-      const decoded = jwt.decode(token, { complete: true });
-      const kid = decoded?.header.kid;
-      if (!decoded || typeof kid !== 'string' || !ASYMMETRIC.includes(decoded.header.alg)) {
-        throw new InvalidTokenError(new Error('malformed token or unsupported algorithm'));
-      }
-      const entry = await options.keys.getKey(kid, decoded.header.alg);
-      if (!entry) throw new InvalidTokenError(new Error(`unknown key ${kid}`));
-      let context: AuthContext;
-      try {
-        const payload = jwt.verify(token, entry.key, {
-          algorithms: [entry.alg as Algorithm],
-          issuer: options.issuer,
-          audience: options.audience,
-          clockTimestamp: options.nowSeconds?.(),
-        });
-        if (typeof payload === 'string') throw new Error('token payload is not an object');
-        context = toContext(payload);
-      } catch (err) {
-        if (err instanceof jwt.TokenExpiredError) throw new SessionExpiredError();
-        if (err instanceof InvalidTokenError) throw err;
-        throw new InvalidTokenError(err);
-      }
+      const now = nowSeconds();
+      const entry = verified.get(token);
+      const context = (entry && (await known(token, entry, now))) ?? (await verifySignature(token, now));
       if (await options.revocations.isRevoked(context.sessionId)) throw new SessionExpiredError();
       return context;
     },
