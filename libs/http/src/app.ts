@@ -4,7 +4,7 @@ import { RouteNotFoundError, ServiceUnavailableError, createErrorHandler, succes
 import { installConditionalGet } from './conditional-get';
 import type { Logger } from './logger';
 import { createHttpMetrics, type HttpMetrics } from './metrics';
-import { logRequests } from './request-log';
+import { requestFrame } from './request-frame';
 import type { ShutdownState } from './shutdown-state';
 
 /** A router served under a path prefix, e.g. the auth area at `/auth/api/v1`. */
@@ -72,21 +72,8 @@ export function createHttpApp(options: CreateHttpAppOptions): Express {
       referrerPolicy: { policy: 'no-referrer' },
     }),
   );
-  app.use(logRequests(options.logger));
-  app.use(metrics.middleware);
-  if (options.shutdown) {
-    const shutdown = options.shutdown;
-    // While draining, a keep-alive client must not keep reusing a connection to a stopping process.
-    app.use((_req, res, next) => {
-      if (shutdown.stopping) res.set('Connection', 'close');
-      next();
-    });
-  }
-  app.use((req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') res.set('Cache-Control', 'private, no-cache');
-    else res.set('Cache-Control', 'no-store');
-    next();
-  });
+  // Request id, Cache-Control, Connection while stopping, then the log line and metrics once answered.
+  app.use(requestFrame({ logger: options.logger, metrics, shutdown: options.shutdown }));
   for (const large of options.largeBodies ?? []) {
     const withBody = (guard: RequestHandler): RequestHandler => (req, res, next) =>
       ['POST', 'PUT', 'PATCH'].includes(req.method) ? guard(req, res, next) : next();
