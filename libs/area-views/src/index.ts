@@ -56,3 +56,5 @@ export type {
 } from './integration/verification-directory';
 export { createTinDirectory, TIN_DIRECTORY_VIEW } from './case/tin-directory';
 export type { TinDirectory } from './case/tin-directory';
+export { assertBusinessAccess, businessScopedRead, SCOPED_BUSINESS_ID } from './case/business-scoped-read';
+export type { BusinessScope, ScopedRows } from './case/business-scoped-read';

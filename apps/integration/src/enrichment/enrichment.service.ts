@@ -3,7 +3,7 @@ import type { AuthContext } from '@kyb/auth';
 import type { Producer } from '@kyb/queues';
 import type { BusinessDirectory } from '@kyb/area-views';
 import { listPage } from '@kyb/validation';
-import { findAccessibleBusiness } from '@kyb/area-views';
+import { assertBusinessAccess, findAccessibleBusiness } from '@kyb/area-views';
 import { buildBjlFacts, type BjlFacts } from '../facts/bjl-facts';
 import { PublicRecordsNotFoundError, PublicRecordsUnavailableError } from '../public-records/public-records.errors';
 import { presentPublicRecords } from '../public-records/public-records.presenter';
@@ -39,8 +39,9 @@ export function createEnrichmentService(deps: EnrichmentServiceDeps) {
   return {
     /** The latest public records; while none exist, the task fetching them (or why there are none). */
     async publicRecords(caller: AuthContext, businessId: string): Promise<PublicRecordsAnswer> {
-      const business = await findAccessibleBusiness(deps.businesses, caller, businessId);
-      const row = await deps.records.find(businessId);
+      const found = await deps.records.findWithBusiness(businessId);
+      const business = assertBusinessAccess(caller, found.business);
+      const [row] = found.rows;
       if (row) return { ready: true, publicRecords: presentPublicRecords(row) };
       const task = await deps.tasks.latest(businessId);
       if (!task) {
@@ -53,10 +54,10 @@ export function createEnrichmentService(deps: EnrichmentServiceDeps) {
     },
 
     async bjlFacts(caller: AuthContext, businessId: string): Promise<BjlFacts> {
-      await findAccessibleBusiness(deps.businesses, caller, businessId);
-      const row = await deps.records.find(businessId);
-      if (!row) return buildBjlFacts(null, []);
-      return buildBjlFacts({ platformId: row.platform_id }, await deps.records.bjlRecords(businessId));
+      const { business, platformId, records } = await deps.records.bjlWithBusiness(businessId);
+      assertBusinessAccess(caller, business);
+      if (platformId === undefined) return buildBjlFacts(null, []);
+      return buildBjlFacts({ platformId }, records);
     },
 
     /**

@@ -1,6 +1,6 @@
-import { preparedRead, type Knex } from '@kyb/db';
+import type { Knex } from '@kyb/db';
 import type { ProviderFinancials } from '../providers/financials.provider';
-import type { BjlEntry } from '@kyb/area-views';
+import { businessScopedRead, SCOPED_BUSINESS_ID, type BjlEntry, type ScopedRows } from '@kyb/area-views';
 import type { BjlRecord } from '../providers/public-records.provider';
 import type { PublicRecordsSummary } from './public-records.types';
 
@@ -37,18 +37,35 @@ export interface PublicRecordsWrite {
 
 /** SQL of public records, the BJL records behind the facts, and the financial profile fetched with them. */
 export function createPgPublicRecordsStore(db: Knex) {
-  const recordsOf = preparedRead<PublicRecordsRow, 'businessId'>(db, ['businessId'], (v) => db(RECORDS).where({ business_id: v.businessId }).first());
-  const bjlOf = preparedRead<{ kind: BjlEntry['kind']; filing_date: BjlEntry['filingDate']; status: BjlEntry['status']; amount: string | null }, 'businessId'>(db, ['businessId'], (v) =>
-    db(BJL).where({ business_id: v.businessId }).select('kind', 'filing_date', 'status', 'amount').orderBy('filing_date', 'desc').orderBy('provider_record_id'),
+  // E1 and E11 read the business (for its access check) in the same statement as their data.
+  const recordsWithBusiness = businessScopedRead<PublicRecordsRow>(db, [], () => db(RECORDS).where('business_id', db.ref(SCOPED_BUSINESS_ID)).select('*').limit(1));
+  type BjlJoined = { platform_id: number; kind: BjlEntry['kind'] | null; filing_date: Date | null; status: BjlEntry['status'] | null; amount: string | null };
+  const bjlWithBusiness = businessScopedRead<BjlJoined>(db, [], () =>
+    db(`${RECORDS} as r`)
+      .leftJoin(`${BJL} as k`, 'k.business_id', 'r.business_id')
+      .where('r.business_id', db.ref(SCOPED_BUSINESS_ID))
+      .select('r.platform_id', 'k.kind', 'k.filing_date', 'k.status', 'k.amount')
+      .orderBy('k.filing_date', 'desc')
+      .orderBy('k.provider_record_id'),
   );
   return {
-    async find(businessId: string): Promise<PublicRecordsRow | undefined> {
-      return (await recordsOf({ businessId }))[0];
+    /** E1's read: the business (for the access check) and its public-records row, if it has one. */
+    async findWithBusiness(businessId: string): Promise<ScopedRows<PublicRecordsRow>> {
+      return recordsWithBusiness(businessId);
     },
-    /** The business's BJL records, newest filing first. */
-    async bjlRecords(businessId: string): Promise<BjlEntry[]> {
-      const rows = await bjlOf({ businessId });
-      return rows.map((r) => ({ kind: r.kind, filingDate: r.filing_date, status: r.status, amount: r.amount === null ? null : Number(r.amount) }));
+    /**
+     * E11's read: the business (for the access check), the platform id of its public records
+     * (undefined when none were fetched yet) and its BJL records, newest filing first.
+     */
+    async bjlWithBusiness(businessId: string): Promise<{ business: ScopedRows<unknown>['business']; platformId: number | undefined; records: BjlEntry[] }> {
+      const { business, rows } = await bjlWithBusiness(businessId);
+      const records: BjlEntry[] = [];
+      for (const r of rows) {
+        if (r.kind !== null && r.filing_date !== null && r.status !== null) {
+          records.push({ kind: r.kind, filingDate: r.filing_date, status: r.status, amount: r.amount === null ? null : Number(r.amount) });
+        }
+      }
+      return { business, platformId: rows[0]?.platform_id, records };
     },
     /**
      * Writes a task's records in `trx`: one public-records and one financial-profile row per

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TenantAccessDeniedError, canAccessBusiness, unseen, type AuthContext } from '@kyb/auth';
 import type { Producer, WorkerLogger } from '@kyb/queues';
-import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/area-views';
+import { assertBusinessAccess, findAccessibleBusiness, type BusinessDirectory } from '@kyb/area-views';
 import { presentScore, type ScoreView } from './score.presenter';
 import { ScoreNotFoundError, UnknownScoreError } from './scores.errors';
 import { SCORE_STATUSES } from './scores.schemas';
@@ -27,13 +27,14 @@ export function createScoresService(deps: {
      * successful one, skipping a newer PROCESSING or FAILED score).
      */
     async ofMonth(caller: AuthContext, businessId: string, query: { year?: number; month?: number; status?: ScoreStatus }): Promise<ScoreView> {
-      await findAccessibleBusiness(businesses, caller, businessId);
       const now = deps.clock();
       const year = query.year ?? now.getUTCFullYear();
       const month = query.month ?? now.getUTCMonth() + 1;
-      const found = await store.latestOfMonth(businessId, year, month, query.status ? [query.status] : [...SCORE_STATUSES]);
+      const { business, rows } = await store.latestOfMonth(businessId, year, month, query.status ? [query.status] : [...SCORE_STATUSES]);
+      assertBusinessAccess(caller, business);
+      const [found] = rows;
       if (found) return presentScore(found);
-      const last = query.status ? await store.latestOfMonth(businessId, year, month, [...SCORE_STATUSES]) : undefined;
+      const last = query.status ? (await store.latestOfMonth(businessId, year, month, [...SCORE_STATUSES])).rows[0] : undefined;
       throw new ScoreNotFoundError(year, month, query.status, last?.status);
     },
 

@@ -1,3 +1,4 @@
+import { businessScopedRead, SCOPED_BUSINESS_ID, type ScopedRows } from '@kyb/area-views';
 import { preparedRead, type Knex } from '@kyb/db';
 import type { ComputedScore, WeightageConfig } from '../engine';
 import type { ScoreStatus } from './scores.schemas';
@@ -39,14 +40,17 @@ const CONFIGS = 'scores.weightage_configs';
 /** SQL of scores and weighting configs. */
 export function createPgScoreStore(db: Knex) {
   const byId = preparedRead<ScoreRow, 'id'>(db, ['id'], (v) => db(SCORES).where({ id: v.id }).first());
-  // E10's read: the statuses travel as one array value, so every set of statuses shares the statement.
-  const latestOfMonth = preparedRead<ScoreRow, 'businessId' | 'year' | 'month' | 'statuses'>(db, ['businessId', 'year', 'month', 'statuses'], (v) =>
+  // E10's read, with the business (for its access check) in the same statement; the statuses travel
+  // as one array value, so every set of statuses shares the statement.
+  const latestOfMonth = businessScopedRead<ScoreRow, 'year' | 'month' | 'statuses'>(db, ['year', 'month', 'statuses'], (v) =>
     db(SCORES)
-      .where({ business_id: v.businessId, year: v.year, month: v.month })
+      .where('business_id', db.ref(SCOPED_BUSINESS_ID))
+      .where({ year: v.year, month: v.month })
       .whereRaw('status = any(?::text[])', [v.statuses])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .first(),
+      .select('*')
+      .limit(1),
   );
   return {
     /** The config new scores use. */
@@ -91,8 +95,9 @@ export function createPgScoreStore(db: Knex) {
       return (await byId({ id }))[0];
     },
     /** The newest score of the business in that month with one of `statuses`. */
-    async latestOfMonth(businessId: string, year: number, month: number, statuses: ScoreStatus[]): Promise<ScoreRow | undefined> {
-      return (await latestOfMonth({ businessId, year, month, statuses }))[0];
+    /** The business (for its access check) and its last score of the month in one of `statuses`, if any. */
+    async latestOfMonth(businessId: string, year: number, month: number, statuses: ScoreStatus[]): Promise<ScopedRows<ScoreRow>> {
+      return latestOfMonth(businessId, { year, month, statuses });
     },
     async countAttempt(id: string, at: Date): Promise<void> {
       await db(SCORES).where({ id }).update({ attempts: db.raw('attempts + 1'), updated_at: at });
