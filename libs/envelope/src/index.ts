@@ -21,3 +21,4 @@ export type { AppErrorInit, ErrorCode, FailureBody, RateLimitPolicy } from './er
 export { createErrorHandler, toAppError } from './error-handler';
 export { isOutage } from './outages';
 export type { ErrorLogger } from './error-handler';
+export { RawJson, stringifyJson } from './raw-json';

@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import helmet from 'helmet';
 import { RouteNotFoundError, ServiceUnavailableError, createErrorHandler, success } from '@kyb/envelope';
 import { installConditionalGet } from './conditional-get';
+import { installJsonResponse } from './json-response';
 import type { Logger } from './logger';
 import { createHttpMetrics, type HttpMetrics } from './metrics';
 import { requestFrame } from './request-frame';
@@ -63,6 +64,7 @@ export function createHttpApp(options: CreateHttpAppOptions): Express {
   app.set('query parser', 'extended');
   app.set('trust proxy', options.trustProxy ?? false);
   installConditionalGet(app);
+  installJsonResponse(app);
 
   app.use(
     helmet({

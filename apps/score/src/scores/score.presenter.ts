@@ -1,7 +1,12 @@
-import type { ScoreRow } from './scores.store';
+import { RawJson } from '@kyb/envelope';
+import type { ScoreAnswerRow, ScoreRow } from './scores.store';
 
-/** A score as contract 2.8 shows it (E10); numbers are null while it is PROCESSING or once it FAILED. */
-export function presentScore(row: ScoreRow) {
+/**
+ * A score as contract 2.8 shows it (E10); numbers are null while it is PROCESSING or once it FAILED.
+ * A distribution read as JSON text (E10's read) is answered as that text (RawJson), unparsed.
+ */
+export function presentScore(row: ScoreRow | ScoreAnswerRow) {
+  const distribution = typeof row.score_distribution === 'string' ? new RawJson(row.score_distribution) : row.score_distribution;
   return {
     id: row.id,
     month: String(row.month),
@@ -18,7 +23,7 @@ export function presentScore(row: ScoreRow) {
     decision_log: row.decision_log ?? null,
     base_score: row.base_score,
     version: row.version,
-    score_distribution: row.score_distribution ?? [],
+    score_distribution: distribution ?? [],
     is_score_calculated: row.status === 'SUCCESS',
     failure_reason: row.failure_reason,
   };

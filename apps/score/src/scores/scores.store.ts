@@ -34,6 +34,28 @@ export interface ScoreRow {
   completed_at: Date | null;
 }
 
+/** The columns of a score E10 shows, its distribution being read as JSON text. */
+export type ScoreAnswerRow = Pick<ScoreRow, (typeof SCORE_ANSWER_COLUMNS)[number]> & { score_distribution: string | null };
+
+const SCORE_ANSWER_COLUMNS = [
+  'id',
+  'business_id',
+  'customer_id',
+  'weightage_config_id',
+  'version',
+  'status',
+  'year',
+  'month',
+  'weighted_score_100',
+  'weighted_score_850',
+  'base_score',
+  'risk_level',
+  'score_decision',
+  'decision_log',
+  'failure_reason',
+  'created_at',
+] as const;
+
 const SCORES = 'scores.scores';
 const CONFIGS = 'scores.weightage_configs';
 
@@ -42,14 +64,15 @@ export function createPgScoreStore(db: Knex) {
   const byId = preparedRead<ScoreRow, 'id'>(db, ['id'], (v) => db(SCORES).where({ id: v.id }).first());
   // E10's read, with the business (for its access check) in the same statement; the statuses travel
   // as one array value, so every set of statuses shares the statement.
-  const latestOfMonth = businessScopedRead<ScoreRow, 'year' | 'month' | 'statuses'>(db, ['year', 'month', 'statuses'], (v) =>
+  // Only what E10 shows, the distribution as its JSON text (answered as it is: RawJson).
+  const latestOfMonth = businessScopedRead<ScoreAnswerRow, 'year' | 'month' | 'statuses'>(db, ['year', 'month', 'statuses'], (v) =>
     db(SCORES)
       .where('business_id', db.ref(SCOPED_BUSINESS_ID))
       .where({ year: v.year, month: v.month })
       .whereRaw('status = any(?::text[])', [v.statuses])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .select('*')
+      .select(...SCORE_ANSWER_COLUMNS, db.raw('score_distribution::text as score_distribution'))
       .limit(1),
   );
   return {
@@ -96,7 +119,7 @@ export function createPgScoreStore(db: Knex) {
     },
     /** The newest score of the business in that month with one of `statuses`. */
     /** The business (for its access check) and its last score of the month in one of `statuses`, if any. */
-    async latestOfMonth(businessId: string, year: number, month: number, statuses: ScoreStatus[]): Promise<ScopedRows<ScoreRow>> {
+    async latestOfMonth(businessId: string, year: number, month: number, statuses: ScoreStatus[]): Promise<ScopedRows<ScoreAnswerRow>> {
       return latestOfMonth(businessId, { year, month, statuses });
     },
     async countAttempt(id: string, at: Date): Promise<void> {
