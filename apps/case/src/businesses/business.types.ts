@@ -3,12 +3,11 @@
  * beside it: the latest verification's status and the classification shown (the client's, else
  * the provider's) with the code tables' ids and titles and the industry.
  */
+/** A business as E9, the list and E12 read it: never its sealed TIN or lookup hash (only the masked TIN is shown). */
 export interface BusinessRow {
   id: string;
   customer_id: string;
   name: string;
-  tin_sealed: string | null;
-  tin_lookup: string | null;
   tin_masked: string | null;
   mobile: string | null;
   official_website: string | null;
@@ -25,9 +24,6 @@ export interface BusinessRow {
   naics_code: string | null;
   mcc_code: string | null;
   industry_id: number | null;
-  naics_source: string | null;
-  mcc_source: string | null;
-  industry_source: string | null;
   status: 'VERIFIED' | 'UNVERIFIED';
   shown_naics_code: string | null;
   shown_mcc_code: string | null;

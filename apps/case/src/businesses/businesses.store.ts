@@ -22,8 +22,41 @@ function businessesWithClassification(db: Knex): Knex.QueryBuilder {
     .leftJoin('cases.industries as i', 'i.id', db.raw('coalesce(b.industry_id, n.industry_id)'));
 }
 
+/** The business's own columns E9, the list and E12 show: not the sealed TIN, its lookup hash or the run. */
+const BUSINESS_COLUMNS = [
+  'id',
+  'customer_id',
+  'name',
+  'tin_masked',
+  'mobile',
+  'official_website',
+  'public_website',
+  'social_account',
+  'address_apartment',
+  'address_line_1',
+  'address_line_2',
+  'address_city',
+  'address_state',
+  'address_postal_code',
+  'address_country',
+  'naics_code',
+  'mcc_code',
+  'industry_id',
+  'external_id',
+  'is_monitoring_enabled',
+  'subscription_status',
+  'subscription_created_at',
+  'subscription_updated_at',
+  'created_by',
+  'updated_by',
+  'deleted_by',
+  'deleted_at',
+  'created_at',
+  'updated_at',
+].map((column) => `b.${column}`);
+
 const SELECTED = (db: Knex) => [
-  'b.*',
+  ...BUSINESS_COLUMNS,
   db.raw(`${STATUS} as status`),
   db.raw('coalesce(b.naics_code, pc.naics_code) as shown_naics_code'),
   db.raw('coalesce(b.mcc_code, pc.mcc_code) as shown_mcc_code'),
