@@ -9,5 +9,6 @@ export type { AreaMigrations, Migration } from './migrations';
 export type { Knex } from 'knex';
 export { DependencyUnavailableError, ensureDatabaseReachable, ensurePostgresReachable } from './reachability';
 export { containsPattern } from './search';
-export { preparedRead, queryPrepared } from './prepared';
+export { preparedRead, preparedShapes, queryPrepared } from './prepared';
+export type { ShapeValues } from './prepared';
 export { pageWithTotal, totalCountColumn } from './page-total';

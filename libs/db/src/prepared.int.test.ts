@@ -1,5 +1,5 @@
 import { createDatabase } from './database';
-import { preparedRead, queryPrepared, statementNameOf } from './prepared';
+import { preparedRead, preparedShapes, queryPrepared, statementNameOf, type ShapeValues } from './prepared';
 
 describe('queryPrepared', () => {
   // One connection: what it prepared can be read back on it.
@@ -81,5 +81,54 @@ describe('preparedRead', () => {
   it('refuses, at its first call, a value its query never uses', async () => {
     const read = preparedRead(db, ['used', 'forgotten'], (v) => db('pg_class').where('relname', v.used).select('relname'));
     await expect(read({ used: 'pg_class', forgotten: 'x' })).rejects.toThrow('preparedRead: forgotten not used by the query');
+  });
+});
+
+describe('preparedShapes', () => {
+  const db = createDatabase({ url: process.env.KYB_TEST_POSTGRES_URL as string, applicationName: 'prepared-shapes-test', pool: { max: 1 } });
+  const table = `shapes_${process.pid}_${Date.now()}`;
+  beforeAll(async () => {
+    await db.raw(`create table ${table} (id int primary key, colour text not null, big boolean not null)`);
+    await db(table).insert([
+      { id: 1, colour: 'red', big: true },
+      { id: 2, colour: 'blue', big: false },
+      { id: 3, colour: 'red', big: false },
+      { id: 4, colour: 'red', big: true },
+    ]);
+  });
+  afterAll(async () => {
+    await db.raw(`drop table if exists ${table}`);
+    await db.destroy();
+  });
+
+  /** A list read: filters by what `filter` holds, pages with limit and offset. */
+  function list(read: ReturnType<typeof preparedShapes<{ id: number }>>, filter: { colour?: string; big?: boolean }, page: { limit: number; offset: number }) {
+    const columns = Object.keys(filter).sort() as Array<'colour' | 'big'>;
+    const values: ShapeValues = { ...Object.fromEntries(columns.map((c) => [`f_${c}`, filter[c] ?? null])), limit: page.limit, offset: page.offset };
+    return read(JSON.stringify(columns), values, (v) => {
+      const query = db(table).select('id').orderBy('id');
+      for (const column of columns) query.where(column, v[`f_${column}`]);
+      return db.raw('? limit ? offset ?', [query, v.limit, v.offset]);
+    });
+  }
+
+  it('builds each shape once and fills in the values of every read, limit and offset included', async () => {
+    const built: string[] = [];
+    db.on('query', (q: { sql: string }) => void built.push(q.sql));
+    const read = preparedShapes<{ id: number }>(db);
+    expect(await list(read, { colour: 'red' }, { limit: 2, offset: 0 })).toEqual([{ id: 1 }, { id: 3 }]);
+    expect(await list(read, { colour: 'red' }, { limit: 2, offset: 2 })).toEqual([{ id: 4 }]);
+    expect(await list(read, { colour: 'blue' }, { limit: 10, offset: 0 })).toEqual([{ id: 2 }]);
+    expect(await list(read, { colour: 'red', big: false }, { limit: 10, offset: 0 })).toEqual([{ id: 3 }]);
+    expect(await list(read, {}, { limit: 3, offset: 1 })).toEqual([{ id: 2 }, { id: 3 }, { id: 4 }]);
+    // One text per shape, whatever the values.
+    expect(new Set(built).size).toBe(3);
+  });
+
+  it('keeps at most maxShapes shapes', async () => {
+    const read = preparedShapes<{ id: number }>(db, 1);
+    expect(await list(read, { colour: 'red' }, { limit: 1, offset: 0 })).toEqual([{ id: 1 }]);
+    expect(await list(read, { big: true }, { limit: 1, offset: 1 })).toEqual([{ id: 4 }]);
+    expect(await list(read, { colour: 'blue' }, { limit: 1, offset: 0 })).toEqual([{ id: 2 }]);
   });
 });

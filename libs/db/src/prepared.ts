@@ -81,3 +81,31 @@ export function preparedRead<Row, Name extends string>(db: Knex, names: readonly
     return runPrepared<Row>(db, compiled.sql, compiled.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value)));
   };
 }
+
+/** Values of a read of {@link preparedShapes}: each fills the marker of the same name. */
+export type ShapeValues = Record<string, Knex.Value>;
+
+/**
+ * Reads whose SQL depends on a shape, such as a list query's (which filters and searches it has,
+ * how it sorts, whether it pages): each shape's SQL is built and compiled once, as
+ * {@link preparedRead} does, and later reads of that shape only fill in their values. `shape` must
+ * name everything that changes the text; `build` gets a marker for each of `values`' names (for
+ * LIMIT and OFFSET too: `db.raw('? limit ? offset ?', [query, v.limit, v.offset])`, as knex would
+ * not take a marker there). At most `maxShapes` shapes are kept, the oldest leaving first.
+ */
+export function preparedShapes<Row>(db: Knex, maxShapes = 256) {
+  const reads = new Map<string, (values: ShapeValues) => Promise<Row[]>>();
+  return (shape: string, values: ShapeValues, build: (markers: Record<string, string>) => Knex.QueryBuilder | Knex.Raw): Promise<Row[]> => {
+    let read = reads.get(shape);
+    if (!read) {
+      while (reads.size >= maxShapes) {
+        const oldest = reads.keys().next();
+        if (oldest.done) break;
+        reads.delete(oldest.value);
+      }
+      read = preparedRead<Row, string>(db, Object.keys(values), build);
+      reads.set(shape, read);
+    }
+    return read(values);
+  };
+}

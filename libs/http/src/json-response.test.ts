@@ -8,6 +8,7 @@ import { createLogger } from './logger';
 function appAnswering(body: unknown) {
   const router = Router();
   router.get('/thing', (_req, res) => void res.json(body));
+  router.get('/typed', (_req, res) => void res.type('application/vnd.kyb+json').json(body));
   const logger = createLogger({ level: 'silent', name: 'json', destination: new Writable({ write: (_c, _e, done) => done() }) });
   return createHttpApp({ service: 'json', logger, mounts: [{ prefix: '/api', router }] });
 }
@@ -22,5 +23,17 @@ describe("the app's res.json", () => {
     expect(raw.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(raw.headers.etag).toBe(parsed.headers.etag);
     expect(raw.body.data.score_distribution).toEqual(distribution);
+  });
+
+  it("keeps a handler's Content-Type (with the charset added), answers 304 to the ETag and nothing for undefined", async () => {
+    const app = appAnswering({ ok: 'é' });
+    const typed = await request(app).get('/api/typed').expect(200);
+    expect(typed.headers['content-type']).toBe('application/vnd.kyb+json; charset=utf-8');
+    expect(JSON.parse(typed.text)).toEqual({ ok: 'é' });
+    const plain = await request(app).get('/api/thing').expect(200);
+    expect(plain.headers['content-length']).toBe(String(Buffer.byteLength('{"ok":"é"}')));
+    await request(app).get('/api/thing').set('If-None-Match', plain.headers.etag).expect(304);
+    const empty = await request(appAnswering(undefined)).get('/api/thing').expect(200);
+    expect(empty.text).toBe('');
   });
 });

@@ -21,6 +21,24 @@ function positionOf(text: string): string {
   return `line ${before.length} column ${before[before.length - 1].length + 1}`;
 }
 
+/** Whether any string in `value` (keys included, at any depth) could not be stored: the walk of every request, without naming places. */
+function holdsUnstorableText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (problemOf(current)) return true;
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    for (const key of Object.keys(current)) {
+      if (problemOf(key)) return true;
+      pending.push((current as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
+}
+
 /**
  * The first string in `value` (keys included, at any depth) that PostgreSQL could not store, as a
  * client-facing message naming where it is: `body.2.name must not contain NUL characters`,
@@ -28,6 +46,8 @@ function positionOf(text: string): string {
  * Null when everything can be stored. The walk uses its own stack, so no nesting depth escapes it.
  */
 export function unstorableTextIn(value: unknown, part: string): string | null {
+  // Nearly every request holds none: only then is the walk repeated to say where.
+  if (!holdsUnstorableText(value)) return null;
   const pending: Array<[unknown, string]> = [[value, part]];
   while (pending.length > 0) {
     const [current, path] = pending.pop() as [unknown, string];

@@ -1,4 +1,4 @@
-import type { Knex } from '@kyb/db';
+import { preparedRead, type Knex } from '@kyb/db';
 
 /** Whether a customer's users may work: DISABLED ends their sessions and refuses them tokens. */
 export type CustomerStatus = 'ACTIVE' | 'DISABLED';
@@ -19,9 +19,12 @@ export interface CustomerRow {
 /** SQL for customers. */
 export function createPgCustomerStore(db: Knex) {
   const customers = (trx: Knex = db) => trx<CustomerRow>('auth.customers');
+  // Read by every users page (E2) and customer read: built once, a named prepared statement.
+  const byId = preparedRead<CustomerRow, 'id'>(db, ['id'], (v) => db('auth.customers').where({ id: v.id }).first());
   return {
-    findById(id: string, trx: Knex = db): Promise<CustomerRow | undefined> {
-      return customers(trx).where({ id }).first();
+    async findById(id: string, trx: Knex = db): Promise<CustomerRow | undefined> {
+      if (trx !== db) return customers(trx).where({ id }).first();
+      return (await byId({ id }))[0];
     },
     findByName(name: string, trx: Knex = db): Promise<CustomerRow | undefined> {
       return customers(trx).where({ name }).orderBy('created_at').first();

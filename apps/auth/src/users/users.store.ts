@@ -1,4 +1,4 @@
-import { containsPattern, pageWithTotal, queryPrepared, totalCountColumn, type Knex } from '@kyb/db';
+import { containsPattern, pageWithTotal, preparedShapes, totalCountColumn, type Knex, type ShapeValues } from '@kyb/db';
 import type { Role } from '@kyb/auth';
 import type { Subrole, UserRow } from './user.types';
 import type { UserListQuery } from './users.schemas';
@@ -21,6 +21,7 @@ const SUBROLE_COLUMNS = ['s.id', 's.code', 's.display_name', 's.label', 's.descr
 
 /** SQL for users, subroles and permissions of the auth schema. */
 export function createPgUserStore(db: Knex) {
+  const listShapes = preparedShapes<UserRow & { subrole: Subrole | null; total_count: string }>(db);
   const users = (trx: Knex = db) => trx<UserRow>('auth.users');
 
   return {
@@ -111,28 +112,37 @@ export function createPgUserStore(db: Knex) {
         .select('p.id', 'p.code', 'p.label');
     },
 
-    /** One page of a customer's users with their subroles, and the total count. */
+    /**
+     * One page of a customer's users with their subroles, and the total count: one statement, its
+     * SQL built once per shape of the query (which filters, searches and sort; paged or not).
+     */
     async list(query: UserListQuery): Promise<{ rows: Array<UserRow & { subrole: Subrole | null }>; total: number }> {
-      const base = db('auth.users as u')
-        .leftJoin('auth.subroles as s', 's.id', 'u.subrole_id')
-        .where('u.customer_id', query.customerId)
-        .andWhere('u.role', 'CUSTOMER');
       const { subrole, ...columns } = query.filter;
-      for (const [column, value] of Object.entries(columns)) if (value !== undefined) base.andWhere(`u.${column}`, value);
-      if (subrole !== undefined) base.andWhere('s.code', subrole);
-      for (const [column, text] of Object.entries(query.search)) {
-        if (text) base.andWhereRaw(`u.?? ilike ? escape '\\'`, [column, containsPattern(text)]);
-      }
-      // One statement: the page with the total of every match beside each row.
-      const page = base
-        .clone()
-        .select('u.*', totalCountColumn(db), db.raw(`case when s.id is null then null else json_build_object(
+      const filters = Object.entries(columns).filter(([, value]) => value !== undefined);
+      const searches = Object.entries(query.search).filter(([, text]) => Boolean(text)) as Array<[string, string]>;
+      const values: ShapeValues = { customerId: query.customerId };
+      for (const [column, value] of filters) values[`filter_${column}`] = value;
+      if (subrole !== undefined) values.subrole = subrole;
+      for (const [column, text] of searches) values[`search_${column}`] = containsPattern(text);
+      if (query.paginate) Object.assign(values, { limit: query.itemsPerPage, offset: (query.page - 1) * query.itemsPerPage });
+      const shape = JSON.stringify([filters.map(([column]) => column), subrole !== undefined, searches.map(([column]) => column), query.sort, query.paginate]);
+      // The schema let only known columns, sort fields and directions through: they shape the text, values never do.
+      const matches = (v: Record<string, Knex.Value>) => {
+        const base = db('auth.users as u').leftJoin('auth.subroles as s', 's.id', 'u.subrole_id').where('u.customer_id', v.customerId).andWhere('u.role', 'CUSTOMER');
+        for (const [column] of filters) base.andWhere(`u.${column}`, v[`filter_${column}`]);
+        if (subrole !== undefined) base.andWhere('s.code', v.subrole);
+        for (const [column] of searches) base.andWhereRaw(`u.?? ilike ? escape '\\'`, [column, v[`search_${column}`]]);
+        return base;
+      };
+      const rows = await listShapes(shape, values, (v) => {
+        const page = matches(v).select('u.*', totalCountColumn(db), db.raw(`case when s.id is null then null else json_build_object(
           'id', s.id, 'code', s.code, 'display_name', s.display_name, 'label', s.label, 'description', s.description) end as subrole`));
-      for (const [column, direction] of query.sort) page.orderBy(`u.${column}`, direction);
-      page.orderBy('u.id', 'asc');
-      if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
-      const rows = await queryPrepared<UserRow & { subrole: Subrole | null; total_count: string }>(db, page);
-      return pageWithTotal<UserRow & { subrole: Subrole | null }>(db, rows, query, base);
+        for (const [column, direction] of query.sort) page.orderBy(`u.${column}`, direction);
+        page.orderBy('u.id', 'asc');
+        return query.paginate ? db.raw('? limit ? offset ?', [page, v.limit, v.offset]) : page;
+      });
+      // A page past the end carries no total: only then are the matches counted (knex builds that query).
+      return pageWithTotal<UserRow & { subrole: Subrole | null }>(db, rows, query, () => matches(values));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { containsPattern, pageWithTotal, preparedRead, queryPrepared, totalCountColumn, type Knex } from '@kyb/db';
+import { containsPattern, pageWithTotal, preparedRead, preparedShapes, totalCountColumn, type Knex, type ShapeValues } from '@kyb/db';
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
@@ -132,6 +132,7 @@ export function createPgBusinessStore(db: Knex) {
     preparedRead<Record<string, unknown>, 'id'>(db, ['id'], (v) => businessesWithClassification(db).where('b.id', v.id).first(selectedWithParts(db, withOwners)));
   const findWithOwners = byId(true);
   const findWithoutOwners = byId(false);
+  const listShapes = preparedShapes<Record<string, unknown> & { total_count: string }>(db);
   let titles: Promise<Map<string, number>> | undefined;
 
   return {
@@ -178,24 +179,32 @@ export function createPgBusinessStore(db: Knex) {
       // The page is chosen from the business's own columns, and only its rows are joined with what is
       // read beside them; unless status (the joined verification's) filters or sorts the list.
       const byStatus = query.filter.status !== undefined || query.sort.some(([name]) => name === 'status');
-      const matches = (byStatus ? businessesWithClassification(db) : db('cases.businesses as b')).where('b.customer_id', query.customerId).whereNull('b.deleted_at');
+      const filters = Object.entries(query.filter).filter(([, value]) => value !== undefined);
+      const searches = Object.entries(query.search).filter(([, text]) => Boolean(text)) as Array<[string, string]>;
+      const values: ShapeValues = { customerId: query.customerId };
+      for (const [name, value] of filters) values[`filter_${name}`] = value as Knex.Value;
+      for (const [name, text] of searches) values[`search_${name}`] = containsPattern(text);
+      if (query.paginate) Object.assign(values, { limit: query.itemsPerPage, offset: (query.page - 1) * query.itemsPerPage });
+      // The schema let only known fields and directions through: they shape the text, values never do.
+      const shape = JSON.stringify([filters.map(([name]) => name), searches.map(([name]) => name), query.sort, query.paginate]);
       const column = (name: string) => (name === 'status' ? STATUS : db.raw('??', [`b.${name}`]).toQuery());
-      for (const [name, value] of Object.entries(query.filter)) if (value !== undefined) matches.andWhereRaw(`${column(name)} = ?`, [value]);
-      for (const [name, text] of Object.entries(query.search)) {
-        if (text) matches.andWhereRaw(`?? ilike ? escape '\\'`, [`b.${name}`, containsPattern(text)]);
-      }
+      const matches = (v: Record<string, Knex.Value>) => {
+        const found = (byStatus ? businessesWithClassification(db) : db('cases.businesses as b')).where('b.customer_id', v.customerId).whereNull('b.deleted_at');
+        for (const [name] of filters) found.andWhereRaw(`${column(name)} = ?`, [v[`filter_${name}`]]);
+        for (const [name] of searches) found.andWhereRaw(`?? ilike ? escape '\\'`, [`b.${name}`, v[`search_${name}`]]);
+        return found;
+      };
       const order = (q: Knex.QueryBuilder) => {
         for (const [name, direction] of query.sort) q.orderByRaw(`${column(name)} ${direction === 'desc' ? 'desc' : 'asc'}`);
         return q.orderBy('b.id', 'asc');
       };
-      // One statement: the page's ids with the total of every match beside each, then those rows in full.
-      const page = order(matches.clone().select('b.id', totalCountColumn(db)));
-      if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
-      const rows = await queryPrepared<Record<string, unknown> & { total_count: string }>(
-        db,
-        order(businessesWithClassification(db).join(page.as('p'), 'p.id', 'b.id').select([...SELECTED(db), 'p.total_count', db.raw(PARTS.names), db.raw(PARTS.addresses)])),
-      );
-      const { rows: items, total } = await pageWithTotal<Record<string, unknown>>(db, rows, query, matches);
+      // One statement, its SQL built once per shape: the page's ids with the total of every match beside each, then those rows in full.
+      const rows = await listShapes(shape, values, (v) => {
+        const ids = order(matches(v).select('b.id', totalCountColumn(db)));
+        const page = query.paginate ? db.raw('(? limit ? offset ?) as p', [ids, v.limit, v.offset]) : db.raw('? as p', [ids]);
+        return order(businessesWithClassification(db).join(page, 'p.id', 'b.id').select([...SELECTED(db), 'p.total_count', db.raw(PARTS.names), db.raw(PARTS.addresses)]));
+      });
+      const { rows: items, total } = await pageWithTotal<Record<string, unknown>>(db, rows, query, () => matches(values));
       return { items: items.map(toAggregate), total };
     },
   };
