@@ -1,7 +1,8 @@
 /*
  * The micro benchmarks of `npm run bench` (functions timed in isolation, beside the load runs):
- * - token verification with KeyObjects built once (what the suite does) against a PEM string
- *   handed to jsonwebtoken on every call (what it must not do);
+ * - token verification: a token seen before (kept: expiry, key and session checked, no signature),
+ *   a token first seen (its ES256 signature with a KeyObject built once), and a PEM string handed
+ *   to jsonwebtoken on every call (what the suite must not do);
  * - the request overhead of the shared app factory (helmet, request id, logging, ETag, metrics);
  * - computing a score from full inputs with the default weighting config;
  * - rendering the 360 report PDF of a full report.
@@ -9,7 +10,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
-import { createMemorySessionRevocations, createTokenVerifier } from '@kyb/auth';
+import { createMemorySessionRevocations, createTokenVerifier, createVerifiedTokenCache } from '@kyb/auth';
 import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from '@kyb/auth/testing';
 import { buildRouter, createHttpApp, createLogger } from '@kyb/http';
 import { loadAreaExports } from './area-exports';
@@ -37,7 +38,15 @@ async function tokenVerification(results: MicroResult[], scale: number): Promise
   const signingKey = await keys.keySource.getKey(keys.key.kid, 'ES256');
   if (!signingKey) throw new Error(`the key source has no key ${keys.key.kid}`);
   const publicPem = signingKey.key.export({ format: 'pem', type: 'spki' }).toString();
-  await timeIt(results, 'verify bearer token (KeyObject cached by kid)', Math.ceil(5000 * scale), () => verifier.verify(token));
+  await timeIt(results, 'verify bearer token seen before (kept: expiry, key, session)', Math.ceil(5000 * scale), () => verifier.verify(token));
+  const keepingNone = createTokenVerifier({
+    keys: keys.keySource,
+    issuer: TEST_ISSUER,
+    audience: TEST_AUDIENCE,
+    revocations: createMemorySessionRevocations(),
+    verified: createVerifiedTokenCache(0),
+  });
+  await timeIt(results, 'verify bearer token first seen (ES256, KeyObject cached by kid)', Math.ceil(5000 * scale), () => keepingNone.verify(token));
   await timeIt(results, 'jsonwebtoken.verify with a PEM string (for comparison)', Math.ceil(5000 * scale), () =>
     jwt.verify(token, publicPem, { algorithms: ['ES256'], issuer: TEST_ISSUER }),
   );

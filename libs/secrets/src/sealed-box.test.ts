@@ -14,6 +14,14 @@ describe('createSealedBox', () => {
     expect(box.open(second)).toBe('123456789');
   });
 
+  it('gives every sealed value its own IV, across refills of the IV pool', () => {
+    const box = createSealedBox(randomBytes(32));
+    const ivs = Array.from({ length: 1000 }, () => box.seal('123456789').split('.')[1]);
+    expect(new Set(ivs).size).toBe(1000);
+    expect(ivs.every((iv) => Buffer.from(iv, 'base64url').length === 12)).toBe(true);
+    expect(box.open(box.seal('after many'))).toBe('after many');
+  });
+
   it('refuses a value that was altered or sealed with another key', () => {
     const sealed = box.seal('secret');
     const parts = sealed.split('.');

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomFillSync, timingSafeEqual } from 'node:crypto';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -15,6 +15,26 @@ export interface SealedBox {
 }
 
 /**
+ * Fresh IVs from the CSPRNG, drawn 256 at a time: one call to the CSPRNG per IV was a measurable
+ * part of sealing a 1,000-row bulk. Every IV is a part of the generator's output no other IV gets
+ * (the pool is refilled, never reread), so they are as random and as unique as one call each.
+ */
+function createIvSource(ivBytes: number, perFill = 256): () => Buffer {
+  const pool = Buffer.alloc(ivBytes * perFill);
+  let next = pool.length;
+  return () => {
+    if (next >= pool.length) {
+      randomFillSync(pool);
+      next = 0;
+    }
+    // A copy: the pool's bytes are overwritten at the next fill.
+    const iv = Buffer.from(pool.subarray(next, next + ivBytes));
+    next += ivBytes;
+    return iv;
+  };
+}
+
+/**
  * Builds a {@link SealedBox}. The encryption and hashing keys are derived from the master key,
  * so one secret serves both without reusing key material.
  */
@@ -22,10 +42,11 @@ export function createSealedBox(masterKey: Buffer): SealedBox {
   if (masterKey.length !== 32) throw new Error('The data encryption key must be 32 bytes');
   const encryptionKey = createHmac('sha256', masterKey).update('kyb:encryption').digest();
   const hashKey = createHmac('sha256', masterKey).update('kyb:lookup-hash').digest();
+  const freshIv = createIvSource(IV_BYTES);
 
   return {
     seal(plaintext) {
-      const iv = randomBytes(IV_BYTES);
+      const iv = freshIv();
       const cipher = createCipheriv('aes-256-gcm', encryptionKey, iv);
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       const tag = cipher.getAuthTag();

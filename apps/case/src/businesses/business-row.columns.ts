@@ -35,7 +35,10 @@ export const OWNER_COLUMNS: Record<string, JsonSchema> = {
 /** One flat row of a business as adding (E12, a bulk run) and inviting (E5) give it. */
 export type BusinessRowInput = Record<string, string | number | boolean | undefined> & { name: string };
 
+/** Each owner slot with the names of its columns (`owner1_first_name`, ...), made once: rows are checked by the thousand. */
+const OWNER_SLOT_COLUMNS = OWNER_SLOTS.map((n) => ({ n, columns: Object.keys(OWNER_COLUMNS).map((column) => `owner${n}_${column}`) }));
+
 /** Owner slots the row uses: any `ownerN_*` column given. */
 export function ownerSlotsOf(row: BusinessRowInput): number[] {
-  return OWNER_SLOTS.filter((n) => Object.keys(OWNER_COLUMNS).some((column) => row[`owner${n}_${column}`] !== undefined));
+  return OWNER_SLOT_COLUMNS.filter(({ columns }) => columns.some((column) => row[column] !== undefined)).map(({ n }) => n);
 }

@@ -46,13 +46,17 @@ function asPublished(key: string, value: string | number | boolean): unknown {
 }
 const isSecret = (key: string) => key === 'tin' || /^owner\d_ssn$/.test(key);
 
+/** Every published key unset: what each row's copy starts from. */
+const UNSET_INTEGRATION_DATA: Readonly<Record<string, null>> = Object.freeze(Object.fromEntries(INTEGRATION_DATA_KEYS.map((key) => [key, null])));
+
 /**
  * The input row as E12 echoes it: every key of the published set (null when not sent), typed as
  * the published document types them (codes as numbers, other cells as text), then the row's other
  * columns under their own names, as sent; TIN and SSNs masked (last four characters).
  */
 export function integrationDataOf(row: BusinessRowInput): Record<string, unknown> {
-  const echoed: Record<string, unknown> = Object.fromEntries(INTEGRATION_DATA_KEYS.map((key) => [key, null]));
+  // A copy of one object with every published key: building it key by key for each of a bulk's rows was measurable.
+  const echoed: Record<string, unknown> = { ...UNSET_INTEGRATION_DATA };
   for (const [column, value] of Object.entries(row)) {
     if (value === undefined) continue;
     const key = PUBLISHED_NAME[column] ?? column;
