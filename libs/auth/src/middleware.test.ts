@@ -3,10 +3,9 @@ import express from 'express';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { createErrorHandler } from '@kyb/envelope';
-import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from './testing';
+import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER, testCaller } from './testing';
 import { createMemorySessionRevocations } from './session-revocations';
 import { access, authenticate, callerOf, canAccessBusiness, canAccessCustomer, requirePermission, requireRole, requireTenant } from './middleware';
-import type { AuthContext } from './claims';
 import { createTokenVerifier } from './tokens';
 
 const CUSTOMER = '2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1';
@@ -178,16 +177,7 @@ describe('access', () => {
 describe('canAccessBusiness', () => {
   const tenant = '11111111-1111-4111-8111-111111111111';
   const business = '22222222-2222-4222-8222-222222222222';
-  const caller = (role: AuthContext['role'], customerId: string | null, businessIds: string[] = []): AuthContext => ({
-    userId: 'u',
-    role,
-    customerId,
-    subrole: null,
-    permissions: new Set(),
-    tokenUse: 'id',
-    businessIds,
-    sessionId: 's',
-  });
+  const caller = testCaller;
 
   it('lets an ADMIN see any business and a CUSTOMER the businesses of its own tenant', () => {
     expect(canAccessBusiness(caller('ADMIN', null), tenant, business)).toBe(true);

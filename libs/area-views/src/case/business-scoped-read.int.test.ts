@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthContext } from '@kyb/auth';
+import { testCaller } from '@kyb/auth/testing';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { createBusinessDirectoryStandIn } from '../testing';
 import { assertBusinessAccess, businessScopedRead, SCOPED_BUSINESS_ID } from './business-scoped-read';
 
-const caller = (role: AuthContext['role'], customerId: string | null, businessIds: string[] = []): AuthContext => ({
-  userId: randomUUID(),
-  role,
-  customerId,
-  subrole: null,
-  permissions: new Set(),
-  tokenUse: 'id',
-  businessIds,
-  sessionId: randomUUID(),
-});
+const caller = testCaller;
 
 /* A business's own rows read in the statement of its access check, against the views' contract. */
 describe('businessScopedRead', () => {
