@@ -39,16 +39,17 @@ function toContext(payload: jwt.JwtPayload): AuthContext {
     throw new InvalidTokenError(new Error('token is neither an id nor an access token'));
   }
   if (typeof claims.sid !== 'string' || claims.sid === '') throw new InvalidTokenError(new Error('token names no session'));
-  return {
+  // Frozen: a kept token's context is handed to every request that presents the token.
+  return Object.freeze({
     userId: claims.sub,
     role: claims.role,
     customerId: claims.customer_id ?? null,
     subrole: claims.subrole ?? null,
     permissions: new Set(Array.isArray(claims.permissions) ? claims.permissions : []),
     tokenUse: claims.token_use,
-    businessIds: Array.isArray(claims.business_ids) ? claims.business_ids : [],
+    businessIds: Object.freeze(Array.isArray(claims.business_ids) ? [...claims.business_ids] : []),
     sessionId: claims.sid,
-  };
+  });
 }
 
 /**

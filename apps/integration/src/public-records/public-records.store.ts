@@ -35,18 +35,26 @@ export interface PublicRecordsWrite {
   at: Date;
 }
 
+/** Code-point order of two texts. */
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** SQL of public records, the BJL records behind the facts, and the financial profile fetched with them. */
 export function createPgPublicRecordsStore(db: Knex) {
   // E1 and E11 read the business (for its access check) in the same statement as their data.
   const recordsWithBusiness = businessScopedRead<PublicRecordsRow>(db, [], () => db(RECORDS).where('business_id', db.ref(SCOPED_BUSINESS_ID)).select('*').limit(1));
-  type BjlJoined = { platform_id: number; kind: BjlEntry['kind'] | null; filing_date: Date | null; status: BjlEntry['status'] | null; amount: string | null };
+  type BjlJoined = {
+    platform_id: number;
+    kind: BjlEntry['kind'] | null;
+    provider_record_id: string | null;
+    filing_date: Date | null;
+    status: BjlEntry['status'] | null;
+    amount: string | null;
+  };
   const bjlWithBusiness = businessScopedRead<BjlJoined>(db, [], () =>
     db(`${RECORDS} as r`)
       .leftJoin(`${BJL} as k`, 'k.business_id', 'r.business_id')
       .where('r.business_id', db.ref(SCOPED_BUSINESS_ID))
-      .select('r.platform_id', 'k.kind', 'k.filing_date', 'k.status', 'k.amount')
-      .orderBy('k.filing_date', 'desc')
-      .orderBy('k.provider_record_id'),
+      .select('r.platform_id', 'k.kind', 'k.provider_record_id', 'k.filing_date', 'k.status', 'k.amount'),
   );
   return {
     /** E1's read: the business (for the access check) and its public-records row, if it has one. */
@@ -60,6 +68,8 @@ export function createPgPublicRecordsStore(db: Knex) {
     async bjlWithBusiness(businessId: string): Promise<{ business: ScopedRows<unknown>['business']; platformId: number | undefined; records: BjlEntry[] }> {
       const { business, rows } = await bjlWithBusiness(businessId);
       const records: BjlEntry[] = [];
+      // Newest filing first, then by the provider's id: ordered here, as a subquery's order is not the statement's.
+      rows.sort((a, b) => (b.filing_date?.getTime() ?? 0) - (a.filing_date?.getTime() ?? 0) || byText(a.provider_record_id ?? '', b.provider_record_id ?? ''));
       for (const r of rows) {
         if (r.kind !== null && r.filing_date !== null && r.status !== null) {
           records.push({ kind: r.kind, filingDate: r.filing_date, status: r.status, amount: r.amount === null ? null : Number(r.amount) });

@@ -44,6 +44,17 @@ describe('businessScopedRead', () => {
     expect(await read("1' or '1'='1", { below: 5 })).toEqual({ business: undefined, rows: [] });
   });
 
+  it("takes the business's tenant from the directory, even when the inner query has a column of the same name", async () => {
+    const standIn = await createBusinessDirectoryStandIn(database.db);
+    const [id, customerId] = [randomUUID(), randomUUID()];
+    await standIn.put({ id, customerId });
+    const forged = randomUUID();
+    const read = businessScopedRead<Record<string, unknown>>(database.db, [], () =>
+      database.db.select(database.db.raw('?::uuid as scope_customer_id', [forged]), database.db.raw('?::uuid as scope_id', [forged])),
+    );
+    expect((await read(id)).business).toMatchObject({ id, customerId });
+  });
+
   it('checks access as findAccessibleBusiness does: 403 for another tenant and for none, 404 only to an ADMIN', () => {
     const business = { id: randomUUID(), customerId: randomUUID(), createdAt: new Date() };
     expect(assertBusinessAccess(caller('CUSTOMER', business.customerId), business)).toBe(business);

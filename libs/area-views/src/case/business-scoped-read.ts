@@ -38,7 +38,8 @@ export function businessScopedRead<Row, Name extends string = never>(
 ): (businessId: string, values?: Record<Name, unknown>) => Promise<ScopedRows<Row>> {
   const read = preparedRead<Record<string, unknown> & ScopeColumns, Name | 'businessId'>(db, ['businessId', ...names], (v) =>
     db
-      .select('scope.id as scope_id', 'scope.customer_id as scope_customer_id', 'scope.created_at as scope_created_at', 'scoped.*')
+      // The business's columns last: a column of the inner query by the same name can never stand in for them.
+      .select('scoped.*', 'scope.id as scope_id', 'scope.customer_id as scope_customer_id', 'scope.created_at as scope_created_at')
       .from(`${BUSINESS_DIRECTORY_VIEW} as scope`)
       .joinRaw('left join lateral (select true as scope_row, inner_.* from (?) as inner_) as scoped on true', [build(v)])
       .where('scope.id', v.businessId),
