@@ -12,3 +12,5 @@ export { containsPattern } from './search';
 export { preparedRead, preparedShapes, queryPrepared } from './prepared';
 export type { ShapeValues } from './prepared';
 export { pageWithTotal, totalCountColumn } from './page-total';
+export { listShapeOf } from './list-shape';
+export type { ListShape, ShapedListQuery } from './list-shape';

@@ -1,4 +1,4 @@
-import { containsPattern, pageWithTotal, preparedShapes, totalCountColumn, type Knex, type ShapeValues } from '@kyb/db';
+import { listShapeOf, pageWithTotal, preparedShapes, totalCountColumn, type Knex } from '@kyb/db';
 import type { Role } from '@kyb/auth';
 import type { Subrole, UserRow } from './user.types';
 import type { UserListQuery } from './users.schemas';
@@ -117,21 +117,12 @@ export function createPgUserStore(db: Knex) {
      * SQL built once per shape of the query (which filters, searches and sort; paged or not).
      */
     async list(query: UserListQuery): Promise<{ rows: Array<UserRow & { subrole: Subrole | null }>; total: number }> {
-      const { subrole, ...columns } = query.filter;
-      const filters = Object.entries(columns).filter(([, value]) => value !== undefined);
-      const searches = Object.entries(query.search).filter(([, text]) => Boolean(text)) as Array<[string, string]>;
-      const values: ShapeValues = { customerId: query.customerId };
-      for (const [column, value] of filters) values[`filter_${column}`] = value;
-      if (subrole !== undefined) values.subrole = subrole;
-      for (const [column, text] of searches) values[`search_${column}`] = containsPattern(text);
-      if (query.paginate) Object.assign(values, { limit: query.itemsPerPage, offset: (query.page - 1) * query.itemsPerPage });
-      const shape = JSON.stringify([filters.map(([column]) => column), subrole !== undefined, searches.map(([column]) => column), query.sort, query.paginate]);
-      // The schema let only known columns, sort fields and directions through: they shape the text, values never do.
+      const { shape, filters, searches, values } = listShapeOf(query, { customerId: query.customerId });
       const matches = (v: Record<string, Knex.Value>) => {
         const base = db('auth.users as u').leftJoin('auth.subroles as s', 's.id', 'u.subrole_id').where('u.customer_id', v.customerId).andWhere('u.role', 'CUSTOMER');
-        for (const [column] of filters) base.andWhere(`u.${column}`, v[`filter_${column}`]);
-        if (subrole !== undefined) base.andWhere('s.code', v.subrole);
-        for (const [column] of searches) base.andWhereRaw(`u.?? ilike ? escape '\\'`, [column, v[`search_${column}`]]);
+        // The subrole filter names the subrole's code; every other filter a column of the user.
+        for (const name of filters) base.andWhere(name === 'subrole' ? 's.code' : `u.${name}`, v[`filter_${name}`]);
+        for (const name of searches) base.andWhereRaw(`u.?? ilike ? escape '\\'`, [name, v[`search_${name}`]]);
         return base;
       };
       const rows = await listShapes(shape, values, (v) => {

@@ -1,9 +1,8 @@
 /**
- * A business row of `cases.businesses` (TIN only sealed, hashed and masked), with what is read
- * beside it: the latest verification's status and the classification shown (the client's, else
+ * A business row of `cases.businesses` as E9, the list and E12 read it (the TIN only masked: never
+ * its sealed value or lookup hash), with what is read beside it: the latest verification's status and the classification shown (the client's, else
  * the provider's) with the code tables' ids and titles and the industry.
  */
-/** A business as E9, the list and E12 read it: never its sealed TIN or lookup hash (only the masked TIN is shown). */
 export interface BusinessRow {
   id: string;
   customer_id: string;

@@ -1,4 +1,4 @@
-import { containsPattern, pageWithTotal, preparedRead, preparedShapes, totalCountColumn, type Knex, type ShapeValues } from '@kyb/db';
+import { listShapeOf, pageWithTotal, preparedRead, preparedShapes, totalCountColumn, type Knex } from '@kyb/db';
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
@@ -179,19 +179,12 @@ export function createPgBusinessStore(db: Knex) {
       // The page is chosen from the business's own columns, and only its rows are joined with what is
       // read beside them; unless status (the joined verification's) filters or sorts the list.
       const byStatus = query.filter.status !== undefined || query.sort.some(([name]) => name === 'status');
-      const filters = Object.entries(query.filter).filter(([, value]) => value !== undefined);
-      const searches = Object.entries(query.search).filter(([, text]) => Boolean(text)) as Array<[string, string]>;
-      const values: ShapeValues = { customerId: query.customerId };
-      for (const [name, value] of filters) values[`filter_${name}`] = value as Knex.Value;
-      for (const [name, text] of searches) values[`search_${name}`] = containsPattern(text);
-      if (query.paginate) Object.assign(values, { limit: query.itemsPerPage, offset: (query.page - 1) * query.itemsPerPage });
-      // The schema let only known fields and directions through: they shape the text, values never do.
-      const shape = JSON.stringify([filters.map(([name]) => name), searches.map(([name]) => name), query.sort, query.paginate]);
+      const { shape, filters, searches, values } = listShapeOf(query, { customerId: query.customerId });
       const column = (name: string) => (name === 'status' ? STATUS : db.raw('??', [`b.${name}`]).toQuery());
       const matches = (v: Record<string, Knex.Value>) => {
         const found = (byStatus ? businessesWithClassification(db) : db('cases.businesses as b')).where('b.customer_id', v.customerId).whereNull('b.deleted_at');
-        for (const [name] of filters) found.andWhereRaw(`${column(name)} = ?`, [v[`filter_${name}`]]);
-        for (const [name] of searches) found.andWhereRaw(`?? ilike ? escape '\\'`, [`b.${name}`, v[`search_${name}`]]);
+        for (const name of filters) found.andWhereRaw(`${column(name)} = ?`, [v[`filter_${name}`]]);
+        for (const name of searches) found.andWhereRaw(`?? ilike ? escape '\\'`, [`b.${name}`, v[`search_${name}`]]);
         return found;
       };
       const order = (q: Knex.QueryBuilder) => {

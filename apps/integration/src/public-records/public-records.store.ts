@@ -1,6 +1,6 @@
 import type { Knex } from '@kyb/db';
 import type { ProviderFinancials } from '../providers/financials.provider';
-import { businessScopedRead, SCOPED_BUSINESS_ID, type BjlEntry, type ScopedRows } from '@kyb/area-views';
+import { businessScopedRead, SCOPED_BUSINESS_ID, type BjlEntry, type BusinessScope, type ScopedRows } from '@kyb/area-views';
 import type { BjlRecord } from '../providers/public-records.provider';
 import type { PublicRecordsSummary } from './public-records.types';
 
@@ -65,7 +65,7 @@ export function createPgPublicRecordsStore(db: Knex) {
      * E11's read: the business (for the access check), the platform id of its public records
      * (undefined when none were fetched yet) and its BJL records, newest filing first.
      */
-    async bjlWithBusiness(businessId: string): Promise<{ business: ScopedRows<unknown>['business']; platformId: number | undefined; records: BjlEntry[] }> {
+    async bjlWithBusiness(businessId: string): Promise<{ business: BusinessScope | undefined; platformId: number | undefined; records: BjlEntry[] }> {
       const { business, rows } = await bjlWithBusiness(businessId);
       const records: BjlEntry[] = [];
       // Newest filing first, then by the provider's id: ordered here, as a subquery's order is not the statement's.

@@ -62,9 +62,9 @@ const CONFIGS = 'scores.weightage_configs';
 /** SQL of scores and weighting configs. */
 export function createPgScoreStore(db: Knex) {
   const byId = preparedRead<ScoreRow, 'id'>(db, ['id'], (v) => db(SCORES).where({ id: v.id }).first());
-  // E10's read, with the business (for its access check) in the same statement; the statuses travel
-  // as one array value, so every set of statuses shares the statement.
-  // Only what E10 shows, the distribution as its JSON text (answered as it is: RawJson).
+  // E10's read, with the business (for its access check) in the same statement: only what E10 shows,
+  // the distribution as its JSON text (answered as it is: RawJson); the statuses travel as one array
+  // value, so every set of statuses shares the statement.
   const latestOfMonth = businessScopedRead<ScoreAnswerRow, 'year' | 'month' | 'statuses'>(db, ['year', 'month', 'statuses'], (v) =>
     db(SCORES)
       .where('business_id', db.ref(SCOPED_BUSINESS_ID))
@@ -117,8 +117,7 @@ export function createPgScoreStore(db: Knex) {
     async find(id: string): Promise<ScoreRow | undefined> {
       return (await byId({ id }))[0];
     },
-    /** The newest score of the business in that month with one of `statuses`. */
-    /** The business (for its access check) and its last score of the month in one of `statuses`, if any. */
+    /** The business (for its access check) and its newest score of the month in one of `statuses`, if any. */
     async latestOfMonth(businessId: string, year: number, month: number, statuses: ScoreStatus[]): Promise<ScopedRows<ScoreAnswerRow>> {
       return latestOfMonth(businessId, { year, month, statuses });
     },

@@ -60,10 +60,12 @@ describe('businessScopedRead', () => {
     expect(assertBusinessAccess(caller('CUSTOMER', business.customerId), business)).toBe(business);
     expect(assertBusinessAccess(caller('ADMIN', null), business)).toBe(business);
     expect(assertBusinessAccess(caller('APPLICANT', null, [business.id]), business)).toBe(business);
-    const refused = { httpStatus: 403, errorName: 'AccessMiddlewareError' };
+    const refused = { httpStatus: 403, errorCode: 'UNAUTHORIZED', errorName: 'AccessMiddlewareError', message: 'You are not allowed to access the data.' };
     expect(() => assertBusinessAccess(caller('CUSTOMER', randomUUID()), business)).toThrow(expect.objectContaining(refused));
     expect(() => assertBusinessAccess(caller('APPLICANT', null, [randomUUID()]), business)).toThrow(expect.objectContaining(refused));
     expect(() => assertBusinessAccess(caller('CUSTOMER', business.customerId), undefined)).toThrow(expect.objectContaining(refused));
-    expect(() => assertBusinessAccess(caller('ADMIN', null), undefined)).toThrow(expect.objectContaining({ httpStatus: 404, errorName: 'BusinessApiError' }));
+    expect(() => assertBusinessAccess(caller('ADMIN', null), undefined)).toThrow(
+      expect.objectContaining({ httpStatus: 404, errorCode: 'NOT_FOUND', errorName: 'BusinessApiError', message: 'Business not found' }),
+    );
   });
 });
