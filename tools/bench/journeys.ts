@@ -18,6 +18,7 @@ import {
   until,
   type Caller,
 } from './api-client';
+import { cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './cpu-meter';
 import { measureLoad, quantile, type LoadTarget } from './load';
 import { processFigures } from './processes';
 import { DEMO_EMAIL } from './seed';
@@ -51,10 +52,18 @@ async function countFinished(db: Client, ids: string[]): Promise<{ records: numb
 }
 
 /** Adds `rows` businesses in one bulk request; answers how long the answer took and how long until the last is scored. */
-export async function bulkUntilScored(owner: Caller, world: BenchWorld, rows: number, tag: string, timeoutMs: number): Promise<{ answerMs: number; finishedMs: number }> {
+export async function bulkUntilScored(
+  owner: Caller,
+  world: BenchWorld,
+  rows: number,
+  tag: string,
+  timeoutMs: number,
+  suitePid?: number,
+): Promise<{ answerMs: number; finishedMs: number; cpu?: CpuPerRequest }> {
   const db = new Client({ connectionString: world.databaseUrl });
   await db.connect();
   try {
+    const cpuBefore = cpuSnapshot(suitePid);
     const start = performance.now();
     const ids = await addBusinesses(owner, Array.from({ length: rows }, (_row, n) => businessRow(tag, n)));
     const answerMs = performance.now() - start;
@@ -67,18 +76,20 @@ export async function bulkUntilScored(owner: Caller, world: BenchWorld, rows: nu
       timeoutMs,
       50,
     );
-    return { answerMs, finishedMs: performance.now() - start };
+    const finishedMs = performance.now() - start;
+    return { answerMs, finishedMs, cpu: cpuPerRequest(cpuBefore, cpuSnapshot(suitePid), rows) };
   } finally {
     await db.end();
   }
 }
 
 /** The bulk rows of the table. */
-export async function bulkRows(owner: Caller, world: BenchWorld, settings: BenchSettings): Promise<BenchRow[]> {
-  const { answerMs, finishedMs } = await bulkUntilScored(owner, world, settings.bulkRows, 'bulk', settings.journeyTimeoutMs);
+export async function bulkRows(owner: Caller, world: BenchWorld, settings: BenchSettings, suitePid?: number): Promise<BenchRow[]> {
+  const { answerMs, finishedMs, cpu } = await bulkUntilScored(owner, world, settings.bulkRows, 'bulk', settings.journeyTimeoutMs, suitePid);
+  const perBusiness = cpu ? `CPU per business: suite ${cpu.serverUs.toFixed(0)} µs, PostgreSQL ${cpu.postgresUs.toFixed(0)} µs` : '';
   return [
     boundRow(`bulk ${settings.bulkRows} rows (JSON), answer`, answerMs / 1000, 's', 0.4),
-    boundRow(`bulk ${settings.bulkRows} rows, until the last has public records and a score`, finishedMs / 1000, 's', 3),
+    boundRow(`bulk ${settings.bulkRows} rows, until the last has public records and a score`, finishedMs / 1000, 's', 3, perBusiness),
   ];
 }
 

@@ -81,6 +81,12 @@ function readTargets(base: string, seeded: SeededWorld): Array<{ name: string; t
   ];
 }
 
+/** The names of the read endpoints the bench loads (what `--only` matches). */
+export function readNames(): string[] {
+  const unseeded: SeededWorld = { owner: { base: '', token: '', customerId: '' }, businessId: '', reportId: '' };
+  return readTargets('', unseeded).map((read) => read.name);
+}
+
 /** Loads every read endpoint of the suite at `base`, one after another. */
 export async function measureReads(base: string, seeded: SeededWorld, ceilings: Ceilings, settings: BenchSettings, suitePid?: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];

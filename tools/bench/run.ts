@@ -4,8 +4,8 @@
  * it through the API, loads every read endpoint, times the writes and the asynchronous journeys,
  * watches memory and the event loop, tries the api/worker split, prints one table and writes it to
  * BENCHMARKS.md. `--smoke` runs every step with a fraction of the load and writes nothing (CI);
- * `--profile` profiles the suite's CPU while the reads are loaded, prints where the time went and stops;
- * `--only=<text>` loads only the reads whose name holds it, prints them and stops; `--hold` seeds the suite
+ * `--profile` profiles the suite's CPU while the reads (or, with `--only`, the chosen steps) run, prints where the time went and stops;
+ * `--only=<text>` runs only the reads and journeys whose name holds it (`--only=bulk`), prints them and stops; `--hold` seeds the suite
  * and keeps it up for measuring by hand until Ctrl-C.
  * Not a test: the goals are judged in the table, never by a timed test.
  */
@@ -17,8 +17,8 @@ import { addToScore, bulkRows, inviteToMail, reportToCompleted, sequentialAdds, 
 import { runMicroBenchmarks, type MicroResult } from './micro';
 import { processFigures } from './processes';
 import { summariseProfiles } from './profile';
-import { businessReadTarget, ceilingRows, measureCeilings, measureReads } from './reads';
-import { seed, type SeededWorld } from './seed';
+import { businessReadTarget, ceilingRows, measureCeilings, measureReads, readNames } from './reads';
+import { DEMO_EMAIL, seed, type SeededWorld } from './seed';
 import { benchSettings } from './settings';
 import { startSuite } from './suite-runner';
 import { boundRow, renderTable, writeBenchmarks, type BenchRow } from './table';
@@ -34,10 +34,12 @@ function microTable(results: MicroResult[]): string {
 }
 
 /** `--hold`: the seeded suite stays up for measuring by hand (curl, autocannon, perf) until Ctrl-C. */
-async function holdForInspection(base: string, seeded: SeededWorld, pid: number | undefined): Promise<void> {
+async function holdForInspection(base: string, seeded: SeededWorld, pid: number | undefined, demoPassword: string): Promise<void> {
   say(`bench: holding the seeded suite (pid ${pid}) at ${base} until Ctrl-C`);
   say(`TOKEN=${seeded.owner.token}`);
   say(`CUSTOMER=${seeded.owner.customerId} BUSINESS=${seeded.businessId} REPORT=${seeded.reportId}`);
+  // The throwaway world's demo owner, for timing sign-ins by hand.
+  say(`EMAIL=${DEMO_EMAIL} PASSWORD='${demoPassword}'`);
   await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
 }
 
@@ -58,26 +60,40 @@ async function bench(): Promise<void> {
       const before = await processFigures(suite.metricsUrl);
       const seeded = await seed(suite.base, world, settings);
       if (settings.hold) {
-        await holdForInspection(suite.base, seeded, suite.process.pid);
+        await holdForInspection(suite.base, seeded, suite.process.pid, world.demoPassword);
         return;
       }
-      say('bench: seeded; measuring the ceilings');
-      const ceilings = await measureCeilings(world, seeded, settings, logDir, settings.profile ? join(logDir, 'ceiling-profile') : undefined);
-      rows.push(...ceilingRows(ceilings));
-      say('bench: measuring the read endpoints');
-      rows.push(...(await measureReads(suite.base, seeded, ceilings, settings, suite.process.pid)));
-      if (settings.profile || settings.only) {
+      const reads = readNames().filter((name) => !settings.only || name.includes(settings.only));
+      if (reads.length > 0) {
+        say('bench: seeded; measuring the ceilings');
+        const ceilings = await measureCeilings(world, seeded, settings, logDir, settings.profile ? join(logDir, 'ceiling-profile') : undefined);
+        rows.push(...ceilingRows(ceilings));
+        say('bench: measuring the read endpoints');
+        rows.push(...(await measureReads(suite.base, seeded, ceilings, settings, suite.process.pid)));
+      }
+      if (settings.profile && !settings.only) {
         await suite.process.stop();
-        say(`\n${renderTable(rows)}${settings.profile ? `\n\n${summariseProfiles(profileDir)}\n\nThe full ceiling, for comparison:\n${summariseProfiles(join(logDir, 'ceiling-profile'))}` : ''}`);
+        say(`\n${renderTable(rows)}\n\n${summariseProfiles(profileDir)}\n\nThe full ceiling, for comparison:\n${summariseProfiles(join(logDir, 'ceiling-profile'))}`);
         return;
       }
       say('bench: timing writes and journeys');
-      rows.push(await sequentialAdds(seeded.owner, settings));
-      rows.push(...(await bulkRows(seeded.owner, world, settings)));
-      rows.push(...(await addToScore(seeded.owner, settings)));
-      rows.push(await reportToCompleted(seeded.owner, seeded.businessId, settings));
-      rows.push(await inviteToMail(seeded.owner, sink, settings));
-      rows.push(...(await signInBurst(suite.base, businessReadTarget(suite.base, seeded), settings, suite.metricsUrl, world.demoPassword)));
+      const steps: Array<[string, () => Promise<BenchRow | BenchRow[]>]> = [
+        ['E12 add one', () => sequentialAdds(seeded.owner, settings)],
+        ['bulk', () => bulkRows(seeded.owner, world, settings, suite.process.pid)],
+        ['added business', () => addToScore(seeded.owner, settings)],
+        ['E7 report', () => reportToCompleted(seeded.owner, seeded.businessId, settings)],
+        ['invite', () => inviteToMail(seeded.owner, sink, settings)],
+        ['sign-ins', () => signInBurst(suite.base, businessReadTarget(suite.base, seeded), settings, suite.metricsUrl, world.demoPassword)],
+      ];
+      for (const [name, step] of steps) {
+        if (settings.only && !name.includes(settings.only)) continue;
+        rows.push(...[await step()].flat());
+      }
+      if (settings.only) {
+        await suite.process.stop();
+        say(`\n${renderTable(rows)}${settings.profile ? `\n\n${summariseProfiles(profileDir)}` : ''}`);
+        return;
+      }
       const after = await processFigures(suite.metricsUrl);
       rows.push(boundRow('suite memory: RSS before -> after', after.rssMb, 'MiB', undefined, `before ${before.rssMb.toFixed(0)} MiB`));
       rows.push(boundRow('suite memory: heap used before -> after', after.heapUsedMb, 'MiB', undefined, `before ${before.heapUsedMb.toFixed(0)} MiB`));

@@ -9,7 +9,7 @@ export interface BenchSettings {
   smoke: boolean;
   /** Profile the suite's CPU while the read endpoints are loaded, then stop (`--profile`). */
   profile: boolean;
-  /** Load only the read endpoints whose name holds this (`--only=<text>`), then stop: for working on one read. */
+  /** Run only the reads and journeys whose name holds this (`--only=<text>`), then stop: for working on one of them. */
   only?: string;
   /** Seed the suite, then keep it up for measuring by hand until Ctrl-C (`--hold`). */
   hold: boolean;
