@@ -171,7 +171,7 @@ export function createAuthArea(deps: AuthAreaDeps) {
   });
 
   return {
-    ...defineArea({ prefix: AUTH_PREFIX, routes }),
+    ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher] }),
     verifier,
     /** Creates the first signing key if there is none. */
     start: () => signingKeys.ensureActiveKey(),

@@ -4,7 +4,8 @@ import { hashToken, randomToken } from '@kyb/secrets';
 import type { Logger } from '@kyb/http';
 import type { SigningKeysService } from '../signing-keys/signing-keys.service';
 import type { UserRow } from '../users/user.types';
-import type { UserStore } from '../users/users.store';
+import type { Permission, UserStore } from '../users/users.store';
+import type { Subrole } from '../users/user.types';
 import { AccountDisabledError } from '../shared/account.errors';
 import { InvalidRefreshTokenError } from './sessions.errors';
 import type { RefreshTokenStore } from './refresh-tokens.store';
@@ -14,6 +15,14 @@ export interface SessionTokens {
   access_token: string;
   id_token: string;
   refresh_token: string;
+}
+
+/** What a caller that already read them hands to `start`, so a sign-in reads each once. */
+export interface KnownSessionFacts {
+  subrole: Pick<Subrole, 'code'> | null;
+  permissions: Array<Pick<Permission, 'code'>>;
+  /** Whether the user's customer may be used (undefined: read it, for a CUSTOMER). */
+  customerActive?: boolean;
 }
 
 /** Options of {@link createSessionsService}. */
@@ -46,9 +55,9 @@ const CLOCK_SKEW_SECONDS = 60;
 export function createSessionsService(options: SessionsServiceOptions) {
   const { users, refreshTokens, clock } = options;
 
-  async function bearerTokens(user: UserRow, sessionId: string) {
-    const permissions = (await users.permissionsOf(user.subrole_id)).map((p) => p.code);
-    const subrole = await users.subroleById(user.subrole_id);
+  async function bearerTokens(user: UserRow, sessionId: string, known?: KnownSessionFacts) {
+    const permissions = (known?.permissions ?? (await users.permissionsOf(user.subrole_id))).map((p) => p.code);
+    const subrole = known ? known.subrole : await users.subroleById(user.subrole_id);
     const businessIds = user.role === 'APPLICANT' ? await users.acceptedBusinesses(user.id) : undefined;
     return options.signer.sign(await options.signingKeys.activeKey(), user.id, {
       role: user.role,
@@ -60,10 +69,9 @@ export function createSessionsService(options: SessionsServiceOptions) {
     });
   }
 
-  async function assertCustomerActive(user: UserRow): Promise<void> {
-    if (user.role === 'CUSTOMER' && user.customer_id && options.customerActive && !(await options.customerActive(user.customer_id))) {
-      throw new AccountDisabledError();
-    }
+  async function assertCustomerActive(user: UserRow, known?: boolean): Promise<void> {
+    if (user.role !== 'CUSTOMER' || !user.customer_id || !options.customerActive) return;
+    if (!(known ?? (await options.customerActive(user.customer_id)))) throw new AccountDisabledError();
   }
 
   /** Ends sessions in every area: their refresh tokens are already revoked in the database. */
@@ -88,11 +96,11 @@ export function createSessionsService(options: SessionsServiceOptions) {
   }
 
   return {
-    /** Starts a session (a new refresh token family) for a signed-in user. */
-    async start(user: UserRow): Promise<SessionTokens> {
-      await assertCustomerActive(user);
+    /** Starts a session (a new refresh token family) for a signed-in user; `known` facts are not read again. */
+    async start(user: UserRow, known?: KnownSessionFacts): Promise<SessionTokens> {
+      await assertCustomerActive(user, known?.customerActive);
       const sessionId = randomUUID();
-      const bearer = await bearerTokens(user, sessionId);
+      const bearer = await bearerTokens(user, sessionId, known);
       return { ...bearer, refresh_token: await newRefreshToken(user.id, sessionId) };
     },
 

@@ -21,8 +21,8 @@ export interface SignInResult {
 
 /**
  * How many CUSTOMER accounts of one email (in as many customers) a sign-in tries, most recently
- * used first: bounded so one email cannot make a sign-in arbitrarily expensive; four is libuv's
- * default thread pool, so they are verified in the time of one.
+ * used first: bounded so one email cannot make a sign-in arbitrarily expensive; they are verified
+ * at once on the password threads (one per core, up to four).
  */
 export const MAX_CUSTOMER_ACCOUNTS_TRIED = 4;
 
@@ -51,7 +51,7 @@ export interface SignInServiceOptions {
 export function createSignInService(options: SignInServiceOptions) {
   /**
    * The account among `candidates` that `password` opens. No candidate costs one decoy verification,
-   * as a known email does; several are verified at once (argon2 runs on libuv's thread pool), so the
+   * as a known email does; several are verified at once (on the password threads), so the
    * time hardly tells how many there are. When the password opens several (docs/adr/0009), one that
    * may sign in wins over one that may not, then the order of `candidates` (most recently used).
    */
@@ -68,12 +68,13 @@ export function createSignInService(options: SignInServiceOptions) {
   return {
     /** Starts a session for a user whose credentials were checked, and answers the 2.10 result. */
     async sessionFor(user: UserRow): Promise<SignInResult> {
-      const [tokens, subrole, permissions, customer] = await Promise.all([
-        options.sessions.start(user),
+      // Read once: the answer shows them, and the session's tokens carry them.
+      const [subrole, permissions, customer] = await Promise.all([
         options.users.subroleById(user.subrole_id),
         options.users.permissionsOf(user.subrole_id),
         user.customer_id ? options.customers.findById(user.customer_id) : Promise.resolve(undefined),
       ]);
+      const tokens = await options.sessions.start(user, { subrole, permissions, customerActive: customer ? customer.status === 'ACTIVE' : undefined });
       return {
         user_details: toUserDetails(user),
         ...tokens,

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
+import { hashSync } from '@node-rs/argon2';
 import type { Knex } from '@kyb/db';
 import { eventually } from '@kyb/testing';
 import { expiredCopyOf } from './expired-token';
@@ -185,7 +185,7 @@ async function insertApplicant(db: Knex, input: { invitationId: string; customer
     last_name: 'Plicant',
     email: input.email,
     mobile: null,
-    password_hash: await argon2.hash(PASSWORD, { type: argon2.argon2id }),
+    password_hash: hashSync(PASSWORD),
     status: 'ACTIVE',
     is_email_verified: true,
     is_first_login: false,
