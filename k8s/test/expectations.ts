@@ -10,8 +10,8 @@ export type Area = (typeof AREAS)[number];
 export const QUEUES: Record<Area, string[]> = {
   auth: [],
   case: ['onboarding-run', 'mail-delivery'],
-  integration: ['business-enrichment', 'merchant-screening'],
-  score: ['business-score', 'enrichment-completed', 'score-monitoring'],
+  integration: ['business-enrichment', 'business-enrichment-batch', 'merchant-screening'],
+  score: ['business-score', 'enrichment-completed', 'enrichment-batch-completed', 'score-monitoring'],
   report: ['report-generation'],
 };
 

@@ -1,6 +1,6 @@
 import { trustAuthArea } from '@kyb/auth';
 import { startArea, type AreaModule } from '@kyb/http';
-import { businessEnrichmentQueue, screeningQueue } from '@kyb/queues';
+import { businessEnrichmentQueue, enrichmentBatchQueue, screeningQueue } from '@kyb/queues';
 import { createIntegrationArea } from './area';
 import { integrationSettings, loadIntegrationConfig } from './config';
 import { integrationMigrations } from './migrations';
@@ -11,7 +11,7 @@ export const areaModule: AreaModule = {
   migrations: integrationMigrations,
   settings: integrationSettings,
   // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
-  queues: [businessEnrichmentQueue, screeningQueue],
+  queues: [businessEnrichmentQueue, enrichmentBatchQueue, screeningQueue],
   async start(runtime) {
     const { db, redis, queuePrefix, logger, env, publicUrl, workers, revocations } = runtime;
     const config = loadIntegrationConfig({

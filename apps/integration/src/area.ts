@@ -13,6 +13,7 @@ import { createBusinessDirectory, createCustomerDirectory, createTinDirectory } 
 import type { IndustryClassifier } from './classification/classification.provider';
 import { createPgClassificationStore } from './classification/classification.store';
 import { createSandboxClassifier } from './classification/sandbox-classifier';
+import { createEnrichmentBatchProcessor } from './enrichment/enrichment-batch.processor';
 import { createEnrichmentProcessor } from './enrichment/enrichment.processor';
 import { enrichmentRoutes } from './enrichment/enrichment.router';
 import { createEnrichmentService } from './enrichment/enrichment.service';
@@ -95,7 +96,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const tasks = createPgTaskStore(db);
   const records = createPgPublicRecordsStore(db);
   const enrichment = createEnrichmentService({ tasks, records, businesses, enrichment: producers.enrichment, providerName: publicRecords.name, clock });
-  const enrich = createEnrichmentProcessor({
+  const enrichmentParts = {
     db,
     tasks,
     records,
@@ -103,10 +104,12 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     provider: publicRecords,
     financials: deps.financialsProvider ?? createSandboxFinancialsProvider(),
     verifier,
-    completed: producers.completed,
     clock,
     logger,
-  });
+  };
+  const enrich = createEnrichmentProcessor({ ...enrichmentParts, completed: producers.completed });
+  // A bulk's businesses, a batch at a time: the same outcome per business, a fixed number of statements per batch.
+  const enrichBatch = createEnrichmentBatchProcessor({ ...enrichmentParts, enrichment: producers.enrichment, batchCompleted: producers.batchCompleted });
 
   // Screening: the customer's credentials, runs on the provider, results.
   const screeningProvider = deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 });
@@ -144,7 +147,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     prefix: INTEGRATION_PREFIX,
     routes,
     queues,
-    workers: integrationWorkers({ enrich, screen }),
+    workers: integrationWorkers({ enrich, enrichBatch, screen }),
     // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.
     recovery: { queue: integrationRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
     closes: producers.all,

@@ -1,12 +1,14 @@
 /*
  * The integration area's BullMQ glue: the producers it queues jobs on (enrichment, its
- * announcement to the score area, screenings) and the consumers that run enrichments and
- * screenings. Payloads carry ids only.
+ * announcements to the score area, screenings) and the consumers that run enrichments (one
+ * business, or a batch of a bulk's) and screenings. Payloads carry ids only.
  */
 import {
   attemptsOf,
   businessEnrichmentQueue,
   createWorker,
+  enrichmentBatchCompletedQueue,
+  enrichmentBatchQueue,
   enrichmentCompletedQueue,
   screeningQueue,
   type CreateWorkerOptions,
@@ -14,18 +16,27 @@ import {
   type Worker,
 } from '@kyb/queues';
 import { createAreaProducers, type AreaQueues } from '@kyb/http';
+import type { EnrichmentBatchJob } from './enrichment/enrichment-batch.processor';
 import type { EnrichmentJob } from './enrichment/enrichment.processor';
 
 /**
- * The queues the integration area adds jobs to: enrichments (refreshes and the recovery sweep; business
- * creation in the case area too), `completed` (tells the score area a business's records are in), screenings.
+ * The queues the integration area adds jobs to: enrichments (refreshes, the recovery sweep and a
+ * batch's transient failures; business creation in the case area too), `completed` (tells the
+ * score area a business's records are in), `batchCompleted` (the same for the businesses of a
+ * batch, in one job), screenings.
  */
 export const createIntegrationProducers = (queues: AreaQueues) =>
-  createAreaProducers(queues, { enrichment: businessEnrichmentQueue, completed: enrichmentCompletedQueue, screenings: screeningQueue });
+  createAreaProducers(queues, {
+    enrichment: businessEnrichmentQueue,
+    completed: enrichmentCompletedQueue,
+    batchCompleted: enrichmentBatchCompletedQueue,
+    screenings: screeningQueue,
+  });
 
 /** What the integration area's workers run. */
 export interface IntegrationJobs {
   enrich(job: EnrichmentJob): Promise<void>;
+  enrichBatch(job: EnrichmentBatchJob): Promise<void>;
   screen(screeningId: string, attempt: JobAttempts): Promise<void>;
 }
 
@@ -33,6 +44,7 @@ export interface IntegrationJobs {
 export function integrationWorkers(jobs: IntegrationJobs) {
   return (options: CreateWorkerOptions): Worker[] => [
     createWorker(businessEnrichmentQueue, (job) => jobs.enrich(job), options),
+    createWorker(enrichmentBatchQueue, (job) => jobs.enrichBatch(job), options),
     createWorker(screeningQueue, (job) => jobs.screen(job.data.screeningId, attemptsOf(job)), options),
   ];
 }

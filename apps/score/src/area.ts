@@ -5,6 +5,7 @@ import { scoreRecoveryQueue } from '@kyb/queues';
 import { createBusinessDirectory, createIntegrationDirectory, createVerificationDirectory } from '@kyb/area-views';
 import { createScoreRecovery } from './recovery/score-recovery';
 import { createPgScoreRecoveryStore } from './recovery/score-recovery.store';
+import { createPgScoreBatchStore } from './scores/score-batch.store';
 import { createScoreProcessors } from './scores/scores.processor';
 import { scoreRoutes } from './scores/scores.router';
 import { createScoresService } from './scores/scores.service';
@@ -34,6 +35,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
   const businesses = createBusinessDirectory(deps.db);
   const processors = createScoreProcessors({
     store,
+    batches: createPgScoreBatchStore(deps.db),
     businesses,
     integration: createIntegrationDirectory(deps.db),
     verification: createVerificationDirectory(deps.db),
@@ -62,7 +64,8 @@ export function createScoreArea(deps: ScoreAreaDeps) {
     prefix: SCORE_PREFIX,
     routes,
     queues,
-    workers: scoreWorkers(processors),
+    // One announced enrichment is scored in its own job too, as a batch of one: no second job per business.
+    workers: scoreWorkers({ ...processors, afterEnrichment: (businessId, taskId) => processors.afterEnrichmentBatch([{ businessId, taskId }]) }),
     schedules: deps.monitoringCron ? [{ id: 'monthly-monitoring', producer: producers.monitoring, pattern: deps.monitoringCron }] : [],
     // Wherever workers run, lost and stuck scores are found in PostgreSQL and queued again.
     recovery: { queue: scoreRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },

@@ -235,7 +235,7 @@ describe('process roles', () => {
       // The worker exports its queues' depth and job outcomes; the api's metrics carry no queue gauges.
       const workerMetrics = await (await fetch(`${ops}/metrics`)).text();
       expect(workerMetrics).toMatch(/kyb_queue_jobs\{[^}]*queue="business-enrichment",state="completed"[^}]*\} 1\n/);
-      expect(workerMetrics).toMatch(/kyb_queue_jobs_processed_total\{[^}]*queue="business-score",status="completed"[^}]*\} [1-9]/);
+      expect(workerMetrics).toMatch(/kyb_queue_jobs_processed_total\{[^}]*queue="enrichment-completed",status="completed"[^}]*\} [1-9]/);
       expect(await (await fetch(`http://127.0.0.1:${apiMetrics}/metrics`)).text()).not.toContain('kyb_queue_jobs');
 
       expect(await worker.stop('SIGTERM')).toBe(0);

@@ -16,6 +16,31 @@ export const enrichmentJobId = (businessId: string) => `enrich-${businessId}`;
 /** Integration -> score: enrichment of a business finished; its score can be computed. */
 export const enrichmentCompletedQueue = defineQueue<{ businessId: string; taskId: string }>('enrichment-completed');
 
+/**
+ * Businesses a bulk request added together are enriched and scored in batches of at most this
+ * many: one provider call per business, but one statement per step for the whole batch.
+ */
+export const ENRICHMENT_BATCH_SIZE = 100;
+
+/**
+ * Case -> integration: enrich the businesses (at most ENRICHMENT_BATCH_SIZE, one customer) a bulk
+ * request added. Each business still gets its own integration task, with the job id its single
+ * job would have (`enrichmentJobId`), so a business of a lost batch is recovered on its own.
+ */
+export const enrichmentBatchQueue = defineQueue<{ businessIds: string[]; customerId: string }>('business-enrichment-batch');
+/** The id of the `chunk`-th enrichment batch of onboarding run `runId`. */
+export const enrichmentBatchJobId = (runId: string, chunk: number) => `enrich-run-${runId}-${chunk}`;
+
+/** One finished enrichment: the business and the task whose records are in. */
+export interface EnrichmentCompletion {
+  businessId: string;
+  taskId: string;
+}
+/** Integration -> score: enrichments of a batch finished; each business is scored once per task, as after a single one. */
+export const enrichmentBatchCompletedQueue = defineQueue<{ completions: EnrichmentCompletion[] }>('enrichment-batch-completed');
+/** The id of the announcement of enrichment batch `batchJobId`: one per batch, however often it is sent. */
+export const enrichmentBatchCompletedJobId = (batchJobId: string) => `enriched-${batchJobId}`;
+
 /** Integration: run one merchant screening that a row in the screening table describes. */
 export const screeningQueue = defineQueue<{ screeningId: string }>('merchant-screening');
 
@@ -52,7 +77,9 @@ export const reportRecoveryQueue = defineQueue<RecoverySweepPayload>('report-rec
 /** Every queue of the suite, for the operators' dashboard. */
 export const allQueues: Array<QueueDefinition<unknown>> = [
   businessEnrichmentQueue,
+  enrichmentBatchQueue,
   enrichmentCompletedQueue,
+  enrichmentBatchCompletedQueue,
   screeningQueue,
   scoreQueue,
   scoreMonitoringQueue,

@@ -10,6 +10,11 @@ export type { Worker } from 'bullmq';
 export {
   allQueues,
   businessEnrichmentQueue,
+  ENRICHMENT_BATCH_SIZE,
+  enrichmentBatchCompletedJobId,
+  enrichmentBatchCompletedQueue,
+  enrichmentBatchJobId,
+  enrichmentBatchQueue,
   enrichmentCompletedQueue,
   enrichmentJobId,
   mailJobId,
@@ -30,6 +35,6 @@ export {
   reportRecoveryQueue,
   scoreRecoveryQueue,
 } from './definitions';
-export type { RecoverySweepPayload } from './definitions';
+export type { EnrichmentCompletion, RecoverySweepPayload } from './definitions';
 export { DEFAULT_MAX_RECOVERIES, isJobLive, recoverStuck, RECOVERY_BATCH, requeue, startRecoverySweeper, SWEEP_SCHEDULER_ID } from './recovery';
 export type { RecoveryCounts, RecoverySweeper, RecoverySweeperOptions, RequeueResult, StuckRecord, StuckRecordKind } from './recovery';

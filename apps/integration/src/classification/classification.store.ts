@@ -41,6 +41,24 @@ export function createPgClassificationStore(db: Knex) {
         .onConflict('business_id')
         .merge(['naics_code', 'mcc_code', 'provider', 'updated_at']);
     },
+    /** `put` for many businesses (one classification each) in one statement. */
+    async putMany(entries: readonly NewClassification[], on: Knex = db): Promise<void> {
+      if (entries.length === 0) return;
+      await on.raw(
+        `insert into ${TABLE} (business_id, customer_id, naics_code, mcc_code, provider, created_at, updated_at)
+         select c.business_id, c.customer_id, c.naics_code, c.mcc_code, c.provider, c.at, c.at
+         from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::text[], ?::timestamptz[]) as c(business_id, customer_id, naics_code, mcc_code, provider, at)
+         on conflict (business_id) do update set naics_code = excluded.naics_code, mcc_code = excluded.mcc_code, provider = excluded.provider, updated_at = excluded.updated_at`,
+        [
+          entries.map((e) => e.businessId),
+          entries.map((e) => e.customerId),
+          entries.map((e) => e.naicsCode),
+          entries.map((e) => e.mccCode),
+          entries.map((e) => e.provider),
+          entries.map((e) => e.at),
+        ],
+      );
+    },
     async find(businessId: string): Promise<ClassificationRow | undefined> {
       return db(TABLE).where({ business_id: businessId }).first();
     },

@@ -1,30 +1,16 @@
 import { preparedRead, type Knex } from '@kyb/db';
 import type { TaskListQuery, TaskStatus } from './enrichment.schemas';
+import { taskBatchQueries } from './integration-tasks-batch.store';
+import type { TaskRow } from './integration-task-row';
+
+export type { TaskRow };
 
 /** States of an integration task. */
 export type { TaskStatus };
 
-/** An integration task row: one request for a business's public records. */
-export interface TaskRow {
-  id: string;
-  business_id: string;
-  customer_id: string;
-  job_id: string;
-  kind: string;
-  status: TaskStatus;
-  provider: string;
-  attempts: number;
-  failure_reason: string | null;
-  requested_by: string | null;
-  created_at: Date;
-  updated_at: Date;
-  started_at: Date | null;
-  completed_at: Date | null;
-}
-
 const TABLE = 'integration.integration_tasks';
 
-/** SQL of integration tasks. */
+/** SQL of integration tasks, one task at a time and (the `...Many` functions) a batch's at once. */
 export function createPgTaskStore(db: Knex) {
   const latestOf = preparedRead<TaskRow, 'businessId'>(db, ['businessId'], (v) => db(TABLE).where({ business_id: v.businessId }).orderBy('created_at', 'desc').orderBy('id').first());
   return {
@@ -84,6 +70,7 @@ export function createPgTaskStore(db: Knex) {
     async succeed(trx: Knex, id: string, at: Date): Promise<void> {
       await trx(TABLE).where({ id }).update({ status: 'SUCCEEDED', failure_reason: null, completed_at: at, updated_at: at });
     },
+    ...taskBatchQueries(db),
   };
 }
 

@@ -1,8 +1,9 @@
 import type { Knex } from '@kyb/db';
-import type { ProviderFinancials } from '../providers/financials.provider';
 import { businessScopedRead, SCOPED_BUSINESS_ID, type BjlEntry, type BusinessScope, type ScopedRows } from '@kyb/area-views';
-import type { BjlRecord } from '../providers/public-records.provider';
-import type { PublicRecordsSummary } from './public-records.types';
+import type { PublicRecordsSummary, PublicRecordsWrite } from './public-records.types';
+
+export type { PublicRecordsWrite };
+import { writeManyPublicRecords } from './public-records-batch.store';
 
 /** A stored public-records row. */
 export interface PublicRecordsRow {
@@ -20,20 +21,6 @@ const RECORDS = 'integration.public_records';
 const BJL = 'integration.bjl_records';
 const TASKS = 'integration.integration_tasks';
 const FINANCIALS = 'integration.financial_profiles';
-
-/** What one finished task writes. */
-export interface PublicRecordsWrite {
-  businessId: string;
-  taskId: string;
-  provider: string;
-  platformId: number;
-  summary: PublicRecordsSummary;
-  records: BjlRecord[];
-  /** Financial statements and bureau report fetched with the records. */
-  financials: ProviderFinancials;
-  financialsProvider: string;
-  at: Date;
-}
 
 /** Code-point order of two texts. */
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -142,6 +129,8 @@ export function createPgPublicRecordsStore(db: Knex) {
         .merge(['business_integration_task_id', 'provider', 'statements', 'credit_bureau', 'updated_at']);
       return true;
     },
+    /** `write` for many finished tasks (one per business) with a constant number of statements; answers the businesses whose records were written. */
+    writeMany: (trx: Knex.Transaction, inputs: readonly PublicRecordsWrite[]): Promise<Set<string>> => writeManyPublicRecords(trx, inputs),
   };
 }
 

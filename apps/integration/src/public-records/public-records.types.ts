@@ -1,3 +1,5 @@
+import type { ProviderFinancials } from '../providers/financials.provider';
+import type { BjlRecord } from '../providers/public-records.provider';
 /** `review_statistics` of contract 2.2: all numbers. */
 export interface ReviewStatistics {
   count_of_total_reviewers_all_time: number;
@@ -82,4 +84,18 @@ export interface PublicRecords extends PublicRecordsSummary {
   business_integration_task_id: string;
   created_at: string;
   updated_at: string;
+}
+
+/** What one finished task writes. */
+export interface PublicRecordsWrite {
+  businessId: string;
+  taskId: string;
+  provider: string;
+  platformId: number;
+  summary: PublicRecordsSummary;
+  records: BjlRecord[];
+  /** Financial statements and bureau report fetched with the records. */
+  financials: ProviderFinancials;
+  financialsProvider: string;
+  at: Date;
 }

@@ -1,7 +1,7 @@
 import type { Knex } from '@kyb/db';
 import type { WorkerLogger } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
-import type { BusinessDirectory, TinDirectory } from '@kyb/area-views';
+import type { BusinessDirectory, BusinessEntry, TinDirectory } from '@kyb/area-views';
 import type { IndustryClassifier } from '../classification/classification.provider';
 import type { ClassificationStore, NewClassification } from '../classification/classification.store';
 import type { BusinessProfile } from '../providers/business-profile';
@@ -41,21 +41,32 @@ export interface PreparedVerification {
 // Only names and codes are logged: an error of the TIN path could carry the TIN in its message.
 const errorName = (err: unknown) => (err instanceof Error ? err.name : typeof err);
 
+/** Where one verification reads what the providers do not know: the TIN and the client's own NAICS code. */
+interface VerificationSources {
+  /** The TIN (in memory only), null when the business has none. */
+  readTin(): Promise<string | null>;
+  /** The business as the directory shows it (for the client's NAICS code); undefined when it is gone. */
+  business(): Promise<Pick<BusinessEntry, 'naicsCode'> | undefined>;
+}
+
 /**
  * Verifies a business (the four checks, its status, the change if any) and classifies it when the
  * client sent no NAICS code. A step of enrichment: nothing here throws, so it neither fails nor
- * retries the enrichment task.
+ * retries the enrichment task. One business at a time (`prepare`, `save`, `run`) or a batch's at
+ * once (`preparerFor`, `saveMany`: one TIN read and a constant number of writes for the batch).
  */
 export function createBusinessVerifier(deps: BusinessVerifierDeps) {
-  async function readTin(businessId: string): Promise<string | null> {
-    const sealed = await deps.tins.sealedTin(businessId);
-    // The TIN lives only in this call's memory, on its way to the TIN-matching provider.
-    return sealed ? deps.sealedBox.open(sealed) : null;
-  }
+  // The TIN lives only in the calling check's memory, on its way to the TIN-matching provider.
+  const openTin = (sealed: string | null | undefined): string | null => (sealed ? deps.sealedBox.open(sealed) : null);
 
-  async function classify(task: VerificationTask, profile: BusinessProfile): Promise<NewClassification | null> {
+  const singleSources = (task: VerificationTask, profile: BusinessProfile): VerificationSources => ({
+    readTin: async () => openTin(await deps.tins.sealedTin(profile.id)),
+    business: () => deps.businesses.find(task.business_id),
+  });
+
+  async function classify(task: VerificationTask, profile: BusinessProfile, sources: VerificationSources): Promise<NewClassification | null> {
     try {
-      const business = await deps.businesses.find(task.business_id);
+      const business = await sources.business();
       // The client's code is shown first and never overwritten: only a business without one is classified.
       if (!business || business.naicsCode) return null;
       const found = await deps.classifier.classify({ name: profile.name, website: profile.officialWebsite });
@@ -67,24 +78,26 @@ export function createBusinessVerifier(deps: BusinessVerifierDeps) {
   }
 
   /** Asks the providers (outside any transaction); never throws (undefined after a bug, which is logged). */
-  async function prepare(task: VerificationTask, profile: BusinessProfile): Promise<PreparedVerification | undefined> {
+  async function prepareWith(task: VerificationTask, profile: BusinessProfile, sources: VerificationSources): Promise<PreparedVerification | undefined> {
     try {
-      return await ask(task, profile);
+      return await ask(task, profile, sources);
     } catch (err) {
       deps.logger.warn({ taskId: task.id, businessId: task.business_id, errorName: errorName(err) }, 'business verification failed unexpectedly');
       return undefined;
     }
   }
 
-  async function ask(task: VerificationTask, profile: BusinessProfile): Promise<PreparedVerification> {
+  async function ask(task: VerificationTask, profile: BusinessProfile, sources: VerificationSources): Promise<PreparedVerification> {
     const log = { taskId: task.id, businessId: task.business_id };
-    const checks = await runVerificationChecks({ profile, readTin: () => readTin(profile.id) }, deps.providers, (code, err) =>
+    const checks = await runVerificationChecks({ profile, readTin: sources.readTin }, deps.providers, (code, err) =>
       deps.logger.warn({ ...log, check: code, errorName: errorName(err) }, 'verification check failed unexpectedly'),
     );
     const status = verificationStatus(checks);
     const verification = { businessId: task.business_id, customerId: task.customer_id, taskId: task.id, status, checks, reason: statusReason(status, checks), at: deps.clock() };
-    return { verification, classification: await classify(task, profile) };
+    return { verification, classification: await classify(task, profile, sources) };
   }
+
+  const prepare = (task: VerificationTask, profile: BusinessProfile) => prepareWith(task, profile, singleSources(task, profile));
 
   /** Stores a prepared verification in a savepoint of `on` (the enrichment's transaction): a failure here rolls back only this. */
   async function save(prepared: PreparedVerification, on: Knex = deps.db): Promise<void> {
@@ -100,11 +113,51 @@ export function createBusinessVerifier(deps: BusinessVerifierDeps) {
     }
   }
 
+  /**
+   * `prepare` for the businesses of a batch: their sealed TINs are read once, in one statement,
+   * when the first check needs one, and the client's NAICS code comes with the business the
+   * batch read. Each call asks the providers for one business; none throws.
+   */
+  function preparerFor(businessIds: readonly string[]) {
+    let sealed: Promise<Map<string, string | null>> | undefined;
+    const sealedTins = () => (sealed ??= deps.tins.sealedTins(businessIds));
+    return (task: VerificationTask, profile: BusinessProfile, business: Pick<BusinessEntry, 'naicsCode'>) =>
+      prepareWith(task, profile, { readTin: async () => openTin((await sealedTins()).get(profile.id)), business: async () => business });
+  }
+
+  /**
+   * `save` for a batch (one prepared verification per business): all of them in one savepoint of
+   * `on`, each table written by one statement, so they are stored all or none. A failure rolls
+   * back only the savepoint, never the enrichment, and is logged for each business as `save` logs it.
+   */
+  async function saveMany(prepared: readonly PreparedVerification[], on: Knex = deps.db): Promise<void> {
+    if (prepared.length === 0) return;
+    try {
+      const stored = await on.transaction(async (trx) => {
+        const recorded = await deps.verifications.recordMany(prepared.map((p) => p.verification), trx);
+        await deps.classifications.putMany(prepared.flatMap((p) => (p.classification ? [p.classification] : [])), trx);
+        return recorded;
+      });
+      const changed = new Set(stored.filter((s) => s.changed).map((s) => s.businessId));
+      for (const { verification: v } of prepared) {
+        if (changed.has(v.businessId)) deps.logger.info({ taskId: v.taskId, businessId: v.businessId, status: v.status }, 'business verification status changed');
+      }
+    } catch (err) {
+      for (const { verification: v } of prepared) {
+        deps.logger.warn({ taskId: v.taskId, businessId: v.businessId, errorName: errorName(err) }, 'business verification could not be stored');
+      }
+    }
+  }
+
   return {
     /** Whether the task's verification is stored (a job run again after it skips the step). */
     verified: (taskId: string) => deps.verifications.hasTask(taskId),
+    /** The tasks among `taskIds` whose verification is stored (a batch's `verified`, one statement). */
+    verifiedTasks: (taskIds: readonly string[]) => deps.verifications.verifiedTasks(taskIds),
     prepare,
     save,
+    preparerFor,
+    saveMany,
     /** Prepares and stores in one go (a finished task that was never verified). */
     async run(task: VerificationTask, profile: BusinessProfile): Promise<void> {
       const prepared = await prepare(task, profile);

@@ -1,7 +1,10 @@
 import type { Knex } from '@kyb/db';
 import type { VerificationCheck } from '@kyb/area-views';
+import { recordManyVerifications, verifiedTaskIds, type RecordedVerification } from './verification-batch.store';
+import type { NewVerification, VerificationStatus } from './verification.types';
 
-export type VerificationStatus = 'VERIFIED' | 'UNVERIFIED';
+export type { NewVerification, VerificationStatus };
+
 
 /** One stored verification of a business. */
 export interface VerificationRow {
@@ -24,18 +27,6 @@ export interface StatusChangeRow {
   changed_at: Date;
 }
 
-/** A verification to store. */
-export interface NewVerification {
-  businessId: string;
-  customerId: string;
-  /** The enrichment task that ran it: a task is verified once, however often its job runs. */
-  taskId: string | null;
-  status: VerificationStatus;
-  checks: VerificationCheck[];
-  /** Why the status is what it is, recorded when it changed. */
-  reason: string;
-  at: Date;
-}
 
 const VERIFICATIONS = 'integration.business_verifications';
 const CHANGES = 'integration.business_verification_status_changes';
@@ -47,6 +38,10 @@ export function createPgVerificationStore(db: Knex) {
     async hasTask(taskId: string): Promise<boolean> {
       return (await db(VERIFICATIONS).where({ business_integration_task_id: taskId }).first('id')) !== undefined;
     },
+    /** The tasks among `taskIds` already verified (a batch's `hasTask`, one statement). */
+    verifiedTasks: (taskIds: readonly string[]): Promise<Set<string>> => verifiedTaskIds(db, taskIds),
+    /** `record` for many businesses (one verification each) in `on`, with a constant number of statements. */
+    recordMany: (entries: readonly NewVerification[], on: Knex = db): Promise<RecordedVerification[]> => recordManyVerifications(on, entries),
 
     /**
      * Stores a verification and, when the status differs from the latest one, the change, in one

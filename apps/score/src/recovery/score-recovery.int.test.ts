@@ -6,6 +6,7 @@ import { createProducer, scoreQueue } from '@kyb/queues';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createScoreArea, type ScoreArea } from '../area';
 import { scoreMigrations } from '../migrations';
+import { createPgScoreBatchStore } from '../scores/score-batch.store';
 import { createScoreProcessors } from '../scores/scores.processor';
 import { createPgScoreStore } from '../scores/scores.store';
 import { statement, summary } from '../test-support/score-fixtures';
@@ -105,6 +106,7 @@ describe('the score recovery sweep (Redis came back empty; PostgreSQL still know
     const queued = createProducer(scoreQueue, { connection: h.redis, prefix: `${h.redisPrefix}-twice` });
     const processors = createScoreProcessors({
       store: createPgScoreStore(h.db),
+      batches: createPgScoreBatchStore(h.db),
       businesses: createBusinessDirectory(h.db),
       integration: createIntegrationDirectory(h.db),
       verification: createVerificationDirectory(h.db),

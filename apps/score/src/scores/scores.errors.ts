@@ -27,3 +27,8 @@ export class UnknownScoreError extends NotFoundError {
     super('Score not found', 'ScoreNotFoundError');
   }
 }
+
+/** Why a score without any input is FAILED (the single and the batch paths store the same). */
+export const NO_INPUTS_REASON = 'No factor has an input: neither public records nor financials have been fetched for this business.';
+/** Why a score whose last attempt failed unexpectedly is FAILED. */
+export const UNEXPECTED_REASON = 'The score could not be computed because of an internal error.';

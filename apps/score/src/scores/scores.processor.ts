@@ -1,28 +1,26 @@
-import type { JobAttempts, Producer, WorkerLogger } from '@kyb/queues';
-import type { BusinessDirectory, IntegrationDirectory, VerificationDirectory } from '@kyb/area-views';
+import type { JobAttempts } from '@kyb/queues';
 import { computeScore, NoScoreInputsError } from '../engine';
+import { createScoreBatchProcessor, type ScoreBatchDeps } from './score-batch.processor';
 import { loadScoreInputs, loadVerificationInput } from './score-inputs.loader';
+import { NO_INPUTS_REASON, UNEXPECTED_REASON } from './scores.errors';
 import { scoreJobId } from './scores.service';
 import type { ScoreStore, ScoreTrigger } from './scores.store';
 
-/** What the score processors are built from. */
-export interface ScoreProcessorDeps {
+/** What the score processors are built from: the batch processor's parts and the single path's store. */
+export interface ScoreProcessorDeps extends ScoreBatchDeps {
   store: ScoreStore;
-  businesses: BusinessDirectory;
-  integration: IntegrationDirectory;
-  /** Read only when the score's config has a verification rule. */
-  verification: VerificationDirectory;
-  scores: Pick<Producer<{ scoreId: string }>, 'add'>;
-  clock: () => Date;
-  logger: WorkerLogger;
 }
 
-const NO_INPUTS = 'No factor has an input: neither public records nor financials have been fetched for this business.';
-const UNEXPECTED = 'The score could not be computed because of an internal error.';
+/** Businesses read per page of the monthly monitoring run; each page is scored as one batch. */
+const MONITORING_PAGE = 500;
 
-/** Score processors: compute one score, start one after an enrichment, score every monitored business. */
+/**
+ * Score processors: compute one score, start one after an enrichment, score the businesses of an
+ * enrichment batch, score every monitored business.
+ */
 export function createScoreProcessors(deps: ScoreProcessorDeps) {
   const { store, clock, logger } = deps;
+  const batch = createScoreBatchProcessor(deps);
 
   /** Computes a PROCESSING score with the config it was created with; SUCCESS or FAILED. */
   async function compute(scoreId: string, attempt: JobAttempts): Promise<void> {
@@ -36,10 +34,10 @@ export function createScoreProcessors(deps: ScoreProcessorDeps) {
       if (config.verificationRule) inputs.verification = await loadVerificationInput(deps.verification, row.business_id);
       await store.succeed(scoreId, computeScore(config, inputs), clock());
     } catch (err) {
-      if (err instanceof NoScoreInputsError) return void (await store.fail(scoreId, NO_INPUTS, clock()));
+      if (err instanceof NoScoreInputsError) return void (await store.fail(scoreId, NO_INPUTS_REASON, clock()));
       if (attempt.made + 1 >= attempt.allowed) {
         logger.error({ scoreId, err }, 'score failed on its last attempt');
-        await store.fail(scoreId, UNEXPECTED, clock());
+        await store.fail(scoreId, UNEXPECTED_REASON, clock());
       }
       throw err;
     }
@@ -57,16 +55,20 @@ export function createScoreProcessors(deps: ScoreProcessorDeps) {
     compute,
     /** An enrichment finished: score the business with what it brought (once per task). */
     afterEnrichment: (businessId: string, taskId: string) => request(businessId, `enrichment:${taskId}`, 'ENRICHMENT'),
-    /** Scores every business with monitoring switched on, once per month however often it runs. */
+    afterEnrichmentBatch: batch.afterEnrichmentBatch,
+    /**
+     * Scores every business with monitoring switched on, once per month however often it runs: each
+     * page of businesses is scored in the run itself as one batch (a rerun skips the scores done).
+     */
     async monitorAll(): Promise<number> {
       const now = clock();
       const period = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
       let count = 0;
       for (let after: string | null = null; ; ) {
-        const ids = await deps.businesses.monitoredIds(after, 500);
-        for (const id of ids) await request(id, `monitoring:${period}:${id}`, 'MONITORING');
+        const ids = await deps.businesses.monitoredIds(after, MONITORING_PAGE);
+        await batch.scoreMany(ids.map((id) => ({ businessId: id, sourceKey: `monitoring:${period}:${id}` })), 'MONITORING');
         count += ids.length;
-        if (ids.length < 500) return count;
+        if (ids.length < MONITORING_PAGE) return count;
         after = ids[ids.length - 1];
       }
     },

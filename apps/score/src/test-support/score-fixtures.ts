@@ -48,17 +48,27 @@ export function statement(year: number, revenue = 1_000_000): FinancialStatement
 export async function scoredBusiness(
   t: ScoreTestApp,
   customerId: string,
-  inputs: { records?: boolean; bjl?: BjlEntry[]; statements?: FinancialStatement[] | null; bureau?: { score: number; delinquentAccounts: number } | null } = {},
+  inputs: {
+    records?: boolean;
+    bjl?: BjlEntry[];
+    /** false: no financial profile was published at all. */
+    profile?: boolean;
+    statements?: FinancialStatement[] | null;
+    bureau?: { score: number; delinquentAccounts: number } | null;
+  } = {},
 ): Promise<string> {
   const id = randomUUID();
   await t.business({ id, customerId, name: 'Longwood Dental' });
   await t.integration.put(id, {
     publicRecords: inputs.records === false ? undefined : { taskId: randomUUID(), platformId: 100, summary: summary() },
     bjl: inputs.bjl ?? [],
-    financials: {
-      statements: inputs.statements === undefined ? [statement(2024), statement(2025, 1_100_000)] : inputs.statements,
-      creditBureau: inputs.bureau === undefined ? { score: 82, delinquentAccounts: 0 } : inputs.bureau,
-    },
+    financials:
+      inputs.profile === false
+        ? undefined
+        : {
+            statements: inputs.statements === undefined ? [statement(2024), statement(2025, 1_100_000)] : inputs.statements,
+            creditBureau: inputs.bureau === undefined ? { score: 82, delinquentAccounts: 0 } : inputs.bureau,
+          },
   });
   return id;
 }

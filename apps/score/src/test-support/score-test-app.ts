@@ -10,6 +10,8 @@ export interface ScoreTestApp extends Omit<AreaHarness, 'close' | 'workerConnect
   app: Express;
   area: ScoreArea;
   business(business: StandInBusiness): Promise<void>;
+  /** Removes a business, as a deletion in the case area would. */
+  removeBusiness(businessId: string): Promise<void>;
   /** What the integration area would publish for a business. */
   integration: Awaited<ReturnType<typeof createIntegrationDirectoryStandIn>>;
   /** The business's verification as the integration area would publish it. */
@@ -38,6 +40,7 @@ export async function startScoreTestApp(options: { workers?: boolean; monitoring
     app,
     area,
     business: (business) => businesses.put(business),
+    removeBusiness: (businessId) => businesses.remove(businessId),
     integration,
     verification,
     close: () => h.close(() => area.stop()),

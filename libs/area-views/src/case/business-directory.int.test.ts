@@ -35,6 +35,25 @@ describe('createBusinessDirectory', () => {
     expect(await directory.owners('nope')).toEqual([]);
   });
 
+  it('reads a batch of businesses and their owners in one go, each owner under its own business in order; skips unknown ids and non-UUIDs', async () => {
+    const standIn = await createBusinessDirectoryStandIn(database.db);
+    const [first, second, ownerless] = [randomUUID(), randomUUID(), randomUUID()];
+    await standIn.put({ id: first, customerId: randomUUID(), name: 'First', owners: [{ firstName: 'Ann', lastName: 'Lee' }, { firstName: 'Cy', lastName: 'Ng' }] });
+    await standIn.put({ id: second, customerId: randomUUID(), name: 'Second', owners: [{ firstName: 'Bo', lastName: 'Ray' }] });
+    await standIn.put({ id: ownerless, customerId: randomUUID(), name: 'Ownerless' });
+    const directory = createBusinessDirectory(database.db);
+    const asked = [first, second, ownerless, randomUUID(), 'not-a-uuid', first];
+    const businesses = await directory.findMany(asked);
+    expect([...businesses.keys()].sort()).toEqual([first, second, ownerless].sort());
+    expect(businesses.get(second)).toEqual(await directory.find(second));
+    const owners = await directory.ownersOfMany(asked);
+    expect(owners.get(first)?.map((o) => o.firstName)).toEqual(['Ann', 'Cy']);
+    expect(owners.get(second)?.map((o) => o.firstName)).toEqual(['Bo']);
+    expect(owners.has(ownerless)).toBe(false);
+    expect(await directory.findMany(['x'])).toEqual(new Map());
+    expect(await directory.ownersOfMany([])).toEqual(new Map());
+  });
+
   it('pages through the monitored businesses by id', async () => {
     const standIn = await createBusinessDirectoryStandIn(database.db);
     const ids = [randomUUID(), randomUUID(), randomUUID()].sort();

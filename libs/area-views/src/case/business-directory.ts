@@ -85,6 +85,11 @@ function toOwner(row: Row): BusinessOwnerEntry {
   };
 }
 
+/** The distinct values of `ids` that are UUIDs: what a batch read may ask for. */
+export function uuidsOf(ids: readonly string[]): string[] {
+  return [...new Set(ids.filter(isUuid))];
+}
+
 /** Reads businesses (not deleted) through the case area's directory views. */
 export function createBusinessDirectory(db: Knex) {
   const byId = preparedRead<Record<string, unknown>, 'id'>(db, ['id'], (v) => db(BUSINESS_DIRECTORY_VIEW).where({ id: v.id }).first());
@@ -100,6 +105,26 @@ export function createBusinessDirectory(db: Knex) {
       if (!isUuid(businessId)) return [];
       const rows = await db(BUSINESS_OWNER_DIRECTORY_VIEW).where({ business_id: businessId }).orderBy('position');
       return rows.map(toOwner);
+    },
+    /** The businesses of `ids` that exist, by id, in one statement (a batch; values that are not UUIDs are skipped). */
+    async findMany(ids: readonly string[]): Promise<Map<string, BusinessEntry>> {
+      const wanted = uuidsOf(ids);
+      if (wanted.length === 0) return new Map();
+      const rows: Row[] = await db(BUSINESS_DIRECTORY_VIEW).whereRaw('id = any(?::uuid[])', [wanted]);
+      return new Map(rows.map((row) => [row.id as string, toBusiness(row)]));
+    },
+    /** The owners of each business of `ids`, in the order they were given, in one statement (a business without owners is absent). */
+    async ownersOfMany(ids: readonly string[]): Promise<Map<string, BusinessOwnerEntry[]>> {
+      const wanted = uuidsOf(ids);
+      const owners = new Map<string, BusinessOwnerEntry[]>();
+      if (wanted.length === 0) return owners;
+      const rows: Row[] = await db(BUSINESS_OWNER_DIRECTORY_VIEW).whereRaw('business_id = any(?::uuid[])', [wanted]).orderBy('business_id').orderBy('position');
+      for (const row of rows) {
+        const list = owners.get(row.business_id as string) ?? [];
+        if (list.length === 0) owners.set(row.business_id as string, list);
+        list.push(toOwner(row));
+      }
+      return owners;
     },
     /** Ids of the businesses with monitoring switched on, in pages of `limit` after `afterId`. */
     async monitoredIds(afterId: string | null, limit: number): Promise<string[]> {

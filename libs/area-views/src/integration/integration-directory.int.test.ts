@@ -34,4 +34,33 @@ describe('createIntegrationDirectory', () => {
     expect(await directory.publicRecords(randomUUID())).toBeUndefined();
     expect(await directory.bjlRecords('x')).toEqual([]);
   });
+
+  it('reads the records of a batch of businesses in one go, each under its own business, BJL newest first', async () => {
+    const standIn = await createIntegrationDirectoryStandIn(database.db);
+    const [full, bare] = [randomUUID(), randomUUID()];
+    const summary = { number_of_business_liens: '2', average_rating: '3.90' };
+    await standIn.put(full, {
+      publicRecords: { taskId: randomUUID(), platformId: 100, summary: summary as never },
+      bjl: [
+        { kind: 'LIEN', filingDate: new Date('2022-01-01T00:00:00Z'), status: 'open', amount: 10 },
+        { kind: 'JUDGEMENT', filingDate: new Date('2025-01-01T00:00:00Z'), status: 'open', amount: 20 },
+      ],
+      financials: { statements: null, creditBureau: { score: 70, delinquentAccounts: 1 } },
+    });
+    await standIn.put(bare, { publicRecords: { taskId: randomUUID(), platformId: 100, summary: { average_rating: '5.00' } as never }, bjl: [] });
+    const directory = createIntegrationDirectory(database.db);
+    const asked = [full, bare, randomUUID(), 'x'];
+    const records = await directory.publicRecordsOfMany(asked);
+    expect(records.get(full)).toEqual(await directory.publicRecords(full));
+    expect(records.get(bare)?.summary).toEqual({ average_rating: '5.00' });
+    expect(records.size).toBe(2);
+    const bjl = await directory.bjlRecordsOfMany(asked);
+    expect(bjl.get(full)).toEqual(await directory.bjlRecords(full));
+    expect(bjl.get(full)?.map((r) => r.kind)).toEqual(['JUDGEMENT', 'LIEN']);
+    expect(bjl.has(bare)).toBe(false);
+    const profiles = await directory.financialProfilesOfMany(asked);
+    expect(profiles.get(full)).toEqual(await directory.financialProfile(full));
+    expect(profiles.has(bare)).toBe(false);
+    expect(await directory.publicRecordsOfMany([])).toEqual(new Map());
+  });
 });

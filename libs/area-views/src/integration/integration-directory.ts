@@ -1,5 +1,6 @@
 import type { Knex } from '@kyb/db';
 import { isUuid } from '@kyb/validation';
+import { uuidsOf } from '../case/business-directory';
 
 /** The integration area's read modules, created by its migrations. */
 export const PUBLIC_RECORDS_DIRECTORY_VIEW = 'integration.public_records_directory';
@@ -79,26 +80,72 @@ export interface FinancialProfileEntry {
   updatedAt: Date;
 }
 
+type Row = Record<string, unknown>;
+
+const toPublicRecords = (row: Row): PublicRecordsEntry => ({
+  taskId: row.business_integration_task_id as string,
+  platformId: row.platform_id as number,
+  summary: row.summary as PublicRecordsSummaryView,
+  updatedAt: row.updated_at as Date,
+});
+const toBjl = (row: Row): BjlEntry => ({
+  kind: row.kind as BjlEntry['kind'],
+  filingDate: row.filing_date as Date,
+  status: row.status as string,
+  amount: row.amount === null ? null : Number(row.amount),
+});
+const toFinancialProfile = (row: Row): FinancialProfileEntry => ({
+  statements: row.statements as FinancialStatement[] | null,
+  creditBureau: row.credit_bureau as CreditBureauReport | null,
+  updatedAt: row.updated_at as Date,
+});
+
 /** Reads what the integration area knows of a business through its directory views. */
 export function createIntegrationDirectory(db: Knex) {
+  /** The rows of `view` of the businesses of `ids`, in one statement. */
+  const rowsOfMany = async (view: string, ids: readonly string[], order?: string): Promise<Row[]> => {
+    const wanted = uuidsOf(ids);
+    if (wanted.length === 0) return [];
+    const query = db(view).whereRaw('business_id = any(?::uuid[])', [wanted]);
+    if (order) query.orderBy('business_id').orderBy(order, 'desc');
+    return query;
+  };
   return {
     async publicRecords(businessId: string): Promise<PublicRecordsEntry | undefined> {
       if (!isUuid(businessId)) return undefined;
       const row = await db(PUBLIC_RECORDS_DIRECTORY_VIEW).where({ business_id: businessId }).first();
-      return row
-        ? { taskId: row.business_integration_task_id, platformId: row.platform_id, summary: row.summary, updatedAt: row.updated_at }
-        : undefined;
+      return row ? toPublicRecords(row) : undefined;
     },
     /** Newest filing first. */
     async bjlRecords(businessId: string): Promise<BjlEntry[]> {
       if (!isUuid(businessId)) return [];
       const rows = await db(BJL_RECORD_DIRECTORY_VIEW).where({ business_id: businessId }).orderBy('filing_date', 'desc');
-      return rows.map((r) => ({ kind: r.kind, filingDate: r.filing_date, status: r.status, amount: r.amount === null ? null : Number(r.amount) }));
+      return rows.map(toBjl);
     },
     async financialProfile(businessId: string): Promise<FinancialProfileEntry | undefined> {
       if (!isUuid(businessId)) return undefined;
       const row = await db(FINANCIAL_PROFILE_DIRECTORY_VIEW).where({ business_id: businessId }).first();
-      return row ? { statements: row.statements, creditBureau: row.credit_bureau, updatedAt: row.updated_at } : undefined;
+      return row ? toFinancialProfile(row) : undefined;
+    },
+    /** The public records of each business of `ids` that has some, in one statement (a batch). */
+    async publicRecordsOfMany(ids: readonly string[]): Promise<Map<string, PublicRecordsEntry>> {
+      const rows = await rowsOfMany(PUBLIC_RECORDS_DIRECTORY_VIEW, ids);
+      return new Map(rows.map((row) => [row.business_id as string, toPublicRecords(row)]));
+    },
+    /** The BJL records of each business of `ids`, newest filing first, in one statement (a business without any is absent). */
+    async bjlRecordsOfMany(ids: readonly string[]): Promise<Map<string, BjlEntry[]>> {
+      const records = new Map<string, BjlEntry[]>();
+      for (const row of await rowsOfMany(BJL_RECORD_DIRECTORY_VIEW, ids, 'filing_date')) {
+        const list = records.get(row.business_id as string) ?? [];
+        if (list.length === 0) records.set(row.business_id as string, list);
+        list.push(toBjl(row));
+      }
+      return records;
+    },
+    /** The financial profile of each business of `ids` that has one, in one statement. */
+    async financialProfilesOfMany(ids: readonly string[]): Promise<Map<string, FinancialProfileEntry>> {
+      const rows = await rowsOfMany(FINANCIAL_PROFILE_DIRECTORY_VIEW, ids);
+      return new Map(rows.map((row) => [row.business_id as string, toFinancialProfile(row)]));
     },
   };
 }

@@ -26,6 +26,25 @@ describe('createVerificationDirectory and createTinDirectory', () => {
     expect(await directory.classification('not-a-uuid')).toBeUndefined();
   });
 
+  it('reads the verifications and sealed TINs of a batch of businesses in one go each', async () => {
+    const verifications = await createVerificationDirectoryStandIn(database.db);
+    const tinStandIn = await createTinDirectoryStandIn(database.db);
+    const [verified, unverified, tinless] = [randomUUID(), randomUUID(), randomUUID()];
+    const at = new Date('2026-11-02T10:00:00Z');
+    await verifications.putVerification({ businessId: verified, status: 'VERIFIED', checks: [], verifiedAt: at });
+    await verifications.putVerification({ businessId: unverified, status: 'UNVERIFIED', checks: [], verifiedAt: at });
+    await tinStandIn.put(verified, 'sealed-1');
+    await tinStandIn.put(tinless, null);
+    const directory = createVerificationDirectory(database.db);
+    const asked = [verified, unverified, tinless, 'x'];
+    const found = await directory.verificationsOfMany(asked);
+    expect(found.get(verified)).toEqual(await directory.verification(verified));
+    expect(found.get(unverified)?.status).toBe('UNVERIFIED');
+    expect(found.has(tinless)).toBe(false);
+    const tins = await createTinDirectory(database.db).sealedTins(asked);
+    expect(tins).toEqual(new Map<string, string | null>([[verified, 'sealed-1'], [tinless, null]]));
+  });
+
   it('tells a business without a TIN (null) from no business (undefined)', async () => {
     const standIn = await createTinDirectoryStandIn(database.db);
     const withTin = randomUUID();

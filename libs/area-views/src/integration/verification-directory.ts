@@ -1,5 +1,6 @@
 import type { Knex } from '@kyb/db';
 import { isUuid } from '@kyb/validation';
+import { uuidsOf } from '../case/business-directory';
 
 /** The integration area's read modules of business verification and classification, created by its migrations. */
 export const VERIFICATION_DIRECTORY_VIEW = 'integration.business_verification_directory';
@@ -63,6 +64,13 @@ export function createVerificationDirectory(db: Knex) {
       if (!isUuid(businessId)) return undefined;
       const row = await db(VERIFICATION_DIRECTORY_VIEW).where({ business_id: businessId }).first();
       return row ? toVerification(row) : undefined;
+    },
+    /** The latest verification of each business of `ids` that was verified, in one statement (a batch). */
+    async verificationsOfMany(ids: readonly string[]): Promise<Map<string, VerificationEntry>> {
+      const wanted = uuidsOf(ids);
+      if (wanted.length === 0) return new Map();
+      const rows: Row[] = await db(VERIFICATION_DIRECTORY_VIEW).whereRaw('business_id = any(?::uuid[])', [wanted]);
+      return new Map(rows.map((row) => [row.business_id as string, toVerification(row)]));
     },
     /** The provider's classification, or undefined (not classified, or not a UUID). */
     async classification(businessId: string): Promise<ClassificationEntry | undefined> {

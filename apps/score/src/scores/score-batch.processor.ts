@@ -1,0 +1,133 @@
+import type { EnrichmentCompletion, Producer, WorkerLogger } from '@kyb/queues';
+import type { BusinessDirectory, IntegrationDirectory, VerificationDirectory, VerificationEntry } from '@kyb/area-views';
+import { computeScore, NoScoreInputsError, type ComputedScore, type WeightageConfig } from '../engine';
+import { loadPublishedInputsOfMany, scoreInputsOf, verificationInputOf, type PublishedInputs } from './score-inputs.loader';
+import type { DueScore, ScoreBatchStore, ScoreRequest } from './score-batch.store';
+import { NO_INPUTS_REASON } from './scores.errors';
+import { scoreJobId } from './scores.service';
+import type { ScoreTrigger } from './scores.store';
+
+/** What the batch processor is built from. */
+export interface ScoreBatchDeps {
+  batches: ScoreBatchStore;
+  businesses: BusinessDirectory;
+  integration: IntegrationDirectory;
+  /** Read only for the scores whose config has a verification rule. */
+  verification: VerificationDirectory;
+  scores: Pick<Producer<{ scoreId: string }>, 'add'>;
+  clock: () => Date;
+  logger: WorkerLogger;
+}
+
+/**
+ * What one batch did: scores stored SUCCESS or FAILED, queued on their own after an unexpected
+ * error, and requests skipped (their business is gone, or the entry was not a completion).
+ */
+export interface BatchOutcome {
+  succeeded: number;
+  failed: number;
+  queued: number;
+  skipped: number;
+}
+
+const isCompletion = (c: unknown): c is EnrichmentCompletion =>
+  typeof c === 'object' && c !== null && typeof (c as EnrichmentCompletion).businessId === 'string' && typeof (c as EnrichmentCompletion).taskId === 'string';
+
+/** What a batch read for its due scores. */
+interface BatchReads {
+  configs: Map<string, WeightageConfig>;
+  published: (businessId: string) => PublishedInputs;
+  verifications: Map<string, VerificationEntry>;
+  asOf: Date;
+}
+
+/**
+ * Computes each due score as `compute` would, in memory: its result, or no inputs (stored FAILED),
+ * or an unexpected error (the score is left PROCESSING for its own job).
+ */
+function computeDue(due: readonly DueScore[], reads: BatchReads) {
+  const succeeded: Array<{ id: string; score: ComputedScore }> = [];
+  const noInputs: string[] = [];
+  const unexpected: Array<{ id: string; err: unknown }> = [];
+  for (const score of due) {
+    try {
+      const config = reads.configs.get(score.weightage_config_id);
+      if (!config) throw new Error(`weighting config ${score.weightage_config_id} is gone`);
+      const inputs = scoreInputsOf(reads.published(score.business_id), reads.asOf);
+      if (config.verificationRule) inputs.verification = verificationInputOf(reads.verifications.get(score.business_id));
+      succeeded.push({ id: score.id, score: computeScore(config, inputs) });
+    } catch (err) {
+      if (err instanceof NoScoreInputsError) noInputs.push(score.id);
+      else unexpected.push({ id: score.id, err });
+    }
+  }
+  return { succeeded, noInputs, unexpected };
+}
+
+/**
+ * Scores many businesses in one job with a fixed number of statements, whatever the batch's size:
+ * the businesses, the scores found or created, their attempts counted, their configs, their inputs
+ * (and verifications when a config has a rule), the results stored. A score is the same row, with
+ * the same result, as the single path (`afterEnrichment`, then `compute`) would store. A statement
+ * that fails fails the job, whose retry recomputes only the scores still PROCESSING.
+ */
+export function createScoreBatchProcessor(deps: ScoreBatchDeps) {
+  const { batches, clock, logger } = deps;
+
+  /** Each business's score of its source key (the first request of a key wins), computed unless it is done. */
+  async function scoreMany(requests: ReadonlyArray<Omit<ScoreRequest, 'customerId'>>, trigger: ScoreTrigger): Promise<BatchOutcome> {
+    const outcome: BatchOutcome = { succeeded: 0, failed: 0, queued: 0, skipped: 0 };
+    const bySourceKey = new Map<string, (typeof requests)[number]>();
+    for (const request of requests) if (!bySourceKey.has(request.sourceKey)) bySourceKey.set(request.sourceKey, request);
+    const businesses = await deps.businesses.findMany([...bySourceKey.values()].map((r) => r.businessId));
+    const wanted: ScoreRequest[] = [];
+    for (const request of bySourceKey.values()) {
+      const business = businesses.get(request.businessId);
+      if (business) wanted.push({ ...request, customerId: business.customerId });
+      else {
+        logger.warn({ businessId: request.businessId, trigger }, 'no score for a business that no longer exists');
+        outcome.skipped += 1;
+      }
+    }
+    const rows = await batches.findOrCreateMany(wanted, trigger, clock());
+    const due = await batches.countAttempts(rows.filter((r) => r.status === 'PROCESSING').map((r) => r.id), clock());
+    if (due.length === 0) return outcome;
+
+    const configs = await batches.configs([...new Set(due.map((s) => s.weightage_config_id))]);
+    const published = await loadPublishedInputsOfMany(deps.integration, due.map((s) => s.business_id));
+    const ruled = due.filter((s) => configs.get(s.weightage_config_id)?.verificationRule).map((s) => s.business_id);
+    const verifications = ruled.length > 0 ? await deps.verification.verificationsOfMany(ruled) : new Map<string, VerificationEntry>();
+    const { succeeded, noInputs, unexpected } = computeDue(due, { configs, published, verifications, asOf: clock() });
+    const at = clock();
+    await batches.succeedMany(succeeded, at);
+    await batches.failMany(noInputs, NO_INPUTS_REASON, at);
+    // Left PROCESSING: each one's own job retries it, as after a single announcement.
+    for (const { id, err } of unexpected) {
+      logger.error({ scoreId: id, err }, 'score failed in its batch; queued on its own to be retried');
+      await deps.scores.add({ scoreId: id }, { jobId: scoreJobId(id) });
+    }
+    return { ...outcome, succeeded: succeeded.length, failed: noInputs.length, queued: unexpected.length };
+  }
+
+  return {
+    scoreMany,
+    /**
+     * Enrichments of a batch finished: each business is scored once per task (`enrichment:<taskId>`),
+     * as after a single announcement. Entries that are not completions are logged and skipped.
+     */
+    async afterEnrichmentBatch(completions: readonly EnrichmentCompletion[]): Promise<BatchOutcome> {
+      const given: unknown[] = Array.isArray(completions) ? completions : [];
+      const valid = given.filter(isCompletion);
+      const malformed = Array.isArray(completions) ? given.length - valid.length : 1;
+      if (malformed > 0) logger.warn({ malformed }, 'skipped announced completions that are not a business and a task');
+      const outcome = await scoreMany(
+        valid.map((c) => ({ businessId: c.businessId, sourceKey: `enrichment:${c.taskId}` })),
+        'ENRICHMENT',
+      );
+      return { ...outcome, skipped: outcome.skipped + malformed };
+    },
+  };
+}
+
+/** The batch score processor type, for injection. */
+export type ScoreBatchProcessor = ReturnType<typeof createScoreBatchProcessor>;

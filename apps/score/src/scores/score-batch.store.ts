@@ -1,0 +1,101 @@
+import type { Knex } from '@kyb/db';
+import type { ComputedScore, WeightageConfig } from '../engine';
+import type { ScoreRow, ScoreTrigger } from './scores.store';
+
+/** One score a batch asks for: once per `sourceKey`, as `findOrCreate` does. */
+export interface ScoreRequest {
+  sourceKey: string;
+  businessId: string;
+  customerId: string | null;
+}
+
+/** A score whose attempt a batch counted: what computing it needs. */
+export type DueScore = Pick<ScoreRow, 'id' | 'business_id' | 'weightage_config_id'>;
+
+const SCORES = 'scores.scores';
+const CONFIGS = 'scores.weightage_configs';
+
+/**
+ * SQL of scores made in batches: each function is one or two statements whatever the batch's size,
+ * with the same columns and guards as the single store (`createPgScoreStore`), so a score asked for
+ * alone and in a batch is the same row, computed once. Lists travel as array parameters (unnest).
+ */
+export function createPgScoreBatchStore(db: Knex) {
+  return {
+    /**
+     * The scores asked for by `requests` (distinct source keys), those there are none of created
+     * PROCESSING with the active config, as `findOrCreate`: an insert that skips existing source
+     * keys, then a read of them all (a read in the insert's statement would not see a row another
+     * transaction committed meanwhile).
+     * @throws Error when a score could not be created because no config is active.
+     */
+    async findOrCreateMany(requests: readonly ScoreRequest[], trigger: ScoreTrigger, at: Date): Promise<ScoreRow[]> {
+      if (requests.length === 0) return [];
+      const keys = requests.map((r) => r.sourceKey);
+      await db.raw(
+        `insert into ${SCORES} (source_key, trigger, business_id, customer_id, weightage_config_id, version, year, month, requested_by, created_at, updated_at)
+         select r.source_key, ?, r.business_id, r.customer_id, c.id, c.version, ?, ?, null, ?, ?
+         from unnest(?::text[], ?::uuid[], ?::uuid[]) as r(source_key, business_id, customer_id),
+              (select id, version from ${CONFIGS} where is_active) as c
+         on conflict (source_key) do nothing`,
+        [trigger, at.getUTCFullYear(), at.getUTCMonth() + 1, at, at, keys, requests.map((r) => r.businessId), requests.map((r) => r.customerId)],
+      );
+      const rows: ScoreRow[] = await db(SCORES).whereRaw('source_key = any(?::text[])', [keys]);
+      if (rows.length < new Set(keys).size) throw new Error(`No active weighting config: ${new Set(keys).size - rows.length} scores could not be created`);
+      return rows;
+    },
+    /** Counts an attempt of each score of `ids` still PROCESSING: the ones answered are those to compute. */
+    async countAttempts(ids: readonly string[], at: Date): Promise<DueScore[]> {
+      if (ids.length === 0) return [];
+      return db(SCORES)
+        .whereRaw('id = any(?::uuid[])', [ids])
+        .where({ status: 'PROCESSING' })
+        .update({ attempts: db.raw('attempts + 1'), updated_at: at })
+        .returning(['id', 'business_id', 'weightage_config_id']);
+    },
+    /** The weighting configs of `ids` that exist, by id. */
+    async configs(ids: readonly string[]): Promise<Map<string, WeightageConfig>> {
+      if (ids.length === 0) return new Map();
+      const rows: Array<{ id: string; config: WeightageConfig }> = await db(CONFIGS).whereRaw('id = any(?::uuid[])', [ids]).select('id', 'config');
+      return new Map(rows.map((row) => [row.id, row.config]));
+    },
+    /** Stores each computed score SUCCESS, as `succeed` does, unless it is no longer PROCESSING. */
+    async succeedMany(results: ReadonlyArray<{ id: string; score: ComputedScore }>, at: Date): Promise<void> {
+      if (results.length === 0) return;
+      const column = <T>(pick: (score: ComputedScore) => T) => results.map((r) => pick(r.score));
+      await db.raw(
+        `update ${SCORES} as s
+         set status = 'SUCCESS', weighted_score_100 = v.weighted_score_100, weighted_score_850 = v.weighted_score_850,
+             base_score = v.base_score, risk_level = v.risk_level, score_decision = v.score_decision,
+             score_distribution = v.score_distribution::json, decision_log = v.decision_log, failure_reason = null,
+             completed_at = ?, updated_at = ?
+         from unnest(?::uuid[], ?::numeric[], ?::numeric[], ?::numeric[], ?::text[], ?::text[], ?::text[], ?::text[])
+           as v(id, weighted_score_100, weighted_score_850, base_score, risk_level, score_decision, score_distribution, decision_log)
+         where s.id = v.id and s.status = 'PROCESSING'`,
+        [
+          at,
+          at,
+          results.map((r) => r.id),
+          column((s) => s.weighted_score_100),
+          column((s) => s.weighted_score_850),
+          column((s) => s.base_score),
+          column((s) => s.risk_level),
+          column((s) => s.score_decision),
+          column((s) => JSON.stringify(s.score_distribution)),
+          column((s) => s.decision_log ?? null),
+        ],
+      );
+    },
+    /** Stores each score of `ids` FAILED with `reason`, as `fail` does, unless it is no longer PROCESSING. */
+    async failMany(ids: readonly string[], reason: string, at: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db(SCORES)
+        .whereRaw('id = any(?::uuid[])', [ids])
+        .where({ status: 'PROCESSING' })
+        .update({ status: 'FAILED', failure_reason: reason, completed_at: at, updated_at: at });
+    },
+  };
+}
+
+/** The batch score store type, for injection. */
+export type ScoreBatchStore = ReturnType<typeof createPgScoreBatchStore>;
