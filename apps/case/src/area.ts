@@ -55,7 +55,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
   const clock = deps.clock ?? (() => new Date());
   const guard = authenticateWith({ ...deps.tokens, clock });
   const queues = queuesOf(deps);
-  const { enrichment, runs, mail, all: producers } = createCaseProducers(queues);
+  const { enrichment, enrichmentBatches, runs, mail, all: producers } = createCaseProducers(queues);
   const businessStore = createPgBusinessStore(deps.db);
   const sealedBox = createSealedBox(deps.dataEncryptionKey);
   const businesses = createBusinessesService({ businesses: businessStore });
@@ -70,6 +70,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
     directory: createCustomerDirectory(deps.db),
     sealedBox,
     enrichment,
+    enrichmentBatches,
     runs,
     clock,
     logger: deps.logger,

@@ -6,6 +6,7 @@ import {
   attemptsOf,
   businessEnrichmentQueue,
   createWorker,
+  enrichmentBatchQueue,
   mailQueue,
   onboardingRunQueue,
   type CreateWorkerOptions,
@@ -14,9 +15,12 @@ import {
 } from '@kyb/queues';
 import { createAreaProducers, type AreaQueues } from '@kyb/http';
 
-/** The queues the case area adds jobs to: business creation asks the integration area for public records (`enrichment`). */
+/**
+ * The queues the case area adds jobs to: business creation asks the integration area for public
+ * records (`enrichment` one business at a time, `enrichmentBatches` for the businesses of a bulk).
+ */
 export const createCaseProducers = (queues: AreaQueues) =>
-  createAreaProducers(queues, { enrichment: businessEnrichmentQueue, runs: onboardingRunQueue, mail: mailQueue });
+  createAreaProducers(queues, { enrichment: businessEnrichmentQueue, enrichmentBatches: enrichmentBatchQueue, runs: onboardingRunQueue, mail: mailQueue });
 
 /** What the case area's workers run. */
 export interface CaseJobs {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { maskSensitive, type SealedBox } from '@kyb/secrets';
 import { DBA_SLOTS, ownerSlotsOf, type BusinessRowInput } from './business-row.columns';
 import { classifyRow } from './industry-classification';
+import { createPhoneReader, type PhoneReader } from './phone-numbers';
 
 /** Everything one input row becomes in the case schema; stored by the business store's `insertRecords`. */
 export interface BusinessRecords {
@@ -13,7 +13,6 @@ export interface BusinessRecords {
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value.trim() : null);
-const phone = (value: unknown): string | null => (typeof value === 'string' ? (parsePhoneNumberFromString(value, 'US')?.number ?? null) : null);
 const digits = (value: string) => value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 
 /** Options of {@link toBusinessRecords}. */
@@ -26,11 +25,15 @@ export interface RowOwnership {
   titles: ReadonlyMap<string, number>;
   /** When the rows are stored (the monitoring subscription's dates); now by default. */
   now?: Date;
+  /** The request's phone reader (the one its checks used), so each number is parsed once; a new one by default. */
+  phones?: PhoneReader;
 }
 
 /** Maps a checked input row to rows: TIN and SSNs sealed, hashed for lookups and masked. */
 export function toBusinessRecords(row: BusinessRowInput, own: RowOwnership): BusinessRecords {
   const id = randomUUID();
+  const phones = own.phones ?? createPhoneReader();
+  const phone = (value: unknown): string | null => (typeof value === 'string' ? phones(value).e164 : null);
   const tin = typeof row.tin === 'string' ? digits(row.tin) : null;
   const audit = { created_by: own.actorId, updated_by: own.actorId };
   const now = own.now ?? new Date();

@@ -1,6 +1,5 @@
 import type { BusinessAggregate, IndustryRow, OwnerRow } from './business.types';
 
-const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 const idText = (value: number | null): string | null => (value === null ? null : String(value));
 
 /** The industry object of contract 2.7: ids as strings. */
@@ -11,8 +10,8 @@ function presentIndustry(industry: IndustryRow | null) {
     name: industry.name,
     code: industry.code,
     sector_code: industry.sector_code,
-    created_at: industry.created_at.toISOString(),
-    updated_at: industry.updated_at.toISOString(),
+    created_at: industry.created_at,
+    updated_at: industry.updated_at,
   };
 }
 
@@ -33,9 +32,9 @@ function presentOwner(owner: OwnerRow) {
     state: owner.state,
     postal_code: owner.postal_code,
     country: owner.country,
-    created_at: owner.created_at.toISOString(),
+    created_at: owner.created_at,
     created_by: owner.created_by,
-    updated_at: owner.updated_at.toISOString(),
+    updated_at: owner.updated_at,
     updated_by: owner.updated_by,
     ownership_percentage: owner.ownership_percentage === null ? null : Number(owner.ownership_percentage),
     owner_type: owner.owner_type,
@@ -65,11 +64,11 @@ export function presentBusiness(aggregate: BusinessAggregate, withOwners: boolea
     address_state: b.address_state,
     address_postal_code: b.address_postal_code,
     address_country: b.address_country,
-    created_at: b.created_at.toISOString(),
+    created_at: b.created_at,
     created_by: b.created_by,
-    updated_at: b.updated_at.toISOString(),
+    updated_at: b.updated_at,
     updated_by: b.updated_by,
-    deleted_at: iso(b.deleted_at),
+    deleted_at: b.deleted_at,
     deleted_by: b.deleted_by,
     status: b.status,
     industry: presentIndustry(b.industry),
@@ -82,7 +81,7 @@ export function presentBusiness(aggregate: BusinessAggregate, withOwners: boolea
     is_deleted: b.deleted_at !== null,
     external_id: b.external_id,
     is_monitoring_enabled: b.is_monitoring_enabled,
-    subscription: { status: b.subscription_status, created_at: iso(b.subscription_created_at), updated_at: iso(b.subscription_updated_at) },
+    subscription: { status: b.subscription_status, created_at: b.subscription_created_at, updated_at: b.subscription_updated_at },
     owners: withOwners ? aggregate.owners.map(presentOwner) : [],
     business_names: aggregate.names.map((n) => ({ name: n.name, is_primary: n.is_primary })),
     business_addresses: aggregate.addresses.map((a) => ({

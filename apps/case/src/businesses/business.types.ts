@@ -1,4 +1,11 @@
 /**
+ * A moment as the answers show it (`2026-11-25T20:52:00.123Z`), written by PostgreSQL
+ * (`isoTimestamp` in the store): the same text as `Date.toISOString`, without parsing a Date and
+ * printing it again for each of a page's timestamps.
+ */
+export type IsoTimestamp = string;
+
+/**
  * A business row of `cases.businesses` as E9, the list and E12 read it (the TIN only masked: never
  * its sealed value or lookup hash), with what is read beside it: the latest verification's status and the classification shown (the client's, else
  * the provider's) with the code tables' ids and titles and the industry.
@@ -34,14 +41,14 @@ export interface BusinessRow {
   external_id: string | null;
   is_monitoring_enabled: boolean;
   subscription_status: string | null;
-  subscription_created_at: Date | null;
-  subscription_updated_at: Date | null;
+  subscription_created_at: IsoTimestamp | null;
+  subscription_updated_at: IsoTimestamp | null;
   created_by: string;
   updated_by: string;
   deleted_by: string | null;
-  deleted_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
+  deleted_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
 }
 
 /** An industry of `cases.industries`. */
@@ -50,8 +57,8 @@ export interface IndustryRow {
   name: string;
   code: string;
   sector_code: string;
-  created_at: Date;
-  updated_at: Date;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
 }
 
 /** An owner row of `cases.owners`, joined with its title. */
@@ -78,8 +85,8 @@ export interface OwnerRow {
   owner_type: 'CONTROL' | 'BENEFICIARY';
   created_by: string;
   updated_by: string;
-  created_at: Date;
-  updated_at: Date;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
 }
 
 /** A name of a business (legal name and DBAs). */

@@ -93,6 +93,24 @@ describe('E9 get a business', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/sealed|lookup/);
   });
 
+  it('shows every moment as Date.toISOString writes it: UTC, milliseconds cut, not rounded (PostgreSQL writes the text)', async () => {
+    const stored = '2026-03-04 05:06:07.899999+00';
+    const deleted = '2026-05-06 23:59:59.999999+00';
+    const id = await insertBusiness(t.db, { customerId, name: 'Clock Co', owners: [{ first_name: 'Ann', last_name: 'Lee', owner_type: 'CONTROL' }] });
+    await t.db('cases.businesses').where({ id }).update({ created_at: stored, updated_at: stored, subscription_status: 'ACTIVE', subscription_created_at: deleted, subscription_updated_at: stored });
+    await t.db('cases.owners').where({ business_id: id }).update({ created_at: deleted, updated_at: stored });
+    const body = (await get(id, owner, '?fetch_owner_details=true').expect(200)).body.data;
+    const asDate = (text: string) => new Date(Date.parse(text.replace(' ', 'T').replace('+00', 'Z'))).toISOString();
+    expect(asDate(stored)).toBe('2026-03-04T05:06:07.899Z');
+    expect([body.created_at, body.updated_at, body.subscription.created_at, body.subscription.updated_at]).toEqual([asDate(stored), asDate(stored), asDate(deleted), asDate(stored)]);
+    expect(body.subscription.created_at).toBe('2026-05-06T23:59:59.999Z');
+    expect([body.owners[0].created_at, body.owners[0].updated_at]).toEqual([asDate(deleted), asDate(stored)]);
+    expect(body.deleted_at).toBeNull();
+    const industry = await t.db('cases.industries').where({ id: 18 }).first();
+    const acme = (await get(businessId).expect(200)).body.data;
+    expect([acme.industry.created_at, acme.industry.updated_at]).toEqual([industry.created_at.toISOString(), industry.updated_at.toISOString()]);
+  });
+
   it.each([
     ['?fetch_owner_details=maybe', 'query.fetch_owner_details must be boolean'],
     ['?owners=true', "query must NOT have additional properties: 'owners'"],

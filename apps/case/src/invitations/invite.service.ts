@@ -1,4 +1,3 @@
-import disposableDomains from 'disposable-email-domains';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { canAccessCustomer, type AuthContext } from '@kyb/auth';
 import { withTransaction, type Knex } from '@kyb/db';
@@ -14,8 +13,7 @@ import type { CaseStore } from '../cases/cases.store';
 import type { MailOutboxStore } from '../mail/mail-outbox.store';
 import { BusinessNotOnboardedError, CaseNotFoundError } from './invite.errors';
 import type { InvitationStore } from './invitations.store';
-
-const DISPOSABLE = new Set(disposableDomains);
+import { isDisposableDomain } from '../applicants/disposable-domains';
 
 /** The E5 body after schema validation. */
 export interface InviteInput {
@@ -86,7 +84,7 @@ function checkInput(input: InviteInput): void {
     if (earlier !== undefined) throw new ValidationError(`body.applicants.${i}.email repeats body.applicants.${earlier}.email (emails compare ignoring case)`);
     firstWithEmail.set(applicant.email.toLowerCase(), i);
     const domain = applicant.email.split('@')[1]?.toLowerCase() ?? '';
-    if (DISPOSABLE.has(domain)) throw new ValidationError(`body.applicants.${i}.email uses a disposable email domain`);
+    if (isDisposableDomain(domain)) throw new ValidationError(`body.applicants.${i}.email uses a disposable email domain`);
     if (applicant.mobile !== undefined && !parsePhoneNumberFromString(applicant.mobile, 'US')?.isValid()) {
       throw new ValidationError(`body.applicants.${i}.mobile must be a valid phone number`);
     }

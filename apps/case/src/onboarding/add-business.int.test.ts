@@ -85,6 +85,28 @@ describe('E12 add a business (contract 7.1)', () => {
     await queue.close();
   });
 
+  it('stores one business in a short transaction: its usage counted in one statement, its run once, its records in one insert', async () => {
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => void statements.push(query.sql);
+    t.db.on('query', listen);
+    try {
+      const row = { name: 'Few Statements Co', dba1_name: 'FSC', address_line_1: '1 Main St', address_city: 'Longwood', address_state: 'FL', address_postal_code: '32850' };
+      await add({ ...row, owner1_first_name: 'Ann', owner1_last_name: 'Lee', owner1_owner_type: 'CONTROL', owner1_ownership_percentage: 100 }).expect(200);
+    } finally {
+      t.db.removeListener('query', listen);
+    }
+    const writing = (table: string) => statements.filter((sql) => new RegExp(`(insert into|update) "cases"."${table}"`).test(sql));
+    expect(writing('onboarding_usage')).toHaveLength(1);
+    expect(writing('onboarding_runs')).toHaveLength(1);
+    const records = statements.filter((sql) => sql.includes('insert into "cases"."businesses"'));
+    expect(records).toHaveLength(1);
+    for (const part of ['business_names', 'business_addresses', 'owners']) expect(records[0]).toContain(`insert into "cases"."${part}"`);
+    const [business] = await t.db('cases.businesses').where({ customer_id: customerId, name: 'Few Statements Co' });
+    expect(await t.db('cases.business_names').where({ business_id: business.id }).pluck('name')).toEqual(['Few Statements Co', 'FSC']);
+    expect(await t.db('cases.owners').where({ business_id: business.id }).pluck('first_name')).toEqual(['Ann']);
+    expect(await t.db('cases.onboarding_runs').where({ id: business.run_id }).first()).toMatchObject({ status: 'SUCCEEDED', business_ids: [business.id] });
+  });
+
   it('row 2: another method gives 405', async () => {
     const res = await request(t.app).get(`/case/api/v1/businesses/customers/${customerId}`).expect(405);
     expect(res.body).toEqual(fail(405, 'NOT_ALLOWED', 'Method Not Allowed', 'MethodNotAllowedError').body);

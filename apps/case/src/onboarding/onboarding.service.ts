@@ -3,7 +3,8 @@ import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } 
 import { isOutage, NotFoundError } from '@kyb/envelope';
 import { withTransaction, type Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
-import { enrichmentJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
+import { createPhoneReader } from '../businesses/phone-numbers';
+import { ENRICHMENT_BATCH_SIZE, enrichmentBatchJobId, enrichmentJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
 import type { SealedBox } from '@kyb/secrets';
 import type { CustomerDirectory, CustomerEntry } from '@kyb/area-views';
 import { compileCheck, strictObject, unstorableTextIn } from '@kyb/validation';
@@ -40,6 +41,8 @@ export interface OnboardingServiceOptions {
   directory: CustomerDirectory;
   sealedBox: SealedBox;
   enrichment: Producer<{ businessId: string; customerId: string }>;
+  /** The businesses of a bulk are enriched in batches (one provider call each, set-based writes). */
+  enrichmentBatches: Producer<{ businessIds: string[]; customerId: string }>;
   runs: Producer<{ runId: string }>;
   clock: () => Date;
   logger: Logger;
@@ -101,6 +104,23 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     }
   }
 
+  /**
+   * Queued after the commit: one business alone, a bulk's in batches of ENRICHMENT_BATCH_SIZE. A
+   * failure to queue is logged, the businesses stay: the integration area's recovery sweep finds
+   * businesses without an enrichment task and queues them.
+   */
+  async function queueEnrichment(runId: string, customerId: string, businessIds: string[]): Promise<void> {
+    const queued =
+      businessIds.length === 1
+        ? [options.enrichment.add({ businessId: businessIds[0], customerId }, { jobId: enrichmentJobId(businessIds[0]) })]
+        : chunksOf(businessIds, ENRICHMENT_BATCH_SIZE).map((batch, chunk) =>
+            options.enrichmentBatches.add({ businessIds: batch, customerId }, { jobId: enrichmentBatchJobId(runId, chunk) }),
+          );
+    const results = await Promise.allSettled(queued);
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) options.logger.error({ err: failed.reason, runId, businesses: businessIds.length }, 'could not queue enrichment; the recovery sweep will');
+  }
+
   return {
     /** The customer as the auth area's directory shows it: read once per request and handed to the checks below. */
     customer: (customerId: string): Promise<CustomerEntry | undefined> => directory.find(customerId),
@@ -136,18 +156,20 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       const ownerTitles = await options.businesses.ownerTitles();
       const { built: records, cases, checked } = await withTransaction(db, async (trx) => {
         if (mode.runId && !(await store.lockPendingRun(trx, mode.runId))) throw new RunAlreadyFinishedError(mode.runId);
-        const used = await store.lockUsage(trx, customerId, month);
+        const used = await store.takeUsage(trx, customerId, month, rows.length);
         checkLimit(customer?.monthlyOnboardingLimit ?? null, used, rows.length);
         const externalIds = rows.map((r) => r.external_id).filter((v): v is string => typeof v === 'string').map((v) => v.trim());
         const existing = await store.businessesByExternalId(trx, customerId, externalIds);
         const failed: Record<string, { message: string; data: RowFailure[] }> = {};
         const seen = new Set<string>();
+        // Each distinct phone number of the request is parsed once, for its check and for storing it.
+        const phones = createPhoneReader();
         const checked: BusinessRowInput[] = [];
         rows.forEach((row, index) => {
           const schema = schemaChecked(row, mode.checkSchema === true);
           if ('row' in schema) checked.push(schema.row);
           const failures =
-            'row' in schema ? validateBusinessRow(schema.row, { existingExternalIds: existing, externalIdsInRun: seen, today: clock() }) : schema.failures;
+            'row' in schema ? validateBusinessRow(schema.row, { existingExternalIds: existing, externalIdsInRun: seen, today: clock(), phones }) : schema.failures;
           if (typeof row.external_id === 'string') seen.add(row.external_id.trim());
           if (failures.length > 0) failed[String(index)] = { message: 'Validation failed. Error details:', data: failures };
         });
@@ -157,24 +179,18 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         const knownApplicants = await options.applicants.applicantsByIds(trx, customerId, applicantIds);
         if (knownApplicants.length !== applicantIds.length) throw new ApplicantNotFoundError();
         const built: BusinessRecords[] = checked.map((row) =>
-          toBusinessRecords(row, { customerId, actorId, runId, sealedBox: options.sealedBox, titles: ownerTitles }),
+          toBusinessRecords(row, { customerId, actorId, runId, sealedBox: options.sealedBox, titles: ownerTitles, phones }),
         );
-        if (!mode.runId) await store.insertRun(trx, { id: runId, customer_id: customerId, created_by: actorId, row_count: rows.length, status: 'PENDING' });
+        const businessIds = built.map((b) => b.business.id);
+        // A request's run is stored finished at once (nobody sees it before the commit); a queued run was PENDING and is finished.
+        if (mode.runId) await store.finishRun(trx, runId, { status: 'SUCCEEDED', business_ids: businessIds }, clock());
+        else await store.insertRun(trx, { id: runId, customer_id: customerId, created_by: actorId, row_count: rows.length, status: 'SUCCEEDED', business_ids: businessIds, finished_at: clock() });
         await options.businesses.insertRecords(trx, built);
         const cases = await openCases(trx, { applicants: options.applicants, cases: options.cases, clock }, { actorId, customerId, rows: checked, built });
-        await store.finishRun(trx, runId, { status: 'SUCCEEDED', business_ids: built.map((b) => b.business.id) }, clock());
-        await store.addUsage(trx, customerId, month, rows.length);
         return { built, cases, checked };
       });
 
-      // Enrichment is queued after the commit; a failure to queue is logged, the businesses stay.
-      await Promise.all(
-        records.map((r) =>
-          options.enrichment
-            .add({ businessId: r.business.id, customerId }, { jobId: enrichmentJobId(r.business.id) })
-            .catch((err: unknown) => options.logger.error({ err, businessId: r.business.id }, 'could not queue enrichment')),
-        ),
-      );
+      await queueEnrichment(runId, customerId, records.map((r) => r.business.id));
       const stored = await options.businesses.findByIds(records.map((r) => r.business.id), true);
       return { runId, result: presentAddedBusinesses({ actorId, customerId, rows: checked, stored, cases }) };
     },
@@ -249,3 +265,10 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
 
 /** The onboarding service type, for injection. */
 export type OnboardingService = ReturnType<typeof createOnboardingService>;
+
+/** `items` in consecutive chunks of at most `size`. */
+function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}

@@ -31,18 +31,18 @@ export function createPgOnboardingStore() {
       const row = await db('cases.onboarding_usage').where({ customer_id: customerId, month }).first();
       return row?.used ?? 0;
     },
-    /** This month's usage, locked until the transaction ends: concurrent runs of one customer queue here. */
-    async lockUsage(trx: Knex.Transaction, customerId: string, month: string): Promise<number> {
-      // One statement: the month's row is created if missing, and either way locked and read.
+    /**
+     * Counts `count` more businesses in this month's usage and answers the usage before them, in one
+     * statement: the month's row is created if missing and stays locked until the transaction ends,
+     * so concurrent runs of one customer queue here; a run refused later rolls its count back.
+     */
+    async takeUsage(trx: Knex.Transaction, customerId: string, month: string, count: number): Promise<number> {
       const [row] = await trx('cases.onboarding_usage')
-        .insert({ customer_id: customerId, month, used: 0 })
+        .insert({ customer_id: customerId, month, used: count })
         .onConflict(['customer_id', 'month'])
-        .merge({ used: trx.raw('?? + 0', ['onboarding_usage.used']) })
+        .merge({ used: trx.raw('?? + ?', ['onboarding_usage.used', count]) })
         .returning('used');
-      return row.used;
-    },
-    async addUsage(trx: Knex.Transaction, customerId: string, month: string, count: number): Promise<void> {
-      await trx('cases.onboarding_usage').where({ customer_id: customerId, month }).increment('used', count);
+      return row.used - count;
     },
     /** Businesses of the customer holding any of `externalIds`. */
     async businessesByExternalId(db: Knex, customerId: string, externalIds: string[]): Promise<Map<string, string>> {

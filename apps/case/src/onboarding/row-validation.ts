@@ -1,7 +1,7 @@
-import disposableDomains from 'disposable-email-domains';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { classifyRow } from '../businesses/industry-classification';
 import { ownerSlotsOf, type BusinessRowInput } from '../businesses/business-row.columns';
+import { createPhoneReader, type PhoneReader } from '../businesses/phone-numbers';
+import { isDisposableDomain } from '../applicants/disposable-domains';
 
 /** One failed check of a row: its column, the value given and why (contract 7.1 row 9). */
 export interface RowFailure {
@@ -20,6 +20,8 @@ export interface RowContext {
   externalIdsInRun?: ReadonlySet<string>;
   /** Today, for dates of birth. */
   today: Date;
+  /** The request's phone reader, which storing the rows uses too (a new one by default). */
+  phones?: PhoneReader;
 }
 
 const label = (column: string) =>
@@ -32,11 +34,8 @@ function fail(column: string, value: unknown, reason: string, extra: Partial<Row
   return { column, providedKey: column, value, reason, ...extra };
 }
 
-function validPhone(value: string): boolean {
-  return parsePhoneNumberFromString(value, 'US')?.isValid() ?? false;
-}
 
-function checkOwners(row: BusinessRowInput, context: RowContext): RowFailure[] {
+function checkOwners(row: BusinessRowInput, context: RowContext, phones: PhoneReader): RowFailure[] {
   const failures: RowFailure[] = [];
   const slots = ownerSlotsOf(row);
   let total = 0;
@@ -53,7 +52,7 @@ function checkOwners(row: BusinessRowInput, context: RowContext): RowFailure[] {
       total += percentage;
     }
     const mobile = row[key('mobile')];
-    if (typeof mobile === 'string' && !validPhone(mobile)) failures.push(fail(key('mobile'), mobile, 'Invalid phone number.'));
+    if (typeof mobile === 'string' && !phones(mobile).valid) failures.push(fail(key('mobile'), mobile, 'Invalid phone number.'));
     const dob = row[key('dob')];
     if (typeof dob === 'string') {
       const born = new Date(`${dob}T00:00:00Z`).getTime();
@@ -88,14 +87,12 @@ function checkAddress(row: BusinessRowInput): RowFailure[] {
   return failures;
 }
 
-const DISPOSABLE = new Set(disposableDomains);
-
 function checkApplicant(row: BusinessRowInput): RowFailure[] {
   const columns = ['applicant_first_name', 'applicant_last_name', 'applicant_email'];
   const given = columns.filter((c) => row[c] !== undefined);
   if (given.length === 0) return [];
   const domain = typeof row.applicant_email === 'string' ? row.applicant_email.split('@')[1]?.toLowerCase() : undefined;
-  if (domain && DISPOSABLE.has(domain)) return [fail('applicant_email', row.applicant_email, 'Disposable email domains are not accepted.')];
+  if (domain && isDisposableDomain(domain)) return [fail('applicant_email', row.applicant_email, 'Disposable email domains are not accepted.')];
   if (row.applicant_id !== undefined) return [fail('applicant_id', row.applicant_id, 'Give either applicant_id or the applicant\'s details, not both.')];
   return columns.filter((c) => row[c] === undefined).map((c) => fail(c, null, `${label(c)} is required when an applicant is given.`));
 }
@@ -106,8 +103,9 @@ function checkApplicant(row: BusinessRowInput): RowFailure[] {
  */
 export function validateBusinessRow(row: BusinessRowInput, context: RowContext): RowFailure[] {
   const failures: RowFailure[] = [];
+  const phones = context.phones ?? createPhoneReader();
   if (row.id !== undefined) failures.push(fail('id', row.id, 'A business id cannot be given when adding a business.'));
-  if (typeof row.mobile === 'string' && !validPhone(row.mobile)) failures.push(fail('mobile', row.mobile, 'Invalid phone number.'));
+  if (typeof row.mobile === 'string' && !phones(row.mobile).valid) failures.push(fail('mobile', row.mobile, 'Invalid phone number.'));
   if (typeof row.external_id === 'string') {
     // Compared as stored (trimmed): ' A-1' and 'A-1' are one external id.
     const externalId = row.external_id.trim();
@@ -123,5 +121,5 @@ export function validateBusinessRow(row: BusinessRowInput, context: RowContext):
     }
   }
   const classification = classifyRow(row).problems.map((p) => fail(p.column, p.value, p.reason));
-  return [...failures, ...checkAddress(row), ...classification, ...checkApplicant(row), ...checkOwners(row, context)];
+  return [...failures, ...checkAddress(row), ...classification, ...checkApplicant(row), ...checkOwners(row, context, phones)];
 }

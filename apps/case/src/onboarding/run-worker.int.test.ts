@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { businessEnrichmentQueue, closeGracefully, createProducer, onboardingRunQueue } from '@kyb/queues';
+import type { Queue } from 'bullmq';
+import { businessEnrichmentQueue, closeGracefully, createProducer, ENRICHMENT_BATCH_SIZE, enrichmentBatchQueue, onboardingRunQueue } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
 import { createCustomerDirectory } from '@kyb/area-views';
 import { createCustomerDirectoryStandIn } from '@kyb/area-views/testing';
@@ -20,6 +21,8 @@ describe('processRun ends every run (issue 16)', () => {
   let h: AreaHarness;
   let onboarding: OnboardingService;
   let closeProducers: () => Promise<void>;
+  let batchQueue: Queue;
+  let singleQueue: Queue;
   const sealedBox = createSealedBox(randomBytes(32));
   const store = createPgOnboardingStore();
   const customerId = randomUUID();
@@ -30,8 +33,9 @@ describe('processRun ends every run (issue 16)', () => {
     await (await createCustomerDirectoryStandIn(h.db)).put({ id: customerId, features: { PAT_120_ADD_BUSINESS: true } });
     const context = { connection: h.redis, prefix: h.redisPrefix, logger: h.logger };
     const enrichment = createProducer(businessEnrichmentQueue, context);
+    const enrichmentBatches = createProducer(enrichmentBatchQueue, context);
     const runs = createProducer(onboardingRunQueue, context);
-    closeProducers = () => closeGracefully([], [enrichment, runs]);
+    closeProducers = () => closeGracefully([], [enrichment, enrichmentBatches, runs]);
     onboarding = createOnboardingService({
       db: h.db,
       store,
@@ -41,10 +45,13 @@ describe('processRun ends every run (issue 16)', () => {
       directory: createCustomerDirectory(h.db),
       sealedBox,
       enrichment,
+      enrichmentBatches,
       runs,
       clock: h.clock.now,
       logger: h.logger,
     });
+    batchQueue = enrichmentBatches.queue;
+    singleQueue = enrichment.queue;
   });
   afterAll(() => h.close(() => closeProducers()));
 
@@ -122,6 +129,26 @@ describe('processRun ends every run (issue 16)', () => {
     expect(await store.findRun(h.db, runId)).toMatchObject({ status: 'SUCCEEDED', business_ids: run?.business_ids });
     expect(await h.db('cases.businesses').where({ customer_id: customerId, external_id: 'E-1' })).toHaveLength(1);
   });
+  it('a bulk run queues its businesses for enrichment in batches of ENRICHMENT_BATCH_SIZE, in order, each batch once', async () => {
+    const rows = Array.from({ length: 2 * ENRICHMENT_BATCH_SIZE + 5 }, (_row, n) => ({ name: `Batched Co ${n}` }));
+    const runId = await pendingRun(sealRows(rows), rows.length);
+    await onboarding.processRun(runId);
+    const ids = (await store.findRun(h.db, runId))?.business_ids ?? [];
+    expect(ids).toHaveLength(rows.length);
+    const batches = await Promise.all([0, 1, 2, 3].map((chunk) => batchQueue.getJob(`enrich-run-${runId}-${chunk}`)));
+    expect(batches.map((job) => job?.data.businessIds.length)).toEqual([ENRICHMENT_BATCH_SIZE, ENRICHMENT_BATCH_SIZE, 5, undefined]);
+    expect(batches.flatMap((job) => job?.data.businessIds ?? [])).toEqual(ids);
+    expect(batches.slice(0, 3).every((job) => job?.data.customerId === customerId)).toBe(true);
+    // A business of a batch has no single job of its own (its task takes the single job's id when the batch runs).
+    expect(await singleQueue.getJob(`enrich-${ids[0]}`)).toBeUndefined();
+  });
+  it('a run of one business queues its single enrichment job', async () => {
+    const runId = await pendingRun(sealRows([{ name: 'Alone Co' }]), 1);
+    await onboarding.processRun(runId);
+    const [id] = (await store.findRun(h.db, runId))?.business_ids ?? [];
+    expect((await singleQueue.getJob(`enrich-${id}`))?.data).toEqual({ businessId: id, customerId });
+    expect(await batchQueue.getJob(`enrich-run-${runId}-0`)).toBeUndefined();
+  });
   it('two jobs of one run processing it at once store its rows once (the run row is locked, then re-read)', async () => {
     const runId = await pendingRun(sealRows([{ name: 'Twice Co 1' }, { name: 'Twice Co 2' }]), 2);
     await Promise.all([onboarding.processRun(runId), onboarding.processRun(runId), onboarding.processRun(runId)]);
@@ -141,6 +168,7 @@ describe('processRun ends every run (issue 16)', () => {
       directory: createCustomerDirectory(h.db),
       sealedBox,
       enrichment: { add: () => Promise.reject(new Error('Connection is closed.')) } as never,
+      enrichmentBatches: { add: () => Promise.reject(new Error('Connection is closed.')) } as never,
       runs: { add: (_payload: unknown, options: { jobId: string }) => (refused.push(options.jobId), Promise.reject(new Error('Connection is closed.'))) } as never,
       clock: h.clock.now,
       logger: h.logger,
