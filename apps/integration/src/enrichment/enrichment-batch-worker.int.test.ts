@@ -50,8 +50,9 @@ describe('enrichment batch worker', () => {
     ]);
     expect(await t.db('integration.business_verifications').whereIn('business_id', ids).pluck('status')).toEqual(['VERIFIED', 'VERIFIED', 'VERIFIED']);
 
-    const batchAnnouncement = await batchAnnouncements.queue.getJob(`enriched-${runJobId}`);
-    expect(batchAnnouncement?.data).toEqual({
+    // The batch announces after its transaction commits: its tasks can read SUCCEEDED a moment before.
+    const batchAnnouncement = await eventually(async () => (await batchAnnouncements.queue.getJob(`enriched-${runJobId}`)) ?? undefined);
+    expect(batchAnnouncement.data).toEqual({
       completions: [
         { businessId: ids[0], taskId: taskOf(ids[0])?.id },
         { businessId: ids[1], taskId: taskOf(ids[1])?.id },
