@@ -54,7 +54,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
   const recovery = createScoreRecovery({
     store: createPgScoreRecoveryStore(deps.db),
     scores: producers.scores,
-    afterEnrichment: processors.afterEnrichment,
+    scoreEnrichments: processors.afterEnrichmentBatch,
     clock,
     logger: deps.logger,
     stuckAfterMs: sweep.stuckAfterMs,
@@ -64,8 +64,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
     prefix: SCORE_PREFIX,
     routes,
     queues,
-    // One announced enrichment is scored in its own job too, as a batch of one: no second job per business.
-    workers: scoreWorkers({ ...processors, afterEnrichment: (businessId, taskId) => processors.afterEnrichmentBatch([{ businessId, taskId }]) }),
+    workers: scoreWorkers(processors),
     schedules: deps.monitoringCron ? [{ id: 'monthly-monitoring', producer: producers.monitoring, pattern: deps.monitoringCron }] : [],
     // Wherever workers run, lost and stuck scores are found in PostgreSQL and queued again.
     recovery: { queue: scoreRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },

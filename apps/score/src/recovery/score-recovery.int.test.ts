@@ -114,10 +114,20 @@ describe('the score recovery sweep (Redis came back empty; PostgreSQL still know
       clock: () => new Date(),
       logger: h.logger,
     });
+    // An announcement is scored at once: the second finds its score done and queues nothing.
+    const announced = randomUUID();
+    await processors.afterEnrichment(businessId, announced);
+    const scored = await h.db('scores.scores').where({ source_key: `enrichment:${announced}` });
+    expect(scored).toMatchObject([{ status: 'SUCCESS', attempts: 1 }]);
+    await processors.afterEnrichment(businessId, announced);
+    expect(await h.db('scores.scores').where({ source_key: `enrichment:${announced}` })).toEqual(scored);
+    expect(await queued.queue.getJobCountByTypes('waiting')).toBe(0);
+
+    // A score queued twice is created and queued once; computed twice, it changes nothing the second time.
     const taskId = randomUUID();
-    await processors.afterEnrichment(businessId, taskId);
-    await processors.afterEnrichment(businessId, taskId);
-    const rows = await h.db('scores.scores').where({ business_id: businessId });
+    await processors.requestScore(businessId, `enrichment:${taskId}`, 'ENRICHMENT');
+    await processors.requestScore(businessId, `enrichment:${taskId}`, 'ENRICHMENT');
+    const rows = await h.db('scores.scores').where({ source_key: `enrichment:${taskId}` });
     expect(rows).toHaveLength(1);
     expect(await queued.queue.getJobCountByTypes('waiting')).toBe(1);
     await queued.queue.obliterate({ force: true });

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_RECOVERIES, RECOVERY_BATCH, recoverStuck, type Producer, type RecoveryCounts, type WorkerLogger } from '@kyb/queues';
+import { DEFAULT_MAX_RECOVERIES, RECOVERY_BATCH, recoverStuck, type EnrichmentCompletion, type Producer, type RecoveryCounts, type WorkerLogger } from '@kyb/queues';
 import { scoreJobId } from '../scores/scores.service';
 import type { ScoreRecoveryStore } from './score-recovery.store';
 
@@ -12,8 +12,8 @@ const UNSCORED_LOOKBACK_MS = 7 * 24 * 3600 * 1000;
 export interface ScoreRecoveryDeps {
   store: ScoreRecoveryStore;
   scores: Producer<{ scoreId: string }>;
-  /** Scores a finished enrichment (once per task: the score of its source key, then its job). */
-  afterEnrichment(businessId: string, taskId: string): Promise<void>;
+  /** Scores finished enrichments as their announcement would have (once per task: the score of its source key). */
+  scoreEnrichments(completions: EnrichmentCompletion[]): Promise<unknown>;
   clock: () => Date;
   logger: WorkerLogger;
   /** RECOVERY_STUCK_AFTER_MS: how long a record may stay not final since its last progress. */
@@ -37,7 +37,7 @@ export function createScoreRecovery(deps: ScoreRecoveryDeps) {
       let unscoredTasks = 0;
       for (let afterId: string | null = null; ; ) {
         const tasks = await store.unscoredTasks({ since, cutoff, afterId, limit: RECOVERY_BATCH });
-        for (const task of tasks) await deps.afterEnrichment(task.business_id, task.id);
+        if (tasks.length > 0) await deps.scoreEnrichments(tasks.map((task) => ({ businessId: task.business_id, taskId: task.id })));
         unscoredTasks += tasks.length;
         if (tasks.length < RECOVERY_BATCH) break;
         afterId = tasks[tasks.length - 1].id;

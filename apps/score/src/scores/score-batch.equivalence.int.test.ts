@@ -15,7 +15,7 @@ const bjl: BjlEntry[] = [
   { kind: 'JUDGEMENT', filingDate: new Date('2022-01-15T00:00:00Z'), status: 'satisfied', amount: 4_000 },
 ];
 
-/** The single path (`afterEnrichment`, then `compute`) and the batch path score the same businesses the same. */
+/** The queued path (`requestScore`, then `compute`) and the batch path score the same businesses the same. */
 describe('a batch of finished enrichments stores the scores the single path stores', () => {
   let t: ScoreTestApp;
   let p: ReturnType<typeof scoreProcessorsOf>;
@@ -46,7 +46,7 @@ describe('a batch of finished enrichments stores the scores the single path stor
     const single = [];
     for (const id of ids) {
       const taskId = randomUUID();
-      await p.processors.afterEnrichment(id, taskId);
+      await p.processors.requestScore(id, `enrichment:${taskId}`, 'ENRICHMENT');
       const { id: scoreId } = await t.db('scores.scores').where({ source_key: `enrichment:${taskId}` }).first('id');
       await p.processors.compute(scoreId, { made: 0, allowed: 5 });
       single.push(await stored(`enrichment:${taskId}`));
@@ -119,7 +119,7 @@ describe('a batch of finished enrichments stores the scores the single path stor
     const earlyTask = randomUUID();
     await activate(VERIFICATION_WEIGHTAGE_CONFIG.id);
     try {
-      await p.processors.afterEnrichment(early, earlyTask);
+      await p.processors.requestScore(early, `enrichment:${earlyTask}`, 'ENRICHMENT');
     } finally {
       await activate(DEFAULT_WEIGHTAGE_CONFIG.id);
     }

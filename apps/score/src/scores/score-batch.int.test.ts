@@ -44,9 +44,9 @@ describe('scoring a batch of finished enrichments', () => {
     const rows = await Promise.all(forty.map(scoreOf));
     expect(rows.filter((r) => r.status === 'SUCCESS')).toHaveLength(32);
     expect(rows.filter((r) => r.status === 'FAILED')).toHaveLength(8);
-    // The same five businesses scored alone (announced, then computed) cost at least five batches.
+    // The same five businesses scored alone (queued, then computed) cost at least five batches.
     const single = await enrichedBatch(5);
-    const announced = await statementsOf(t.db, () => Promise.all(single.map((c) => p.processors.afterEnrichment(c.businessId, c.taskId))));
+    const announced = await statementsOf(t.db, () => Promise.all(single.map((c) => p.processors.requestScore(c.businessId, `enrichment:${c.taskId}`, 'ENRICHMENT'))));
     const ids = await Promise.all(single.map(async (c) => (await scoreOf(c)).id));
     const computed = await statementsOf(t.db, () => Promise.all(ids.map((id) => p.processors.compute(id, { made: 0, allowed: 5 }))));
     expect(announced.length + computed.length).toBeGreaterThanOrEqual(5 * small.length);
@@ -84,15 +84,15 @@ describe('scoring a batch of finished enrichments', () => {
     for (const c of completions) expect(await scoresOf(c.businessId)).toHaveLength(1);
   });
 
-  it('a task announced alone and in a batch has one score, computed once, whichever came first', async () => {
+  it('a task scored in its own job and announced in a batch has one score, computed once, whichever came first', async () => {
     const [batchFirst, singleFirst] = await enrichedBatch(3).then((c) => c.slice(1));
     await p.processors.afterEnrichmentBatch([batchFirst]);
     const scored = await scoreOf(batchFirst);
-    await p.processors.afterEnrichment(batchFirst.businessId, batchFirst.taskId);
+    await p.processors.requestScore(batchFirst.businessId, `enrichment:${batchFirst.taskId}`, 'ENRICHMENT');
     await p.processors.compute(scored.id, { made: 0, allowed: 5 });
     expect(await scoreOf(batchFirst)).toEqual(scored);
 
-    await p.processors.afterEnrichment(singleFirst.businessId, singleFirst.taskId);
+    await p.processors.requestScore(singleFirst.businessId, `enrichment:${singleFirst.taskId}`, 'ENRICHMENT');
     const pending = await scoreOf(singleFirst);
     expect(pending.status).toBe('PROCESSING');
     await p.processors.afterEnrichmentBatch([singleFirst]);

@@ -68,7 +68,7 @@ function computeDue(due: readonly DueScore[], reads: BatchReads) {
  * Scores many businesses in one job with a fixed number of statements, whatever the batch's size:
  * the businesses, the scores found or created, their attempts counted, their configs, their inputs
  * (and verifications when a config has a rule), the results stored. A score is the same row, with
- * the same result, as the single path (`afterEnrichment`, then `compute`) would store. A statement
+ * the same result, as the queued path (`requestScore`, then `compute`) would store. A statement
  * that fails fails the job, whose retry recomputes only the scores still PROCESSING.
  */
 export function createScoreBatchProcessor(deps: ScoreBatchDeps) {

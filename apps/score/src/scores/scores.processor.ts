@@ -15,8 +15,8 @@ export interface ScoreProcessorDeps extends ScoreBatchDeps {
 const MONITORING_PAGE = 500;
 
 /**
- * Score processors: compute one score, start one after an enrichment, score the businesses of an
- * enrichment batch, score every monitored business.
+ * Score processors: compute one queued score, queue one, score the businesses of an enrichment
+ * announcement (alone or a batch) at once, score every monitored business.
  */
 export function createScoreProcessors(deps: ScoreProcessorDeps) {
   const { store, clock, logger } = deps;
@@ -43,8 +43,8 @@ export function createScoreProcessors(deps: ScoreProcessorDeps) {
     }
   }
 
-  /** Creates (once per `sourceKey`) the business's score and queues its computation. */
-  async function request(businessId: string, sourceKey: string, trigger: ScoreTrigger): Promise<void> {
+  /** Creates (once per `sourceKey`) the business's score and queues its computation in its own job. */
+  async function requestScore(businessId: string, sourceKey: string, trigger: ScoreTrigger): Promise<void> {
     const business = await deps.businesses.find(businessId);
     if (!business) return void logger.warn({ businessId, trigger }, 'no score for a business that no longer exists');
     const score = await store.findOrCreate({ sourceKey, trigger, businessId, customerId: business.customerId, at: clock() });
@@ -53,8 +53,9 @@ export function createScoreProcessors(deps: ScoreProcessorDeps) {
 
   return {
     compute,
-    /** An enrichment finished: score the business with what it brought (once per task). */
-    afterEnrichment: (businessId: string, taskId: string) => request(businessId, `enrichment:${taskId}`, 'ENRICHMENT'),
+    requestScore,
+    /** An enrichment finished: the business is scored at once with what it brought (once per task), as a batch of one. */
+    afterEnrichment: (businessId: string, taskId: string) => batch.afterEnrichmentBatch([{ businessId, taskId }]),
     afterEnrichmentBatch: batch.afterEnrichmentBatch,
     /**
      * Scores every business with monitoring switched on, once per month however often it runs: each
