@@ -1,5 +1,5 @@
 import { authenticate, createLocalKeySource, createTokenSigner, createTokenVerifier, type SessionRevocations } from '@kyb/auth';
-import { defineArea, type AreaBaseDeps, type RouteDefinition } from '@kyb/http';
+import { createIdempotencyStore, defineArea, type AreaBaseDeps, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { AppError } from '@kyb/envelope';
 import { createSealedBox } from '@kyb/secrets';
@@ -171,7 +171,7 @@ export function createAuthArea(deps: AuthAreaDeps) {
   });
 
   return {
-    ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher] }),
+    ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher], idempotency: { store: createIdempotencyStore(deps.db, 'auth'), logger: deps.logger, clock: deps.clock } }),
     verifier,
     /** Creates the first signing key if there is none. */
     start: () => signingKeys.ensureActiveKey(),

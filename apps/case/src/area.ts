@@ -6,7 +6,7 @@
  * recovery import no other feature. This file wires them together.
  */
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
-import { defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
+import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { caseRecoveryQueue } from '@kyb/queues';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
@@ -117,6 +117,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
   return defineArea({
     prefix: CASE_PREFIX,
     routes,
+    idempotency: { store: createIdempotencyStore(deps.db, 'cases'), logger: deps.logger, clock: deps.clock },
     // A bulk body (up to 5 MB) is read only for an authenticated caller.
     largeBodies: [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb', before: [guard] }],
     queues,

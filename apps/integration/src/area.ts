@@ -5,7 +5,7 @@
  * classification; screening uses no other feature (providers are shared by all). This file wires them.
  */
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
-import { defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
+import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { integrationRecoveryQueue } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
@@ -146,6 +146,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   return defineArea({
     prefix: INTEGRATION_PREFIX,
     routes,
+    idempotency: { store: createIdempotencyStore(deps.db, 'integration'), logger: deps.logger, clock: deps.clock },
     queues,
     workers: integrationWorkers({ enrich, enrichBatch, screen }),
     // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.

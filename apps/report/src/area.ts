@@ -1,5 +1,5 @@
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
-import { defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
+import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { reportRecoveryQueue } from '@kyb/queues';
 import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/area-views';
@@ -88,6 +88,7 @@ export function createReportArea(deps: ReportAreaDeps) {
   return defineArea({
     prefix: REPORT_PREFIX,
     routes,
+    idempotency: { store: createIdempotencyStore(deps.db, 'reports'), logger: deps.logger, clock: deps.clock },
     queues,
     workers: reportWorkers(render),
     // Wherever workers run, reports whose job was lost are found in PostgreSQL and queued again.

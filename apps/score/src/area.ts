@@ -1,5 +1,5 @@
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
-import { defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
+import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { scoreRecoveryQueue } from '@kyb/queues';
 import { createBusinessDirectory, createIntegrationDirectory, createVerificationDirectory } from '@kyb/area-views';
@@ -63,6 +63,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
   return defineArea({
     prefix: SCORE_PREFIX,
     routes,
+    idempotency: { store: createIdempotencyStore(deps.db, 'scores'), logger: deps.logger, clock: deps.clock },
     queues,
     workers: scoreWorkers(processors),
     schedules: deps.monitoringCron ? [{ id: 'monthly-monitoring', producer: producers.monitoring, pattern: deps.monitoringCron }] : [],

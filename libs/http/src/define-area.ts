@@ -15,6 +15,8 @@ import type { Knex } from '@kyb/db';
 import type { LargeBody, ReadinessCheck } from './app';
 import type { AreaRuntime, StartedArea } from './area-module';
 import type { Logger } from './logger';
+import { idempotencyGuard } from './idempotency/idempotency.guard';
+import type { IdempotencyStore } from './idempotency/idempotency.store';
 import { buildRouter, type RouteDefinition } from './routes';
 
 /** How an area's recovery sweep runs: how often, when a record counts as stuck, how often it is queued again before it fails. */
@@ -114,6 +116,8 @@ export interface AreaDefinition {
   recovery?: AreaRecovery;
   /** Closed after the workers, in this order. */
   closes?: Closable[];
+  /** Where the area's idempotent routes keep their `Idempotency-Key` answers (its `idempotency_keys` table). */
+  idempotency?: { store: IdempotencyStore; logger: Logger; clock?: () => Date };
 }
 
 /** A wired area: served by its router, its workers started on demand, stopped once. */
@@ -141,7 +145,7 @@ export function defineArea<const D extends AreaDefinition>(definition: D): Area 
   const sweepers: RecoverySweeper[] = [];
   return {
     prefix: definition.prefix,
-    router: buildRouter(definition.routes),
+    router: buildRouter(definition.routes, { idempotency: definition.idempotency ? idempotencyGuard(definition.idempotency) : undefined }),
     routes: definition.routes,
     largeBodies: definition.largeBodies ?? [],
     readiness: definition.readiness ?? [],

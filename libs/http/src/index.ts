@@ -8,7 +8,13 @@ export { createAreaProducers, defineArea, queuesOf, recoverySettingsOf, startAre
 export type { Area, AreaBaseDeps, AreaDefinition, AreaQueues, AreaRecovery, AreaSchedule, Closable, RecoverySettings, StartExtras } from './define-area';
 export type { CreateHttpAppOptions, LargeBody, Mount, ReadinessCheck } from './app';
 export { buildRouter } from './routes';
-export type { HttpMethod, RouteAccess, RouteDefinition, RouteResponse } from './routes';
+export type { BuildRouterOptions, HttpMethod, RouteAccess, RouteDefinition, RouteResponse } from './routes';
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyGuard } from './idempotency/idempotency.guard';
+export type { IdempotencyGuardOptions } from './idempotency/idempotency.guard';
+export { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './idempotency/idempotency.errors';
+export { idempotencyKeysMigration } from './idempotency/idempotency-keys.migration';
+export { createIdempotencyStore } from './idempotency/idempotency.store';
+export type { IdempotencyStore } from './idempotency/idempotency.store';
 export { codeName, defineRoute } from './typed-route';
 export type { CodeName, RouteInput, TypedRouteDefinition } from './typed-route';
 export { createLogger, REDACTED_PATHS, serializeError } from './logger';

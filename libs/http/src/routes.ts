@@ -44,14 +44,34 @@ export interface RouteDefinition {
    */
   checks?: RequestHandler[];
   responses: Record<number, RouteResponse>;
+  /**
+   * A POST that creates or starts something: honours `Idempotency-Key` (a repeat gets the first
+   * answer again and does nothing). Needs `auth` (keys are the caller's tenant's) and an area that
+   * keeps an idempotency store.
+   */
+  idempotent?: boolean;
   handler: RequestHandler;
+}
+
+/** What {@link buildRouter} adds to the routes' own handlers. */
+export interface BuildRouterOptions {
+  /** Run on idempotent routes after the request is validated, before the checks (the area's `idempotencyGuard`). */
+  idempotency?: RequestHandler;
+}
+
+/** The idempotency guard of an idempotent route; a route that cannot honour the header is a mistake of its area. */
+function idempotencyOf(route: RouteDefinition, options: BuildRouterOptions): RequestHandler {
+  const name = `${route.method.toUpperCase()} ${route.path}`;
+  if (route.method !== 'post' || !route.auth) throw new Error(`${name}: only an authenticated POST can be idempotent`);
+  if (!options.idempotency) throw new Error(`${name} is idempotent, but its area keeps no idempotency store`);
+  return options.idempotency;
 }
 
 /**
  * Registers route definitions on a new router. A known path asked with another method answers
  * 405 with `Allow`; `OPTIONS` answers 204 with `Allow`.
  */
-export function buildRouter(routes: readonly RouteDefinition[]): Router {
+export function buildRouter(routes: readonly RouteDefinition[], options: BuildRouterOptions = {}): Router {
   const router = Router();
   const byPath = new Map<string, RouteDefinition[]>();
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
@@ -65,6 +85,7 @@ export function buildRouter(routes: readonly RouteDefinition[]): Router {
       const chain: RequestHandler[] = [...(definition.guards ?? [])];
       // Always: besides the declared schemas, it refuses text PostgreSQL cannot store in any part of any request.
       chain.push(validateRequest(definition.schemas));
+      if (definition.idempotent) chain.push(idempotencyOf(definition, options));
       chain.push(...(definition.checks ?? []), definition.handler);
       expressRoute[definition.method](...chain);
     }

@@ -55,21 +55,45 @@ function parameters(route: RouteDefinition): object[] {
       });
     }
   }
+  if (route.idempotent) list.push(IDEMPOTENCY_KEY_PARAMETER);
   return list;
 }
 
+/** The header an idempotent route honours (IETF draft `Idempotency-Key`). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant\'s.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+/** What an idempotent route answers besides its own responses. */
+const IDEMPOTENCY_RESPONSES: Record<number, { description: string }> = {
+  409: { description: 'A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError)' },
+  422: { description: 'This Idempotency-Key was used with a different request (IdempotencyKeyReusedError)' },
+};
+
 function responses(route: RouteDefinition): Record<string, object> {
-  return Object.fromEntries(
-    Object.entries(route.responses).map(([status, response]) => [
-      status,
-      {
-        description: response.description,
-        content: {
-          'application/json': { schema: response.schema ?? (Number(status) >= 400 ? { $ref: '#/components/schemas/ErrorEnvelope' } : {}) },
-        },
+  const declared = Object.entries(route.responses).map(([status, response]) => [
+    status,
+    {
+      description: response.description,
+      ...(route.idempotent && Number(status) < 400
+        ? { headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } } }
+        : {}),
+      content: {
+        'application/json': { schema: response.schema ?? (Number(status) >= 400 ? { $ref: '#/components/schemas/ErrorEnvelope' } : {}) },
       },
-    ]),
-  );
+    },
+  ]);
+  const added = route.idempotent
+    ? Object.entries(IDEMPOTENCY_RESPONSES)
+        .filter(([status]) => !(Number(status) in route.responses))
+        .map(([status, response]) => [status, { ...response, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }])
+    : [];
+  return Object.fromEntries([...declared, ...added].sort(([a], [b]) => Number(a) - Number(b)));
 }
 
 /**

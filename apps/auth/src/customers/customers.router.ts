@@ -20,6 +20,7 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
     defineRoute({
       method: 'post',
       path: '/customers',
+      idempotent: true,
       summary: 'Create a customer (tenant)',
       tags: ['Customers'],
       auth: true,

@@ -1,4 +1,5 @@
 import type { AreaMigrations } from '@kyb/db';
+import { idempotencyKeysMigration } from '@kyb/http';
 import { authBase } from './20261122_0001_auth_base';
 import { permissionsAndSubroles } from './20261122_0002_permissions_and_subroles';
 import { customerDirectory } from './20261122_0003_customer_directory';
@@ -11,5 +12,5 @@ import { customerUserEmailPerTenant } from './20261123_0008_customer_user_email_
 /** The auth area's schema and migrations, in order. */
 export const authMigrations: AreaMigrations = {
   schema: 'auth',
-  migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances, customerStatus, applicantEmailProof, customerUserEmailPerTenant],
+  migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances, customerStatus, applicantEmailProof, customerUserEmailPerTenant, idempotencyKeysMigration('auth', '20261125_0009_idempotency_keys')],
 };

@@ -50,6 +50,7 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
     defineRoute({
       method: 'post',
       path: '/customers/:customerID/users',
+      idempotent: true,
       summary: 'Create a user: ACTIVE with a temporary password, or INVITED with a one-time set-up link',
       tags: ['Customers'],
       auth: true,

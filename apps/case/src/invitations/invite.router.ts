@@ -15,6 +15,7 @@ export function inviteRoutes(deps: { invites: InviteService; authenticate: Reque
     defineRoute({
       method: 'post',
       path: '/customers/:customerID/businesses/invite',
+      idempotent: true,
       summary: 'Send a business invite (E5): a new business, or an existing one, and at least one applicant',
       tags: ['Invitations'],
       auth: true,

@@ -28,14 +28,16 @@ describe('case migrations', () => {
       '20261122_0007_business_directory',
       '20261123_0009_recovery',
       '20261123_0010_industries',
+      '20261125_0011_idempotency_keys',
     ]);
     expect(await tables()).toEqual([
       'applicants', 'business_addresses', 'business_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'cases',
-      'industries', 'invitation_directory', 'invitations', 'mail_outbox', 'mcc_codes', 'naics_codes', 'onboarding_runs', 'onboarding_usage', 'owner_titles', 'owners',
+      'idempotency_keys', 'industries', 'invitation_directory', 'invitations', 'mail_outbox', 'mcc_codes', 'naics_codes', 'onboarding_runs', 'onboarding_usage', 'owner_titles', 'owners',
     ]);
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261125_0011_idempotency_keys',
       '20261123_0010_industries',
       '20261123_0009_recovery',
       '20261122_0007_business_directory',

@@ -58,6 +58,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
     defineRoute({
       method: 'post',
       path: '/businesses/customers/:customerID/bulk',
+      idempotent: true,
       summary: `Add up to ${MAX_BULK_ROWS} businesses: a JSON array of E12 rows, or CSV (text/csv) with a header row of the same columns`,
       description: 'All rows are stored or none: any failed row fails the run, with every failed row listed by index.',
       tags: ['Businesses'],
@@ -80,6 +81,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
     defineRoute({
       method: 'post',
       path: '/businesses/customers/:customerID',
+      idempotent: true,
       summary: 'Add a business to a customer (E12): flat columns as in a bulk import row',
       tags: ['Businesses'],
       auth: true,

@@ -90,6 +90,7 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
     defineRoute({
       method: 'post',
       path: '/business/:businessID/refresh',
+      idempotent: true,
       summary: "Fetch a business's public records again",
       description: 'Answers 202 with the new task, or with the task already waiting or running (no second one is started).',
       tags: ['Public Records'],

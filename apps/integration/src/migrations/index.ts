@@ -1,4 +1,5 @@
 import type { AreaMigrations } from '@kyb/db';
+import { idempotencyKeysMigration } from '@kyb/http';
 import { enrichment } from './20261122_0001_enrichment';
 import { screening } from './20261122_0002_screening';
 import { financialsAndViews } from './20261122_0003_financials_and_views';
@@ -9,5 +10,5 @@ import { currentVerification } from './20261124_0006_current_verification';
 /** The integration area's schema and migrations, in order. */
 export const integrationMigrations: AreaMigrations = {
   schema: 'integration',
-  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification],
+  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys')],
 };

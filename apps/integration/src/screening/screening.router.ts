@@ -50,6 +50,7 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
     defineRoute({
       method: 'post',
       path: '/verification/customers/:customerId/businesses/:businessId/screening',
+      idempotent: true,
       summary: 'Run a merchant-screening check of a business (E3); answers an acknowledgement, the result comes later',
       description:
         'Body optional: icas (at most 100, letters and digits, no duplicates); without it the ICAs stored with the credentials are searched. ' +

@@ -1,9 +1,10 @@
 import type { AreaMigrations } from '@kyb/db';
+import { idempotencyKeysMigration } from '@kyb/http';
 import { reports } from './20261122_0001_reports';
 import { recovery } from './20261123_0002_recovery';
 
 /** The report area's schema and migrations, in order. */
 export const reportMigrations: AreaMigrations = {
   schema: 'reports',
-  migrations: [reports, recovery],
+  migrations: [reports, recovery, idempotencyKeysMigration('reports', '20261125_0003_idempotency_keys')],
 };

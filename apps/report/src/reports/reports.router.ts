@@ -30,6 +30,7 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
     defineRoute({
       method: 'post',
       path: '/reports/customers/:customerID/businesses/:businessID',
+      idempotent: true,
       summary: 'Generate a 360 report for a business of a customer (E7)',
       tags: ['Reports'],
       auth: true,

@@ -51,6 +51,7 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
     defineRoute({
       method: 'post',
       path: '/score/business/:businessID/generate',
+      idempotent: true,
       summary: 'Score a business now',
       description: 'Answers 202 with the score PROCESSING; follow it at /score/scores/{scoreID} or read it with E10 once SUCCESS.',
       tags: ['Score'],

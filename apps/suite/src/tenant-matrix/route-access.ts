@@ -14,6 +14,8 @@ export interface MatrixRoute {
   permissions: string[];
   /** Its path parameters, in path order: every one names something of a tenant. */
   params: string[];
+  /** Whether it declares the `Idempotency-Key` header. */
+  idempotent: boolean;
 }
 
 /** What one call must answer: one of the route's success statuses, or exactly this error. */
@@ -46,6 +48,7 @@ export function routesOfDocument(document: OpenApiDocument): MatrixRoute[] {
       roles: (operation['x-roles'] as string[] | undefined) ?? ALL_ROLES,
       permissions: (operation['x-permissions'] as string[] | undefined) ?? [],
       params: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+      idempotent: ((operation.parameters as Array<{ name: string; in: string }> | undefined) ?? []).some((p) => p.in === 'header' && p.name === 'Idempotency-Key'),
     })),
   );
 }

@@ -76,6 +76,25 @@ describe('tenant matrix: every route, every kind of caller', () => {
     );
   });
 
+  it('honours Idempotency-Key on every POST that creates or starts something; the POSTs that do not are named here, with why', async () => {
+    const notIdempotent: Record<string, string> = {
+      'POST /auth/api/v1/admin/sign-in': 'a sign-in answers fresh tokens; a stored answer would hand them out again',
+      'POST /auth/api/v1/customer/sign-in': 'a sign-in answers fresh tokens',
+      'POST /auth/api/v1/applicant/sign-in': 'a sign-in answers fresh tokens',
+      'POST /auth/api/v1/refresh-token/admin': 'answers fresh tokens; a refresh token is used once',
+      'POST /auth/api/v1/refresh-token/customer': 'answers fresh tokens; a refresh token is used once',
+      'POST /auth/api/v1/refresh-token/applicant': 'answers fresh tokens; a refresh token is used once',
+      'POST /auth/api/v1/customer/logout': 'ends the session; repeating it changes nothing',
+      'POST /auth/api/v1/customer/complete-setup': 'sets the password once; a repeat is refused by the account state',
+      'POST /report/api/v1/reports/{reportID}/download': 'reads a file; creates nothing',
+    };
+    const posts = (await allRoutes()).filter((route) => route.method === 'post');
+    const idempotent = posts.filter((route) => route.idempotent).map((route) => route.key);
+    const others = posts.filter((route) => !route.idempotent).map((route) => route.key);
+    expect(others.sort()).toEqual(Object.keys(notIdempotent).sort());
+    expect(idempotent.length).toBeGreaterThanOrEqual(9);
+  });
+
   it('answers every cell as the route declares, and "not yours" exactly as "does not exist"', async () => {
     const routes = await allRoutes();
     const failures: string[] = [];

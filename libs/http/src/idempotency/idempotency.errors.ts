@@ -1,0 +1,26 @@
+import { AppError } from '@kyb/envelope';
+
+/** 422: the key was first used with another request (method, path, query or body). */
+export class IdempotencyKeyReusedError extends AppError {
+  constructor() {
+    super({
+      message: 'This Idempotency-Key was used with a different request; use a new key for a new request',
+      httpStatus: 422,
+      errorCode: 'INVALID',
+      errorName: 'IdempotencyKeyReusedError',
+    });
+  }
+}
+
+/** 409: the first request with the key is still running; retrying later gets its answer. */
+export class IdempotencyKeyInUseError extends AppError {
+  constructor() {
+    super({
+      message: 'A request with this Idempotency-Key is still being processed; retry it later for its answer',
+      httpStatus: 409,
+      errorCode: 'DUPLICATE',
+      errorName: 'IdempotencyKeyInUseError',
+      headers: { 'Retry-After': '1' },
+    });
+  }
+}
