@@ -28,6 +28,18 @@ describe('E7, E6, download and status (no worker running)', () => {
     request(t.app).post(`/report/api/v1/reports/customers/${customer}/businesses/${business}`).set('Authorization', `Bearer ${token}`);
   const get = (reportId: string, token = owner) => request(t.app).get(`/report/api/v1/reports/${reportId}`).set('Authorization', `Bearer ${token}`);
 
+  it('E7 retried with its Idempotency-Key answers the same report, marked replayed, and creates one', async () => {
+    const key = randomUUID();
+    const first = await generate(customerId, businessId).set('Idempotency-Key', key).expect(200);
+    const again = await generate(customerId, businessId).set('Idempotency-Key', key).expect(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const reports = await t.db('reports.reports').where({ business_id: businessId, id: first.body.data.report_id });
+    expect(reports).toHaveLength(1);
+    const fresh = await generate(customerId, businessId).set('Idempotency-Key', randomUUID()).expect(200);
+    expect(fresh.body.data.report_id).not.toBe(first.body.data.report_id);
+  });
+
   it('E7 creates a REQUESTED report and queues it; E6 shows it as contract 2.6 and the sample do', async () => {
     const res = await generate(customerId, businessId).expect(200);
     expect(res.body).toEqual({ status: 'success', message: 'Report generation started successfully', data: { report_id: expect.any(String) } });
