@@ -1,3 +1,6 @@
+import { auditRoutes } from './audit/audit.router';
+import { createAuditService } from './audit/audit.service';
+import { createPgAuditStore } from './audit/audit.store';
 import { authenticate, createLocalKeySource, createTokenSigner, createTokenVerifier, type SessionRevocations } from '@kyb/auth';
 import { createIdempotencyStore, defineArea, type AreaBaseDeps, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
@@ -23,7 +26,7 @@ import { applicantSignInRoutes } from './sign-in/applicant-sign-in.router';
 import { createEmailProofService } from './email-proofs/email-proofs.service';
 import { createPgEmailProofStore } from './email-proofs/email-proofs.store';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
-import { createInvitationAcceptances, createInvitationDirectory } from '@kyb/area-views';
+import { createInvitationAcceptances, createInvitationDirectory, CustomerNotFoundError } from '@kyb/area-views';
 import { createSigningKeysService } from './signing-keys/signing-keys.service';
 import { createPgSigningKeyStore } from './signing-keys/signing-keys.store';
 import { createPgSetupTokenStore } from './users/setup-tokens.store';
@@ -114,9 +117,16 @@ export function createAuthArea(deps: AuthAreaDeps) {
   });
   const guard = authenticate(verifier);
   const signIn = createSignInService({ users, customers, hasher, sessions, limiter });
+  const audit = createAuditService({
+    store: createPgAuditStore(db),
+    requireCustomer: async (customerId) => {
+      if (!(await customers.findById(customerId))) throw new CustomerNotFoundError();
+    },
+    clock,
+  });
 
   const areaRoutes: RouteDefinition[] = [
-    ...signInRoutes({ signIn }),
+    ...signInRoutes({ signIn, audit }),
     ...applicantSignInRoutes({
       applicantSignIn: createApplicantSignInService({
         db,
@@ -142,11 +152,12 @@ export function createAuthArea(deps: AuthAreaDeps) {
         clock,
       }),
     }),
-    ...sessionRoutes({ sessions, signingKeys, authenticate: guard }),
+    ...sessionRoutes({ sessions, signingKeys, authenticate: guard, audit }),
     ...accountSetupRoutes({ accountSetup: createAccountSetupService({ db, users, setupTokens, hasher, limiter, clock }) }),
     ...customerRoutes({
       customers: createCustomersService({ customers, endSessions: (userIds, reason) => sessions.revokeAllOfCustomer(userIds, reason) }),
       authenticate: guard,
+      audit,
     }),
     ...userRoutes({
       users: createUsersService({
@@ -161,7 +172,9 @@ export function createAuthArea(deps: AuthAreaDeps) {
         clock,
       }),
       authenticate: guard,
+      audit,
     }),
+    ...auditRoutes({ audit, authenticate: guard }),
   ];
   const routes = withOpenApiRoute(areaRoutes, {
     title: 'Auth area',

@@ -13,6 +13,8 @@ export interface AreaMigrations {
   /** The Postgres schema the area owns (`auth`, `cases`, ...). */
   schema: string;
   migrations: Migration[];
+  /** Tables of the schema the application's role may read and insert into, but never update or delete from (an audit log). */
+  appendOnlyTables?: string[];
 }
 
 class InCodeMigrationSource implements Knex.MigrationSource<Migration> {
@@ -103,4 +105,5 @@ export async function grantAppRole(db: Knex, area: AreaMigrations, role: string)
   await db.raw('grant usage, select on all sequences in schema ?? to ??', [schema, role]);
   await db.raw('alter default privileges in schema ?? grant select, insert, update, delete on tables to ??', [schema, role]);
   await db.raw('alter default privileges in schema ?? grant usage, select on sequences to ??', [schema, role]);
+  for (const table of area.appendOnlyTables ?? []) await db.raw('revoke update, delete, truncate on ??.?? from ??', [schema, table, role]);
 }

@@ -4,6 +4,7 @@ import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { createCustomerBody, customerParams, customerSchema, updateCustomerBody } from './customers.schemas';
+import type { AuditService } from '../audit/audit.service';
 import type { CustomersService } from './customers.service';
 
 const errors = {
@@ -14,8 +15,8 @@ const errors = {
 };
 
 /** Platform administration of customers: create, read, change limit and feature switches. */
-export function customerRoutes(deps: { customers: CustomersService; authenticate: RequestHandler }): RouteDefinition[] {
-  const { customers, authenticate } = deps;
+export function customerRoutes(deps: { customers: CustomersService; authenticate: RequestHandler; audit: AuditService }): RouteDefinition[] {
+  const { customers, authenticate, audit } = deps;
   return [
     defineRoute({
       method: 'post',
@@ -28,7 +29,9 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       schemas: { body: createCustomerBody },
       responses: { 200: { description: 'Created', schema: successEnvelope(customerSchema, 'Customer created successfully') }, ...errors },
       handler: async (req, res, { body }) => {
-        res.json(success('Customer created successfully', await customers.create(body.name, callerOf(req).userId)));
+        const created = await customers.create(body.name, callerOf(req).userId);
+        await audit.recordBy(req, callerOf(req), { customerId: created.id, action: 'customer.created', target: { type: 'customer', id: created.id } });
+        res.json(success('Customer created successfully', created));
       },
     }),
     defineRoute({
@@ -57,6 +60,12 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       responses: { 200: { description: 'Updated', schema: successEnvelope(customerSchema, 'Customer updated successfully') }, ...errors },
       handler: async (req, res, { params, body }) => {
         const updated = await customers.update(params.customerId, body, callerOf(req).userId);
+        await audit.recordBy(req, callerOf(req), {
+          customerId: params.customerId,
+          action: 'customer.updated',
+          target: { type: 'customer', id: params.customerId },
+          details: { changed: Object.keys(body).sort().join(',') },
+        });
         res.json(success('Customer updated successfully', updated));
       },
     }),

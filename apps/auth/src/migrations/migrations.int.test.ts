@@ -2,7 +2,7 @@ import { migrateDownAll, migrateLatest } from '@kyb/db';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { authMigrations } from './index';
 
-const TABLES = ['accepted_invitations', 'applicant_email_proofs', 'customer_directory', 'customers', 'invitation_acceptances', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys', 'idempotency_keys'];
+const TABLES = ['accepted_invitations', 'applicant_email_proofs', 'customer_directory', 'customers', 'invitation_acceptances', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys', 'idempotency_keys', 'audit_events'];
 
 describe('auth migrations', () => {
   let database: TestDatabase;
@@ -25,6 +25,7 @@ describe('auth migrations', () => {
       '20261123_0007_applicant_email_proof',
       '20261123_0008_customer_user_email_per_tenant',
       '20261125_0009_idempotency_keys',
+      '20261125_0010_audit_events',
     ]);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
     expect(await database.db('auth.permissions').count<Array<{ count: string }>>('* as count')).toEqual([{ count: '13' }]);
@@ -41,6 +42,7 @@ describe('auth migrations', () => {
 
   it('run down completely, and up again', async () => {
     expect(await migrateDownAll(database.db, authMigrations)).toEqual([
+      '20261125_0010_audit_events',
       '20261125_0009_idempotency_keys',
       '20261123_0008_customer_user_email_per_tenant',
       '20261123_0007_applicant_email_proof',

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { AuditService } from '../audit/audit.service';
 import type { Role } from '@kyb/auth';
 import { access, callerOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
@@ -49,7 +50,7 @@ function refreshRoute(path: string, role: Role, sessions: SessionsService): Rout
 }
 
 /** Refresh, logout and the JWKS. */
-export function sessionRoutes(deps: { sessions: SessionsService; signingKeys: SigningKeysService; authenticate: RequestHandler }): RouteDefinition[] {
+export function sessionRoutes(deps: { sessions: SessionsService; signingKeys: SigningKeysService; authenticate: RequestHandler; audit: AuditService }): RouteDefinition[] {
   return [
     refreshRoute('/refresh-token/customer', 'CUSTOMER', deps.sessions),
     refreshRoute('/refresh-token/admin', 'ADMIN', deps.sessions),
@@ -66,6 +67,12 @@ export function sessionRoutes(deps: { sessions: SessionsService; signingKeys: Si
       handler: async (req, res, { body }) => {
         const caller = callerOf(req);
         await deps.sessions.logout(caller.userId, caller.sessionId, body.refresh_token);
+        await deps.audit.recordBy(req, caller, {
+          customerId: caller.customerId,
+          action: 'session.revoked',
+          target: { type: 'session', id: caller.sessionId },
+          details: { scope: body.refresh_token === undefined ? 'every session of the user' : 'this session and the given refresh token' },
+        });
         res.json(success('Logout successful', {}));
       },
     }),

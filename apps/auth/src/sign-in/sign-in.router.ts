@@ -1,15 +1,16 @@
 import type { Role } from '@kyb/auth';
-import { success } from '@kyb/envelope';
+import { AppError, success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { clientAddress } from '../shared/client-address';
 import { signInBody, signInResult } from './sign-in.schemas';
-import type { SignInService } from './sign-in.service';
+import type { SignInResult, SignInService } from './sign-in.service';
+import type { AuditService } from '../audit/audit.service';
 
 /** ARCHITECTURE.md: the sign-in message, outer and inner envelope. */
 export const SIGNED_IN = 'Logged In successfully';
 
-function signInRoute(path: string, role: Role, summary: string, signIn: SignInService): RouteDefinition {
+function signInRoute(path: string, role: Role, summary: string, signIn: SignInService, audit: AuditService): RouteDefinition {
   return defineRoute({
     method: 'post',
     path,
@@ -24,16 +25,27 @@ function signInRoute(path: string, role: Role, summary: string, signIn: SignInSe
       429: { description: 'Too many attempts for this email or address; see Retry-After' },
     },
     handler: async (req, res, { body }) => {
-      const result = await signIn.signIn(role, body.email, body.password, clientAddress(req));
+      let result: SignInResult;
+      try {
+        result = await signIn.signIn(role, body.email, body.password, clientAddress(req));
+      } catch (err) {
+        // Refused sign-ins (not rate limits, which refuse before any check) join the platform's chain: the email is never kept.
+        if (err instanceof AppError && err.httpStatus === 400) {
+          await audit.record(req, { id: null, role }, { customerId: null, action: 'sign_in.failed', target: { type: 'user', id: null }, details: { reason: err.errorName } });
+        }
+        throw err;
+      }
+      const user = result.user_details;
+      await audit.record(req, { id: user.id, role }, { customerId: result.customer_details?.id ?? null, action: 'sign_in.succeeded', target: { type: 'user', id: user.id } });
       res.json(success(SIGNED_IN, success(SIGNED_IN, result)));
     },
   });
 }
 
 /** E8 customer sign-in and the platform admin's sign-in (the applicant's: applicant-sign-in.router.ts). */
-export function signInRoutes(deps: { signIn: SignInService }): RouteDefinition[] {
+export function signInRoutes(deps: { signIn: SignInService; audit: AuditService }): RouteDefinition[] {
   return [
-    signInRoute('/customer/sign-in', 'CUSTOMER', 'Customer sign-in (E8)', deps.signIn),
-    signInRoute('/admin/sign-in', 'ADMIN', 'Platform admin sign-in', deps.signIn),
+    signInRoute('/customer/sign-in', 'CUSTOMER', 'Customer sign-in (E8)', deps.signIn, deps.audit),
+    signInRoute('/admin/sign-in', 'ADMIN', 'Platform admin sign-in', deps.signIn, deps.audit),
   ];
 }

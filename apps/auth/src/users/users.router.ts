@@ -17,6 +17,7 @@ import {
   type UserSort,
 } from './users.schemas';
 import type { UsersService } from './users.service';
+import type { AuditService } from '../audit/audit.service';
 
 const errors = {
   400: { description: 'Invalid path, query or body (ValidationMiddlewareError), or a bad Authorization header type' },
@@ -26,8 +27,8 @@ const errors = {
 };
 
 /** E2 and the management of a customer's users. */
-export function userRoutes(deps: { users: UsersService; authenticate: RequestHandler }): RouteDefinition[] {
-  const { users, authenticate } = deps;
+export function userRoutes(deps: { users: UsersService; authenticate: RequestHandler; audit: AuditService }): RouteDefinition[] {
+  const { users, authenticate, audit } = deps;
   // The tenant after the schema (issue 14): a malformed customerID is 400 for everyone, not 403.
   const checks = [requireTenant()];
   return [
@@ -70,6 +71,12 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       },
       handler: async (req, res, { params, body }) => {
         const created = await users.create(params.customerId, body, callerOf(req).userId);
+        await audit.recordBy(req, callerOf(req), {
+          customerId: params.customerId,
+          action: 'user.created',
+          target: { type: 'user', id: created.id },
+          details: { status: created.status, subrole: body.subrole_code ?? null },
+        });
         res.json(success('User created successfully', created));
       },
     }),
@@ -84,7 +91,14 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       checks,
       responses: { 200: { description: 'Updated', schema: successEnvelope(customerUserSchema, 'User updated successfully') }, ...errors },
       handler: async (req, res, { params, body }) => {
-        res.json(success('User updated successfully', await users.update(callerOf(req), params.customerId, params.userId, body)));
+        const updated = await users.update(callerOf(req), params.customerId, params.userId, body);
+        await audit.recordBy(req, callerOf(req), {
+          customerId: params.customerId,
+          action: 'user.updated',
+          target: { type: 'user', id: params.userId },
+          details: { changed: Object.keys(body).sort().join(','), status: updated.status, subrole: body.subrole_code ?? null },
+        });
+        res.json(success('User updated successfully', updated));
       },
     }),
   ];

@@ -16,6 +16,7 @@ const route: FuzzRoute = {
   roles: ['ADMIN'],
   permissions: [],
   params: ['customerID'],
+  idempotent: false,
   paramsSchema: { type: 'object', properties: { customerID: { type: 'string', format: 'uuid' } }, required: ['customerID'], additionalProperties: false },
   query: [{ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } }],
   querySchema: { type: 'object', properties: { page: { type: 'integer', minimum: 1, default: 1 } }, required: [], additionalProperties: false },

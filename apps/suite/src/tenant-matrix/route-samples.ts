@@ -43,6 +43,8 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /auth/api/v1/customers/{customerID}/users': { ok: [200] },
   'POST /auth/api/v1/customers/{customerID}/users': { ok: [200], body: (w) => person(w, 'user') },
   'PATCH /auth/api/v1/customers/{customerID}/users/{userID}': { ok: [200], body: () => ({ first_name: 'Renamed' }) },
+  'GET /auth/api/v1/customers/{customerID}/audit-events': { ok: [200] },
+  'GET /auth/api/v1/customers/{customerID}/audit-events/verify': { ok: [200] },
   // case
   'GET /case/api/v1/openapi.json': { ok: [200] },
   'POST /case/api/v1/businesses/customers/{customerID}': { ok: [200], body: (w) => ({ name: `Cell Co ${w.unique()}` }) },

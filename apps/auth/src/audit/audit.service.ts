@@ -1,0 +1,113 @@
+import type { Request } from 'express';
+import type { AuthContext } from '@kyb/auth';
+import { clientAddress } from '../shared/client-address';
+import { chainOf, entryHash, GENESIS_HASH } from './audit-chain';
+import { fieldsOf, type AuditListQuery, type AuditRow, type AuditStore } from './audit.store';
+
+/** Who acted, when no token says so (a failed sign-in): the role asked for, no id. */
+export interface AuditActor {
+  id: string | null;
+  role: string;
+}
+
+/** One security-relevant act, as a route or service reports it. */
+export interface AuditAct {
+  customerId: string | null;
+  action: string;
+  target: { type: string; id: string | null };
+  details?: Record<string, string | number | boolean | null>;
+}
+
+/** What `verify` answers: the chain holds, or the first entry that breaks it and why. */
+export type ChainVerdict =
+  | { valid: true; entries: number; head: string }
+  | { valid: false; entries: number; broken: { id: string; seq: number; reason: 'hash' | 'link' | 'sequence' } };
+
+/** An entry as the API shows it. */
+export function presentAuditEvent(row: AuditRow) {
+  return {
+    id: row.id,
+    seq: Number(row.seq),
+    customer_id: row.customer_id,
+    actor: { id: row.actor_id, role: row.actor_role },
+    action: row.action,
+    target: { type: row.target_type, id: row.target_id },
+    request_id: row.request_id,
+    client_address: row.client_address,
+    details: row.details,
+    occurred_at: row.occurred_at.toISOString(),
+    prev_hash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+/** The request's id (the one we assigned: X-Request-Id of the answer). */
+const requestIdOf = (req: Request): string | null => {
+  const id = (req as Request & { id?: unknown }).id;
+  return typeof id === 'string' ? id : null;
+};
+
+/** The audit log: records acts with who, where from and when; lists a tenant's; verifies a chain. */
+export function createAuditService(options: {
+  store: AuditStore;
+  /** Throws the contract's `Customer not found` for a customer that does not exist. */
+  requireCustomer: (customerId: string) => Promise<void>;
+  clock?: () => Date;
+}) {
+  const clock = options.clock ?? (() => new Date());
+  const { store } = options;
+
+  async function record(req: Request, actor: AuditActor, act: AuditAct): Promise<void> {
+    await store.append({
+      customerId: act.customerId,
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: act.action,
+      targetType: act.target.type,
+      targetId: act.target.id,
+      requestId: requestIdOf(req),
+      clientAddress: clientAddress(req),
+      details: act.details ?? {},
+      occurredAt: clock(),
+    });
+  }
+
+  return {
+    record,
+    /** Records an act of the authenticated caller. */
+    recordBy: (req: Request, caller: AuthContext, act: AuditAct) => record(req, { id: caller.userId, role: caller.role }, act),
+
+    async list(query: AuditListQuery) {
+      await options.requireCustomer(query.customerId);
+      const { rows, total } = await store.list(query);
+      return { items: rows.map(presentAuditEvent), total };
+    },
+
+    /**
+     * Walks a tenant's chain from its first entry: each must be numbered one after the last, point
+     * at the last one's hash, and hash to what it stores. An edited entry breaks its own hash, a
+     * deleted one the numbering (or, at the head, nothing; the head's hash is answered to be kept).
+     */
+    async verify(customerId: string): Promise<ChainVerdict> {
+      await options.requireCustomer(customerId);
+      let entries = 0;
+      let head = GENESIS_HASH;
+      let broken: Extract<ChainVerdict, { valid: false }>['broken'] | undefined;
+      await store.walk(chainOf(customerId), (row) => {
+        const seq = Number(row.seq);
+        const reason = seq !== entries + 1 ? 'sequence' : row.prev_hash !== head ? 'link' : entryHash(fieldsOf(row)) !== row.hash ? 'hash' : undefined;
+        if (reason) {
+          broken = { id: row.id, seq, reason };
+          return false;
+        }
+        entries += 1;
+        head = row.hash;
+        return true;
+      });
+      return broken ? { valid: false, entries, broken } : { valid: true, entries, head };
+    },
+  };
+}
+
+/** The audit service type, for injection. */
+export type AuditService = ReturnType<typeof createAuditService>;

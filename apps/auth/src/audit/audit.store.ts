@@ -1,0 +1,124 @@
+import type { Knex } from '@kyb/db';
+import { chainOf, entryHash, GENESIS_HASH, type ChainedFields } from './audit-chain';
+
+/** One act to append. */
+export interface AuditAppend {
+  /** The tenant whose chain it joins (null: the platform's). */
+  customerId: string | null;
+  actorId: string | null;
+  actorRole: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  requestId: string | null;
+  clientAddress: string | null;
+  /** Ids and states only: never a password, TIN, SSN or other personal data. */
+  details: Record<string, string | number | boolean | null>;
+  occurredAt: Date;
+}
+
+/** An entry as stored. */
+export interface AuditRow {
+  id: string;
+  chain: string;
+  seq: string;
+  customer_id: string | null;
+  actor_id: string | null;
+  actor_role: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  request_id: string | null;
+  client_address: string | null;
+  details: Record<string, unknown>;
+  occurred_at: Date;
+  prev_hash: string;
+  hash: string;
+}
+
+/** The list query of the audit events of a tenant. */
+export interface AuditListQuery {
+  customerId: string;
+  page: number;
+  itemsPerPage: number;
+  paginate: boolean;
+  sort: Array<[string, 'asc' | 'desc']>;
+  filter: { action?: string; actor_id?: string; target_type?: string; target_id?: string };
+}
+
+/** The hashed fields of a stored row. */
+export const fieldsOf = (row: AuditRow): ChainedFields => ({
+  chain: row.chain,
+  seq: Number(row.seq),
+  customerId: row.customer_id,
+  actorId: row.actor_id,
+  actorRole: row.actor_role,
+  action: row.action,
+  targetType: row.target_type,
+  targetId: row.target_id,
+  requestId: row.request_id,
+  clientAddress: row.client_address,
+  details: row.details,
+  occurredAt: row.occurred_at,
+  prevHash: row.prev_hash,
+});
+
+/** Entries read per page when a chain is walked. */
+const WALK_PAGE = 1000;
+
+/** SQL of the audit log: appended under a lock of its chain, read by tenant, walked in order. */
+export function createPgAuditStore(db: Knex) {
+  return {
+    /** Appends an entry to its tenant's chain: the next number, the previous entry's hash, its own. */
+    async append(input: AuditAppend): Promise<void> {
+      const chain = chainOf(input.customerId);
+      await db.transaction(async (trx) => {
+        // One writer per chain at a time, so no two entries take the same place.
+        await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`audit:${chain}`]);
+        const last = await trx('auth.audit_events').where({ chain }).orderBy('seq', 'desc').first<{ seq: string; hash: string } | undefined>('seq', 'hash');
+        const fields: ChainedFields = { chain, seq: last ? Number(last.seq) + 1 : 1, ...input, prevHash: last?.hash ?? GENESIS_HASH };
+        await trx('auth.audit_events').insert({
+          chain,
+          seq: fields.seq,
+          customer_id: input.customerId,
+          actor_id: input.actorId,
+          actor_role: input.actorRole,
+          action: input.action,
+          target_type: input.targetType,
+          target_id: input.targetId,
+          request_id: input.requestId,
+          client_address: input.clientAddress,
+          details: JSON.stringify(input.details),
+          occurred_at: input.occurredAt,
+          prev_hash: fields.prevHash,
+          hash: entryHash(fields),
+        });
+      });
+    },
+
+    /** One page of a tenant's entries, and how many match. */
+    async list(query: AuditListQuery): Promise<{ rows: AuditRow[]; total: number }> {
+      const matches = db('auth.audit_events').where({ chain: chainOf(query.customerId) });
+      for (const [name, value] of Object.entries(query.filter)) if (value !== undefined) matches.andWhere(name, value);
+      const [{ count }] = await matches.clone().count<Array<{ count: string }>>({ count: '*' });
+      const page = matches.select('*');
+      for (const [name, direction] of query.sort) page.orderBy(name, direction);
+      page.orderBy('seq', query.sort[0]?.[1] ?? 'desc');
+      if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
+      return { rows: (await page) as AuditRow[], total: Number(count) };
+    },
+
+    /** Calls `visit` with a chain's entries in order, a page at a time; stops when it answers false. */
+    async walk(chain: string, visit: (row: AuditRow) => boolean): Promise<void> {
+      for (let after = 0; ; ) {
+        const rows = (await db('auth.audit_events').where({ chain }).andWhere('seq', '>', after).orderBy('seq').limit(WALK_PAGE)) as AuditRow[];
+        for (const row of rows) if (!visit(row)) return;
+        if (rows.length < WALK_PAGE) return;
+        after = Number(rows[rows.length - 1].seq);
+      }
+    },
+  };
+}
+
+/** The audit store type, for injection. */
+export type AuditStore = ReturnType<typeof createPgAuditStore>;
