@@ -151,6 +151,7 @@ export function createAuthArea(deps: AuthAreaDeps) {
         sessions,
         clock,
       }),
+      audit,
     }),
     ...sessionRoutes({ sessions, signingKeys, authenticate: guard, audit }),
     ...accountSetupRoutes({ accountSetup: createAccountSetupService({ db, users, setupTokens, hasher, limiter, clock }) }),

@@ -51,6 +51,10 @@ describe('applicant sign-in with an invitation', () => {
     const again = await signIn({ email: 'jim@example.org', password: PASSWORD }).expect(200);
     const refreshed = await request(t.app).post('/auth/api/v1/refresh-token/applicant').send({ refresh_token: again.body.data.data.refresh_token }).expect(200);
     expect(jwt.decode(refreshed.body.data.id_token)).toMatchObject({ business_ids: [invite.businessId] });
+    // Both sign-ins are audited on the platform's chain (an applicant belongs to no customer).
+    const applicantId = again.body.data.data.user_details.id;
+    const audited = await t.db('auth.audit_events').where({ chain: 'platform', actor_id: applicantId }).orderBy('seq').pluck('action');
+    expect(audited).toEqual(['sign_in.succeeded', 'sign_in.succeeded']);
   });
 
   it('uses an invitation once', async () => {
@@ -101,6 +105,9 @@ describe('applicant sign-in with an invitation', () => {
     const invite = await invitation('pat@example.org');
     await applicants.signUp('pat@example.org', PASSWORD, invite);
     expect((await signIn({ email: 'pat@example.org', password: 'wrong password 123' }).expect(400)).body).toEqual(incorrect);
+    const refused = await t.db('auth.audit_events').where({ chain: 'platform', action: 'sign_in.failed', actor_role: 'APPLICANT' });
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(refused)).not.toContain('pat@example.org');
   });
 
   it('validates the body', async () => {

@@ -1,4 +1,4 @@
-import { success } from '@kyb/envelope';
+import { AppError, success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { emailSchema, strictObject } from '@kyb/validation';
@@ -6,6 +6,7 @@ import { EMAIL_CODE_DIGITS, EMAIL_CODE_SENT } from '../email-proofs/email-proofs
 import { clientAddress } from '../shared/client-address';
 import type { ApplicantSignInService } from './applicant-sign-in.service';
 import { signInResult } from './sign-in.schemas';
+import type { AuditService } from '../audit/audit.service';
 import { SIGNED_IN } from './sign-in.router';
 
 const applicantBody = strictObject(
@@ -28,7 +29,7 @@ const codeSent = successEnvelope(
 );
 
 /** The applicant's sign-in: with an invitation, a claim of the email is proven by a mailed code (docs/adr/0010). */
-export function applicantSignInRoutes(deps: { applicantSignIn: ApplicantSignInService }): RouteDefinition[] {
+export function applicantSignInRoutes(deps: { applicantSignIn: ApplicantSignInService; audit: AuditService }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',
@@ -56,17 +57,29 @@ export function applicantSignInRoutes(deps: { applicantSignIn: ApplicantSignInSe
         503: { description: 'The code could not be mailed (ServiceUnavailableError); nothing is pending, try again' },
       },
       handler: async (req, res, { body }) => {
-        const outcome = await deps.applicantSignIn.signIn({
-          email: body.email,
-          password: body.password,
-          inviteToken: body.invite_token,
-          emailCode: body.email_code,
-          address: clientAddress(req),
-        });
+        let outcome: Awaited<ReturnType<ApplicantSignInService['signIn']>>;
+        try {
+          outcome = await deps.applicantSignIn.signIn({
+            email: body.email,
+            password: body.password,
+            inviteToken: body.invite_token,
+            emailCode: body.email_code,
+            address: clientAddress(req),
+          });
+        } catch (err) {
+          // As a customer's: a refused sign-in joins the platform's chain, without the email.
+          if (err instanceof AppError && err.httpStatus === 400) {
+            await deps.audit.record(req, { id: null, role: 'APPLICANT' }, { customerId: null, action: 'sign_in.failed', target: { type: 'user', id: null }, details: { reason: err.errorName } });
+          }
+          throw err;
+        }
         if ('codeSent' in outcome) {
           res.status(202).json(success(EMAIL_CODE_SENT, { verification_required: true, expires_in_seconds: outcome.codeSent.expiresInSeconds }));
           return;
         }
+        // An applicant belongs to no customer: its sign-ins join the platform's chain.
+        const user = outcome.signedIn.user_details;
+        await deps.audit.record(req, { id: user.id, role: 'APPLICANT' }, { customerId: null, action: 'sign_in.succeeded', target: { type: 'user', id: user.id } });
         res.json(success(SIGNED_IN, success(SIGNED_IN, outcome.signedIn)));
       },
     }),
