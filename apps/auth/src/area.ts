@@ -122,6 +122,7 @@ export function createAuthArea(deps: AuthAreaDeps) {
     requireCustomer: async (customerId) => {
       if (!(await customers.findById(customerId))) throw new CustomerNotFoundError();
     },
+    logger,
     clock,
   });
 
@@ -185,8 +186,10 @@ export function createAuthArea(deps: AuthAreaDeps) {
   });
 
   return {
-    ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher], idempotency: { store: createIdempotencyStore(deps.db, 'auth'), logger: deps.logger, clock: deps.clock } }),
+    ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher], idempotency: { store: createIdempotencyStore(deps.db, 'auth'), logger: deps.logger, clock: deps.clock, seal: sealedBox } }),
     verifier,
+    /** The audit log (acts are recorded by the routes; tests record directly). */
+    audit,
     /** Creates the first signing key if there is none. */
     start: () => signingKeys.ensureActiveKey(),
     bootstrapAdmin: (email: string, password: string) => bootstrapAdmin({ users, hasher }, email, password),

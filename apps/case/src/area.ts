@@ -117,7 +117,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
   return defineArea({
     prefix: CASE_PREFIX,
     routes,
-    idempotency: { store: createIdempotencyStore(deps.db, 'cases'), logger: deps.logger, clock: deps.clock },
+    idempotency: { store: createIdempotencyStore(deps.db, 'cases'), logger: deps.logger, clock: deps.clock, seal: sealedBox },
     // A bulk body (up to 5 MB) is read only for an authenticated caller.
     largeBodies: [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb', before: [guard] }],
     queues,

@@ -146,7 +146,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   return defineArea({
     prefix: INTEGRATION_PREFIX,
     routes,
-    idempotency: { store: createIdempotencyStore(deps.db, 'integration'), logger: deps.logger, clock: deps.clock },
+    idempotency: { store: createIdempotencyStore(deps.db, 'integration'), logger: deps.logger, clock: deps.clock, seal: sealedBox },
     queues,
     workers: integrationWorkers({ enrich, enrichBatch, screen }),
     // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.

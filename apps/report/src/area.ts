@@ -1,3 +1,4 @@
+import { createSealedBox } from '@kyb/secrets';
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
@@ -88,7 +89,7 @@ export function createReportArea(deps: ReportAreaDeps) {
   return defineArea({
     prefix: REPORT_PREFIX,
     routes,
-    idempotency: { store: createIdempotencyStore(deps.db, 'reports'), logger: deps.logger, clock: deps.clock },
+    idempotency: { store: createIdempotencyStore(deps.db, 'reports'), logger: deps.logger, clock: deps.clock, seal: createSealedBox(deps.dataEncryptionKey) },
     queues,
     workers: reportWorkers(render),
     // Wherever workers run, reports whose job was lost are found in PostgreSQL and queued again.

@@ -22,3 +22,4 @@ export { createErrorHandler, toAppError } from './error-handler';
 export { isOutage } from './outages';
 export type { ErrorLogger } from './error-handler';
 export { RawJson, stringifyJson } from './raw-json';
+export { withSortedKeys } from './sorted-keys';

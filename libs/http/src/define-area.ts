@@ -15,8 +15,7 @@ import type { Knex } from '@kyb/db';
 import type { LargeBody, ReadinessCheck } from './app';
 import type { AreaRuntime, StartedArea } from './area-module';
 import type { Logger } from './logger';
-import { idempotencyGuard } from './idempotency/idempotency.guard';
-import type { IdempotencyStore } from './idempotency/idempotency.store';
+import { idempotencyGuard, type IdempotencyGuardOptions } from './idempotency/idempotency.guard';
 import { buildRouter, type RouteDefinition } from './routes';
 
 /** How an area's recovery sweep runs: how often, when a record counts as stuck, how often it is queued again before it fails. */
@@ -117,7 +116,7 @@ export interface AreaDefinition {
   /** Closed after the workers, in this order. */
   closes?: Closable[];
   /** Where the area's idempotent routes keep their `Idempotency-Key` answers (its `idempotency_keys` table). */
-  idempotency?: { store: IdempotencyStore; logger: Logger; clock?: () => Date };
+  idempotency?: IdempotencyGuardOptions;
 }
 
 /** A wired area: served by its router, its workers started on demand, stopped once. */

@@ -67,3 +67,34 @@ describe('withOpenApiRoute', () => {
     expect(Object.keys(sent!.paths)).toEqual(['/customers/{customerID}/users', '/customer/sign-in', '/openapi.json']);
   });
 });
+
+describe('an idempotent route in the document', () => {
+  const route: RouteDefinition = {
+    method: 'post',
+    path: '/customers/:customerID/things',
+    summary: 'Create a thing',
+    tags: ['Things'],
+    auth: true,
+    idempotent: true,
+    schemas: { params: uuidParams('customerID'), body: strictObject({ name: { type: 'string' } }, ['name']) },
+    responses: { 200: { description: 'Created' }, 403: { description: 'Other tenant' } },
+    handler: () => undefined,
+  };
+  const operation = () => {
+    const document = buildOpenApiDocument({ title: 'T', version: '1', serverUrl: '/t/api/v1', routes: [route, { ...route, path: '/plain', idempotent: false }] }) as {
+      paths: Record<string, { post: { parameters: Array<{ name: string; in: string }>; responses: Record<string, { description: string; headers?: object }> } }>;
+    };
+    return { idempotent: document.paths['/customers/{customerID}/things'].post, plain: document.paths['/plain'].post };
+  };
+
+  it('declares the Idempotency-Key header, the 409 and 422 answers, and Idempotent-Replayed on its successes', () => {
+    const { idempotent, plain } = operation();
+    expect(idempotent.parameters.filter((p) => p.in === 'header')).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]);
+    expect(Object.keys(idempotent.responses)).toEqual(['200', '403', '409', '422']);
+    expect(idempotent.responses['422'].description).toContain('IdempotencyKeyReusedError');
+    expect(idempotent.responses['200'].headers).toHaveProperty('Idempotent-Replayed');
+    expect(idempotent.responses['403'].headers).toBeUndefined();
+    expect(plain.parameters.some((p) => p.in === 'header')).toBe(false);
+    expect(Object.keys(plain.responses)).toEqual(['200', '403']);
+  });
+});

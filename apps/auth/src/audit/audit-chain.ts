@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withSortedKeys } from '@kyb/envelope';
 
 /** The hash the first entry of a chain points back to. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -20,14 +21,6 @@ export interface ChainedFields {
   prevHash: string;
 }
 
-/** A value with every object's keys sorted, so the same content always serializes alike (jsonb reorders keys). */
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const object = value as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(object).sort().map((key) => [key, sortedKeys(object[key])]));
-}
-
 /**
  * The canonical form of an entry: a JSON array of its fields in a fixed order, times as ISO text
  * with milliseconds, details with sorted keys. Any change to a field changes this text.
@@ -45,7 +38,7 @@ export function canonicalForm(entry: ChainedFields): string {
     entry.targetId,
     entry.requestId,
     entry.clientAddress,
-    sortedKeys(entry.details),
+    withSortedKeys(entry.details),
     entry.occurredAt.toISOString(),
     entry.prevHash,
   ]);
@@ -57,4 +50,4 @@ export function entryHash(entry: ChainedFields): string {
 }
 
 /** The chain of a tenant, or of the platform for acts of none. */
-export const chainOf = (customerId: string | null): string => (customerId ? `customer:${customerId}` : 'platform');
+export const chainOf = (customerId: string | null): string => (customerId ? `customer:${customerId.toLowerCase()}` : 'platform');

@@ -96,6 +96,25 @@ describe('the audit log', () => {
     expect((await verify(c.customerId, admin).expect(200)).body.data).toEqual({ valid: false, entries: 1, broken: { id: third.id, seq: 3, reason: 'sequence' } });
   });
 
+  it('appends entries of one chain at once in order: numbered without gaps, and the chain verifies', async () => {
+    const owner = await t.fixtures.ownerSession();
+    const audit = t.area.audit;
+    const fakeRequest = { ip: '198.51.100.7', socket: {}, id: 'req-parallel' } as never;
+    await Promise.all(
+      Array.from({ length: 12 }, (_v, n) => audit.record(fakeRequest, { id: owner.user.id, role: 'CUSTOMER' }, { customerId: owner.customerId, action: 'test.parallel', target: { type: 'thing', id: String(n) } })),
+    );
+    const seqs = await t.db('auth.audit_events').where({ customer_id: owner.customerId }).orderBy('seq').pluck('seq');
+    expect(seqs.map(Number)).toEqual(Array.from({ length: 13 }, (_v, n) => n + 1));
+    expect((await verify(owner.customerId, admin).expect(200)).body.data).toMatchObject({ valid: true, entries: 13 });
+  });
+
+  it("an id spelled in capitals joins the tenant's own chain, and the chain verifies", async () => {
+    const id = (await request(t.app).post('/auth/api/v1/customers').set('Authorization', bearer(admin)).send({ name: 'Capitals Co' }).expect(200)).body.data.id as string;
+    await request(t.app).patch(`/auth/api/v1/customers/${id.toUpperCase()}`).set('Authorization', bearer(admin)).send({ name: 'Capitals Co 2' }).expect(200);
+    expect((await events(id, admin).expect(200)).body.data.records.map((e: { action: string }) => e.action)).toEqual(['customer.updated', 'customer.created']);
+    expect((await verify(id, admin).expect(200)).body.data).toMatchObject({ valid: true, entries: 2 });
+  });
+
   it('records refused sign-ins on the platform chain, without the email', async () => {
     const before = Number((await t.db('auth.audit_events').where({ chain: 'platform', action: 'sign_in.failed' }).count({ n: '*' }))[0].n);
     await request(t.app).post('/auth/api/v1/customer/sign-in').send({ email: 'nobody.here@example.com', password: 'wrong-password-1' }).expect(400);

@@ -1,5 +1,8 @@
 import type { Request } from 'express';
 import type { AuthContext } from '@kyb/auth';
+import { AppError } from '@kyb/envelope';
+import type { Logger } from '@kyb/http';
+import { isUuid } from '@kyb/validation';
 import { clientAddress } from '../shared/client-address';
 import { chainOf, entryHash, GENESIS_HASH } from './audit-chain';
 import { fieldsOf, type AuditListQuery, type AuditRow, type AuditStore } from './audit.store';
@@ -52,19 +55,21 @@ export function createAuditService(options: {
   store: AuditStore;
   /** Throws the contract's `Customer not found` for a customer that does not exist. */
   requireCustomer: (customerId: string) => Promise<void>;
+  logger: Logger;
   clock?: () => Date;
 }) {
   const clock = options.clock ?? (() => new Date());
   const { store } = options;
 
   async function record(req: Request, actor: AuditActor, act: AuditAct): Promise<void> {
+    // Ids as PostgreSQL gives them back (a path may spell a UUID in capitals), so entries hash alike when read.
     await store.append({
-      customerId: act.customerId,
+      customerId: act.customerId?.toLowerCase() ?? null,
       actorId: actor.id,
       actorRole: actor.role,
       action: act.action,
       targetType: act.target.type,
-      targetId: act.target.id,
+      targetId: act.target.id && isUuid(act.target.id) ? act.target.id.toLowerCase() : act.target.id,
       requestId: requestIdOf(req),
       clientAddress: clientAddress(req),
       details: act.details ?? {},
@@ -76,6 +81,20 @@ export function createAuditService(options: {
     record,
     /** Records an act of the authenticated caller. */
     recordBy: (req: Request, caller: AuthContext, act: AuditAct) => record(req, { id: caller.userId, role: caller.role }, act),
+
+    /**
+     * Records a refused sign-in (an answer of 400: wrong credentials or an account that may not sign
+     * in) on the platform's chain, without the email. A failure to record it is logged, and the
+     * caller still gets the refusal it was due.
+     */
+    async recordRefusedSignIn(req: Request, role: string, err: unknown): Promise<void> {
+      if (!(err instanceof AppError) || err.httpStatus !== 400) return;
+      try {
+        await record(req, { id: null, role }, { customerId: null, action: 'sign_in.failed', target: { type: 'user', id: null }, details: { reason: err.errorName } });
+      } catch (failure) {
+        options.logger.error({ err: failure }, 'could not record a refused sign-in in the audit log');
+      }
+    },
 
     async list(query: AuditListQuery) {
       await options.requireCustomer(query.customerId);

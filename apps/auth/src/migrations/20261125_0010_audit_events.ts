@@ -4,7 +4,7 @@ import type { Migration } from '@kyb/db';
 /**
  * The audit log (issue 11): one hash chain per tenant (`customer:<id>`, and `platform` for acts of no
  * tenant), each entry carrying the hash of the one before it. The application's role may insert
- * and read it, never update or delete it (AUTH_APPEND_ONLY_TABLES, applied by `grantAppRole`).
+ * and read it, never update or delete it (`appendOnlyTables` of the auth area's migrations, applied by `grantAppRole`).
  */
 export const auditEvents: Migration = {
   name: '20261125_0010_audit_events',

@@ -1,4 +1,4 @@
-import { AppError, success } from '@kyb/envelope';
+import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { emailSchema, strictObject } from '@kyb/validation';
@@ -67,10 +67,7 @@ export function applicantSignInRoutes(deps: { applicantSignIn: ApplicantSignInSe
             address: clientAddress(req),
           });
         } catch (err) {
-          // As a customer's: a refused sign-in joins the platform's chain, without the email.
-          if (err instanceof AppError && err.httpStatus === 400) {
-            await deps.audit.record(req, { id: null, role: 'APPLICANT' }, { customerId: null, action: 'sign_in.failed', target: { type: 'user', id: null }, details: { reason: err.errorName } });
-          }
+        await deps.audit.recordRefusedSignIn(req, 'APPLICANT', err);
           throw err;
         }
         if ('codeSent' in outcome) {

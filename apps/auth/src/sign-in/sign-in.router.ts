@@ -1,5 +1,5 @@
 import type { Role } from '@kyb/auth';
-import { AppError, success } from '@kyb/envelope';
+import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { clientAddress } from '../shared/client-address';
@@ -29,10 +29,7 @@ function signInRoute(path: string, role: Role, summary: string, signIn: SignInSe
       try {
         result = await signIn.signIn(role, body.email, body.password, clientAddress(req));
       } catch (err) {
-        // Refused sign-ins (not rate limits, which refuse before any check) join the platform's chain: the email is never kept.
-        if (err instanceof AppError && err.httpStatus === 400) {
-          await audit.record(req, { id: null, role }, { customerId: null, action: 'sign_in.failed', target: { type: 'user', id: null }, details: { reason: err.errorName } });
-        }
+        await audit.recordRefusedSignIn(req, role, err);
         throw err;
       }
       const user = result.user_details;

@@ -14,6 +14,8 @@ export function idempotencyKeysMigration(schema: string, name: string): Migratio
         t.text('key').notNullable();
         t.text('fingerprint').notNullable();
         t.text('status').notNullable();
+        // Which request holds a RUNNING key: only it stores the answer or frees the key.
+        t.uuid('claim_id').notNullable();
         t.smallint('response_status').nullable();
         t.text('response_body').nullable();
         t.timestamp('created_at', { useTz: true }).notNullable();

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { RawJson, stringifyJson, ValidationError } from '@kyb/envelope';
+import { RawJson, stringifyJson, ValidationError, withSortedKeys } from '@kyb/envelope';
 import type { Logger } from '../logger';
 import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './idempotency.errors';
-import type { IdempotencyStore } from './idempotency.store';
+import type { HeldClaim, IdempotencyStore } from './idempotency.store';
 
 /** The request header, and the header a replayed answer carries (IETF draft `Idempotency-Key`). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -42,27 +42,39 @@ function scopeOf(req: Request): string | undefined {
   return auth.role === 'CUSTOMER' && auth.customerId ? `customer:${auth.customerId}` : `${auth.role.toLowerCase()}:${auth.userId}`;
 }
 
-/** JSON with every object's keys sorted: the same body however its keys were ordered. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
-  const object = value as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(object).sort().map((k) => [k, canonical(object[k])]));
-}
-
-/** What makes two requests the same request: method, path with its query, and the body. */
+/** What makes two requests the same request: method, path with its query, and the body (its objects' keys in any order). */
 function fingerprintOf(req: Request): string {
   const hash = createHash('sha256').update(`${req.method} ${req.originalUrl}\n`);
   const body: unknown = req.body;
   if (Buffer.isBuffer(body)) hash.update(body);
-  else hash.update(typeof body === 'string' ? body : (JSON.stringify(canonical(body ?? null)) ?? ''));
+  else if (typeof body === 'string') hash.update(body);
+  else {
+    try {
+      hash.update(JSON.stringify(withSortedKeys(body ?? null)) ?? '');
+    } catch (err) {
+      // Nesting deeper than the stack (a hostile body): refused as input, never a 500.
+      if (err instanceof RangeError) throw new ValidationError('body is nested too deeply');
+      throw err;
+    }
+  }
   return hash.digest('base64url');
+}
+
+/** Seals a kept answer at rest (AES-GCM with the area's DATA_ENCRYPTION_KEY) and opens it for a replay. */
+export interface AnswerSeal {
+  seal(text: string): string;
+  open(sealed: string): string;
 }
 
 /** Options of {@link idempotencyGuard}. */
 export interface IdempotencyGuardOptions {
   store: IdempotencyStore;
   logger: Logger;
+  /**
+   * Seals the kept answers: an answer may hold personal data or a one-time link (a created user's
+   * set-up URL), which must not lie in clear for a day. Areas whose answers hold none may go without.
+   */
+  seal?: AnswerSeal;
   clock?: () => Date;
   lockMs?: number;
   ttlMs?: number;
@@ -82,7 +94,7 @@ export function idempotencyGuard(options: IdempotencyGuardOptions): RequestHandl
   const clock = options.clock ?? (() => new Date());
   const lockMs = options.lockMs ?? IDEMPOTENCY_LOCK_MS;
   const ttlMs = options.ttlMs ?? IDEMPOTENCY_TTL_MS;
-  const { store, logger } = options;
+  const { store, logger, seal } = options;
   let nextPurge = 0;
 
   function purgeNow(now: Date): void {
@@ -91,25 +103,26 @@ export function idempotencyGuard(options: IdempotencyGuardOptions): RequestHandl
     store.purgeExpired(now).catch((err: unknown) => logger.warn({ err }, 'could not delete expired idempotency keys; the next request will try again'));
   }
 
-  /** Sends the answer the handler gives once it is stored (or the key freed, for a server error). */
-  function storeAnswer(res: Response, scope: string, key: string): void {
+  /**
+   * Sends the answer the handler gives once it is stored (or the key freed, for an error answer).
+   * A caller that went away meanwhile changes nothing: the request runs on and its answer is kept
+   * for the retry (freeing the key then would let the retry run the request a second time).
+   */
+  function storeAnswer(res: Response, claim: HeldClaim): void {
     const send = res.json;
-    let settled = false;
     res.json = function storedJson(this: Response, body: unknown): Response {
       res.json = send;
-      settled = true;
       const text = stringifyJson(body) ?? 'null';
       const status = res.statusCode;
-      const stored = status >= 400 ? store.release({ scope, key }) : store.complete({ scope, key, status, body: text });
+      const stored = status >= 400 ? store.release(claim) : store.complete(claim, { status, body: seal ? seal.seal(text) : text });
       void stored
         .catch((err: unknown) => logger.error({ err, status }, 'could not store the answer of an Idempotency-Key; a retry after the lock will run the request again'))
-        .finally(() => send.call(res, new RawJson(text)));
+        .then(() => {
+          if (!res.headersSent && !res.writableEnded) send.call(res, new RawJson(text));
+        })
+        .catch((err: unknown) => logger.error({ err }, 'could not send an answer after storing it'));
       return res;
     };
-    // An answer that never went through res.json (the connection closed first): the key is freed.
-    res.on('close', () => {
-      if (!settled) store.release({ scope, key }).catch((err: unknown) => logger.warn({ err }, 'could not free an Idempotency-Key'));
-    });
   }
 
   return function idempotency(req: Request, res: Response, next: NextFunction): void {
@@ -123,12 +136,17 @@ export function idempotencyGuard(options: IdempotencyGuardOptions): RequestHandl
     if (key === undefined || scope === undefined) return next();
     const now = clock();
     purgeNow(now);
-    const fingerprint = fingerprintOf(req);
+    let fingerprint: string;
+    try {
+      fingerprint = fingerprintOf(req);
+    } catch (err) {
+      return next(err);
+    }
     store
       .claim({ scope, key, fingerprint, now, lockMs, ttlMs })
       .then((claim) => {
         if (claim.claimed) {
-          storeAnswer(res, scope, key);
+          storeAnswer(res, { scope, key, claimId: claim.claimId });
           return next();
         }
         const { record } = claim;
@@ -137,7 +155,7 @@ export function idempotencyGuard(options: IdempotencyGuardOptions): RequestHandl
         res.status(record.responseStatus);
         res.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        res.send(Buffer.from(record.responseBody, 'utf8'));
+        res.send(Buffer.from(seal ? seal.open(record.responseBody) : record.responseBody, 'utf8'));
       })
       .catch(next);
   };

@@ -179,7 +179,7 @@ describe('Idempotency-Key', () => {
 
     // A claim whose request stopped (RUNNING, its lock of 5 minutes passed).
     const claim = await store.claim({ scope: 'customer:c-1', key: 'k-stopped', fingerprint: 'elsewhere', now, lockMs: 5 * 60_000, ttlMs: 24 * HOUR });
-    expect(claim).toEqual({ claimed: true });
+    expect(claim).toEqual({ claimed: true, claimId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const { fingerprint } = await database.db('things.idempotency_keys').where({ key: 'k-day' }).first('fingerprint');
     await database.db('things.idempotency_keys').where({ key: 'k-stopped' }).update({ fingerprint });
     expect((await post('k-stopped', { name: 'daily' }).expect(409)).body.data.errorName).toBe('IdempotencyKeyInUseError');
@@ -190,9 +190,97 @@ describe('Idempotency-Key', () => {
     expect((await post('k-stopped', { name: 'daily' }).expect(201)).headers['idempotent-replayed']).toBe('true');
   });
 
+  it('a caller that goes away does not free its key: the request runs on, and the retry gets its answer, never a second run', async () => {
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    const server = app().listen(0);
+    try {
+      const port = (server.address() as { port: number }).port;
+      const aborted = new AbortController();
+      const first = fetch(`http://127.0.0.1:${port}/test/api/v1/things/a`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'k-gone', 'x-test-caller': 'CUSTOMER:c-1:u-1' },
+        body: JSON.stringify({ name: 'gone' }),
+        signal: aborted.signal,
+      }).then(
+        () => 'answered',
+        (err: Error) => err.name,
+      );
+      while (runs.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      aborted.abort();
+      expect(await first).toBe('AbortError');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await post('k-gone', { name: 'gone' }).expect(409)).body.data.errorName).toBe('IdempotencyKeyInUseError');
+      open();
+      const retried = await (async () => {
+        for (;;) {
+          const res = await post('k-gone', { name: 'gone' });
+          if (res.status !== 409) return res;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      })();
+      expect(retried.status).toBe(201);
+      expect(retried.headers['idempotent-replayed']).toBe('true');
+      expect(runs).toHaveLength(1);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('of many requests with one key at once, exactly one runs; the others answer 409 or, once it is kept, its answer', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post('k-race', { name: 'raced' })));
+    expect(runs).toHaveLength(1);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    const ran = answers.filter((a) => a.status === 201 && a.headers['idempotent-replayed'] === undefined);
+    expect(ran).toHaveLength(1);
+  });
+
+  it('a request taken over after its lock can no longer store or free the key', async () => {
+    const scope = 'customer:c-9';
+    const first = await store.claim({ scope, key: 'k-owner', fingerprint: 'f', now, lockMs: 1000, ttlMs: HOUR });
+    const later = new Date(now.getTime() + 2000);
+    const second = await store.claim({ scope, key: 'k-owner', fingerprint: 'f', now: later, lockMs: 1000, ttlMs: HOUR });
+    if (!first.claimed || !second.claimed) throw new Error('both claims should hold: the second after the first lock');
+    await store.complete({ scope, key: 'k-owner', claimId: first.claimId }, { status: 201, body: '{"stale":true}' });
+    await store.release({ scope, key: 'k-owner', claimId: first.claimId });
+    expect(await database.db('things.idempotency_keys').where({ scope, key: 'k-owner' }).first('status', 'claim_id')).toEqual({ status: 'RUNNING', claim_id: second.claimId });
+    await store.complete({ scope, key: 'k-owner', claimId: second.claimId }, { status: 201, body: '{"fresh":true}' });
+    expect(await database.db('things.idempotency_keys').where({ scope, key: 'k-owner' }).first('status', 'response_body')).toEqual({ status: 'DONE', response_body: '{"fresh":true}' });
+  });
+
+  it('a body nested deeper than the stack is refused as input, not a 500', async () => {
+    let body = '1';
+    for (let depth = 0; depth < 20_000; depth += 1) body = `{"a":${body}}`;
+    const res = await request(createHttpApp({ service: 'test', logger, bodyLimit: '1mb', mounts: [{ prefix: '/test/api/v1', router: buildRouter([{ ...routes[0], schemas: undefined }], { idempotency: idempotencyGuard({ store, logger, clock: () => now }) }) }] }))
+      .post('/test/api/v1/things/a')
+      .set('x-test-caller', 'CUSTOMER:c-1:u-1')
+      .set('Idempotency-Key', 'k-deep')
+      .set('Content-Type', 'application/json')
+      .send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ errorCode: 'INVALID', data: { errorName: 'ValidationMiddlewareError' } });
+    expect(runs).toHaveLength(0);
+  });
+
+  it('with a seal, kept answers are sealed at rest and replayed opened', async () => {
+    const seal = { seal: (text: string) => `sealed:${Buffer.from(text).toString('base64')}`, open: (sealed: string) => Buffer.from(sealed.slice(7), 'base64').toString() };
+    const sealedApp = createHttpApp({ service: 'test', logger, mounts: [{ prefix: '/test/api/v1', router: buildRouter(routes, { idempotency: idempotencyGuard({ store, logger, clock: () => now, seal }) }) }] });
+    const send = () => request(sealedApp).post('/test/api/v1/things/a').set('x-test-caller', 'CUSTOMER:c-1:u-1').set('Idempotency-Key', 'k-sealed').send({ name: 'secret-ish' });
+    const first = await send().expect(201);
+    const kept = await database.db('things.idempotency_keys').where({ key: 'k-sealed' }).first('response_body');
+    expect(kept.response_body).toMatch(/^sealed:/);
+    expect(kept.response_body).not.toContain('secret-ish');
+    const again = await send().expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+
   it('expired keys are deleted', async () => {
     await post('k-purge', { name: 'old' }).expect(201);
-    expect(await store.purgeExpired(new Date(now.getTime() + 23 * HOUR))).toBe(0);
+    await store.purgeExpired(new Date(now.getTime() + 23 * HOUR));
+    expect(await database.db('things.idempotency_keys').where({ key: 'k-purge' })).toHaveLength(1);
     expect(await store.purgeExpired(new Date(now.getTime() + 25 * HOUR))).toBeGreaterThanOrEqual(1);
     expect(await database.db('things.idempotency_keys').where({ key: 'k-purge' })).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from '@kyb/db';
 
 /** A key's row as the guard reads it. */
@@ -10,8 +11,15 @@ export interface IdempotencyRecord {
   expiresAt: Date;
 }
 
-/** What a claim found: the key was free (now RUNNING for this request), or its record. */
-export type Claim = { claimed: true } | { claimed: false; record: IdempotencyRecord };
+/** What a claim found: the key was free (now RUNNING for this request, under `claimId`), or its record. */
+export type Claim = { claimed: true; claimId: string } | { claimed: false; record: IdempotencyRecord };
+
+/** A claim the request holds: `complete` and `release` act only while the key is still its own. */
+export interface HeldClaim {
+  scope: string;
+  key: string;
+  claimId: string;
+}
 
 interface Row {
   fingerprint: string;
@@ -42,20 +50,21 @@ export function createIdempotencyStore(db: Knex, schema: string) {
    * racing for a key never both run.
    */
   async function claim(input: { scope: string; key: string; fingerprint: string; now: Date; lockMs: number; ttlMs: number }): Promise<Claim> {
+    const claimId = randomUUID();
     const lockedUntil = new Date(input.now.getTime() + input.lockMs);
     const expiresAt = new Date(input.now.getTime() + input.ttlMs);
     const { rows } = await db.raw<{ rows: Array<{ claimed: boolean }> }>(
-      `insert into ${table} as k (scope, key, fingerprint, status, created_at, locked_until, expires_at)
-       values (?, ?, ?, 'RUNNING', ?, ?, ?)
+      `insert into ${table} as k (scope, key, fingerprint, status, claim_id, created_at, locked_until, expires_at)
+       values (?, ?, ?, 'RUNNING', ?, ?, ?, ?)
        on conflict (scope, key) do update set
-         fingerprint = excluded.fingerprint, status = 'RUNNING', response_status = null, response_body = null,
+         fingerprint = excluded.fingerprint, status = 'RUNNING', claim_id = excluded.claim_id, response_status = null, response_body = null,
          created_at = excluded.created_at, locked_until = excluded.locked_until, expires_at = excluded.expires_at
        where k.expires_at <= excluded.created_at
           or (k.status = 'RUNNING' and k.locked_until <= excluded.created_at and k.fingerprint = excluded.fingerprint)
        returning true as claimed`,
-      [input.scope, input.key, input.fingerprint, input.now, lockedUntil, expiresAt],
+      [input.scope, input.key, input.fingerprint, claimId, input.now, lockedUntil, expiresAt],
     );
-    if (rows.length > 0) return { claimed: true };
+    if (rows.length > 0) return { claimed: true, claimId };
     const row = await db(table)
       .where({ scope: input.scope, key: input.key })
       .first<Row | undefined>('fingerprint', 'status', 'response_status', 'response_body', 'locked_until', 'expires_at');
@@ -67,16 +76,16 @@ export function createIdempotencyStore(db: Knex, schema: string) {
   return {
     claim,
 
-    /** Stores the answer of the request that claimed `key`. */
-    async complete(input: { scope: string; key: string; status: number; body: string }): Promise<void> {
+    /** Stores the answer of the request that holds the claim (nothing if another has taken it over since). */
+    async complete(claim: HeldClaim, answer: { status: number; body: string }): Promise<void> {
       await db(table)
-        .where({ scope: input.scope, key: input.key, status: 'RUNNING' })
-        .update({ status: 'DONE', response_status: input.status, response_body: input.body });
+        .where({ scope: claim.scope, key: claim.key, status: 'RUNNING', claim_id: claim.claimId })
+        .update({ status: 'DONE', response_status: answer.status, response_body: answer.body });
     },
 
-    /** Frees `key` (its request failed on the server's side): a retry with it runs again. */
-    async release(input: { scope: string; key: string }): Promise<void> {
-      await db(table).where({ scope: input.scope, key: input.key, status: 'RUNNING' }).delete();
+    /** Frees the key of the claim (its request answered an error): a retry with it runs again. */
+    async release(claim: HeldClaim): Promise<void> {
+      await db(table).where({ scope: claim.scope, key: claim.key, status: 'RUNNING', claim_id: claim.claimId }).delete();
     },
 
     /** Deletes the records past their expiry; answers how many. */
