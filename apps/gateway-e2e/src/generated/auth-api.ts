@@ -140,6 +140,43 @@ export interface paths {
         patch: operations["patchCustomersCustomerID"];
         trace?: never;
     };
+    "/customers/{customerID}/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's audit log: who did what, to what, from where and when, newest first
+         * @description Query: page, items_per_page (max 100), pagination=false for all, sort[occurred_at]=asc|desc, filter[action|actor_id|target_type|target_id]=value.
+         */
+        get: operations["getCustomersCustomerIDAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerID}/audit-events/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Walks the customer's audit chain: valid with its length and head hash, or the first broken entry */
+        get: operations["getCustomersCustomerIDAuditEventsVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerID}/users": {
         parameters: {
             query?: never;
@@ -689,7 +726,10 @@ export interface operations {
     postCustomers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -704,6 +744,8 @@ export interface operations {
             /** @description Created */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -759,6 +801,24 @@ export interface operations {
             };
             /** @description Customer not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -939,6 +999,192 @@ export interface operations {
             };
         };
     };
+    getCustomersCustomerIDAuditEvents: {
+        parameters: {
+            query?: {
+                filter?: {
+                    action?: string;
+                    /** Format: uuid */
+                    actor_id?: string;
+                    target_id?: string;
+                    target_type?: string;
+                };
+                items_per_page?: number;
+                page?: number;
+                pagination?: boolean;
+                sort?: {
+                    [key: string]: "asc" | "desc";
+                };
+            };
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of audit events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            records: {
+                                action: string;
+                                actor: {
+                                    /** Format: uuid */
+                                    id: string | null;
+                                    role: string;
+                                };
+                                client_address: string | null;
+                                /** Format: uuid */
+                                customer_id: string | null;
+                                details: Record<string, never>;
+                                hash: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                occurred_at: string;
+                                prev_hash: string;
+                                request_id: string | null;
+                                seq: number;
+                                target: {
+                                    id: string | null;
+                                    type: string;
+                                };
+                            }[];
+                            total_items: string;
+                            total_pages: number;
+                        };
+                        /** @example Success */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path or query (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token; or Role Not Allowed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or not the customer's owner (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Customer not found (ADMIN only) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomersCustomerIDAuditEventsVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict on the chain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            entries: number;
+                            head: string;
+                            /** @constant */
+                            valid: true;
+                        } | {
+                            broken: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                reason: "hash" | "link" | "sequence";
+                                seq: number;
+                            };
+                            /** @description entries verified before the broken one */
+                            entries: number;
+                            /** @constant */
+                            valid: false;
+                        };
+                        /** @example Success */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path or query (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, invalid or expired token; or Role Not Allowed */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or not the customer's owner (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Customer not found (ADMIN only) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getCustomersCustomerIDUsers: {
         parameters: {
             query?: {
@@ -1057,7 +1303,10 @@ export interface operations {
     postCustomersCustomerIDUsers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 customerID: string;
             };
@@ -1080,6 +1329,8 @@ export interface operations {
             /** @description Created; invitation_url is present when no temporary password was given */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1162,6 +1413,15 @@ export interface operations {
             };
             /** @description A user with this email already exists in this customer (another customer's users are never told) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -546,7 +546,10 @@ export interface operations {
     postBusinessBusinessIDRefresh: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 businessID: string;
             };
@@ -557,6 +560,8 @@ export interface operations {
             /** @description The task that will fetch the records */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -621,6 +626,24 @@ export interface operations {
             };
             /** @description Business not found (BusinessApiError) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1585,7 +1608,10 @@ export interface operations {
     postVerificationCustomersCustomerIdBusinessesBusinessIdScreening: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 businessId: string;
                 customerId: string;
@@ -1604,6 +1630,8 @@ export interface operations {
             /** @description Accepted and queued */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1672,6 +1700,15 @@ export interface operations {
             };
             /** @description The screening connection is not CONNECTED (ScreeningConnectionError, data.statusConnection) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
