@@ -4,10 +4,9 @@ import { withSortedKeys } from '@kyb/envelope';
 /** The hash the first entry of a chain points back to. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** An entry's fields that its hash covers: every stored field but its id and its own hash. */
-export interface ChainedFields {
+/** An entry's content: what it says, whatever its place in the chain. */
+export interface EntryContent {
   chain: string;
-  seq: number;
   customerId: string | null;
   actorId: string | null;
   actorRole: string;
@@ -18,18 +17,16 @@ export interface ChainedFields {
   clientAddress: string | null;
   details: Record<string, unknown>;
   occurredAt: Date;
-  prevHash: string;
 }
 
 /**
- * The canonical form of an entry: a JSON array of its fields in a fixed order, times as ISO text
- * with milliseconds, details with sorted keys. Any change to a field changes this text.
+ * The canonical form of an entry's content: a JSON array of its fields in a fixed order, times as
+ * ISO text with milliseconds, details with sorted keys. Any change to a field changes this text.
  */
-export function canonicalForm(entry: ChainedFields): string {
+export function canonicalForm(entry: EntryContent): string {
   return JSON.stringify([
     'kyb-audit-v1',
     entry.chain,
-    entry.seq,
     entry.customerId,
     entry.actorId,
     entry.actorRole,
@@ -40,14 +37,19 @@ export function canonicalForm(entry: ChainedFields): string {
     entry.clientAddress,
     withSortedKeys(entry.details),
     entry.occurredAt.toISOString(),
-    entry.prevHash,
   ]);
 }
 
-/** SHA-256 (hex) of the entry's canonical form. */
-export function entryHash(entry: ChainedFields): string {
-  return createHash('sha256').update(canonicalForm(entry)).digest('hex');
-}
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** SHA-256 (hex) of an entry's canonical content. */
+export const contentHash = (entry: EntryContent): string => sha256(canonicalForm(entry));
+
+/**
+ * An entry's hash: its place (the previous entry's hash and its number) and its content, as
+ * `auth.append_audit_event` computes it when appending: sha256(prev_hash ':' seq ':' content hash).
+ */
+export const entryHash = (prevHash: string, seq: number, content: EntryContent): string => sha256(`${prevHash}:${seq}:${contentHash(content)}`);
 
 /** The chain of a tenant, or of the platform for acts of none. */
 export const chainOf = (customerId: string | null): string => (customerId ? `customer:${customerId.toLowerCase()}` : 'platform');

@@ -5,7 +5,7 @@ import type { Logger } from '@kyb/http';
 import { isUuid } from '@kyb/validation';
 import { clientAddress } from '../shared/client-address';
 import { chainOf, entryHash, GENESIS_HASH } from './audit-chain';
-import { fieldsOf, type AuditListQuery, type AuditRow, type AuditStore } from './audit.store';
+import { contentOf, type AuditListQuery, type AuditRow, type AuditStore } from './audit.store';
 
 /** Who acted, when no token says so (a failed sign-in): the role asked for, no id. */
 export interface AuditActor {
@@ -114,7 +114,7 @@ export function createAuditService(options: {
       let broken: Extract<ChainVerdict, { valid: false }>['broken'] | undefined;
       await store.walk(chainOf(customerId), (row) => {
         const seq = Number(row.seq);
-        const reason = seq !== entries + 1 ? 'sequence' : row.prev_hash !== head ? 'link' : entryHash(fieldsOf(row)) !== row.hash ? 'hash' : undefined;
+        const reason = seq !== entries + 1 ? 'sequence' : row.prev_hash !== head ? 'link' : entryHash(row.prev_hash, seq, contentOf(row)) !== row.hash ? 'hash' : undefined;
         if (reason) {
           broken = { id: row.id, seq, reason };
           return false;

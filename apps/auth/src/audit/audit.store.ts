@@ -1,5 +1,5 @@
 import type { Knex } from '@kyb/db';
-import { chainOf, entryHash, GENESIS_HASH, type ChainedFields } from './audit-chain';
+import { chainOf, contentHash, type EntryContent } from './audit-chain';
 
 /** One act to append. */
 export interface AuditAppend {
@@ -46,10 +46,9 @@ export interface AuditListQuery {
   filter: { action?: string; actor_id?: string; target_type?: string; target_id?: string };
 }
 
-/** The hashed fields of a stored row. */
-export const fieldsOf = (row: AuditRow): ChainedFields => ({
+/** The content of a stored row, as its hash covers it. */
+export const contentOf = (row: AuditRow): EntryContent => ({
   chain: row.chain,
-  seq: Number(row.seq),
   customerId: row.customer_id,
   actorId: row.actor_id,
   actorRole: row.actor_role,
@@ -60,7 +59,6 @@ export const fieldsOf = (row: AuditRow): ChainedFields => ({
   clientAddress: row.client_address,
   details: row.details,
   occurredAt: row.occurred_at,
-  prevHash: row.prev_hash,
 });
 
 /** Entries read per page when a chain is walked. */
@@ -69,31 +67,27 @@ const WALK_PAGE = 1000;
 /** SQL of the audit log: appended under a lock of its chain, read by tenant, walked in order. */
 export function createPgAuditStore(db: Knex) {
   return {
-    /** Appends an entry to its tenant's chain: the next number, the previous entry's hash, its own. */
+    /**
+     * Appends an entry to its tenant's chain in one round trip (`auth.append_audit_event`): under
+     * the chain's lock, the next number, the previous entry's hash, and its own over both and the
+     * content hashed here.
+     */
     async append(input: AuditAppend): Promise<void> {
       const chain = chainOf(input.customerId);
-      await db.transaction(async (trx) => {
-        // One writer per chain at a time, so no two entries take the same place.
-        await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`audit:${chain}`]);
-        const last = await trx('auth.audit_events').where({ chain }).orderBy('seq', 'desc').first<{ seq: string; hash: string } | undefined>('seq', 'hash');
-        const fields: ChainedFields = { chain, seq: last ? Number(last.seq) + 1 : 1, ...input, prevHash: last?.hash ?? GENESIS_HASH };
-        await trx('auth.audit_events').insert({
-          chain,
-          seq: fields.seq,
-          customer_id: input.customerId,
-          actor_id: input.actorId,
-          actor_role: input.actorRole,
-          action: input.action,
-          target_type: input.targetType,
-          target_id: input.targetId,
-          request_id: input.requestId,
-          client_address: input.clientAddress,
-          details: JSON.stringify(input.details),
-          occurred_at: input.occurredAt,
-          prev_hash: fields.prevHash,
-          hash: entryHash(fields),
-        });
-      });
+      await db.raw('select auth.append_audit_event(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)', [
+        chain,
+        input.customerId,
+        input.actorId,
+        input.actorRole,
+        input.action,
+        input.targetType,
+        input.targetId,
+        input.requestId,
+        input.clientAddress,
+        JSON.stringify(input.details),
+        input.occurredAt,
+        contentHash({ chain, ...input }),
+      ]);
     },
 
     /** One page of a tenant's entries, and how many match. */
