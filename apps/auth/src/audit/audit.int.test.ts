@@ -138,7 +138,12 @@ describe('the audit log', () => {
     const c = await busyCustomer();
     const colleague = await t.fixtures.user({ customerId: c.customerId, subrole: 'user' });
     const colleagueToken = (await request(t.app).post('/auth/api/v1/customer/sign-in').send({ email: colleague.email, password: FIXTURE_PASSWORD }).expect(200)).body.data.data.id_token;
-    expect((await events(c.customerId, colleagueToken).expect(403)).body.data.errorName).toBe('PermissionMiddlewareError');
+    expect((await events(c.customerId, colleagueToken).expect(403)).body).toEqual({
+      status: 'fail',
+      message: 'You do not have permission to perform this action.',
+      errorCode: 'UNAUTHORIZED',
+      data: { errorName: 'PermissionMiddlewareError', permission: 'profile:write' },
+    });
     expect((await verify(c.customerId, colleagueToken).expect(403)).body.data.errorName).toBe('PermissionMiddlewareError');
     const stranger = await t.fixtures.ownerSession();
     expect((await events(c.customerId, stranger.token).expect(403)).body).toEqual(denied);

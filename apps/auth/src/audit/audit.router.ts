@@ -6,6 +6,7 @@ import { successEnvelope } from '@kyb/openapi';
 import { listPage, toListQuery } from '@kyb/validation';
 import { auditEventListSchema, auditParams, chainVerdictSchema, listAuditEventsQuery } from './audit.schemas';
 import type { AuditService } from './audit.service';
+import type { AuditListQuery } from './audit.store';
 
 const errors = {
   400: { description: 'Invalid path or query (ValidationMiddlewareError)' },
@@ -35,7 +36,7 @@ export function auditRoutes(deps: { audit: AuditService; authenticate: RequestHa
       checks,
       responses: { 200: { description: 'One page of audit events', schema: successEnvelope(auditEventListSchema, 'Success') }, ...errors },
       handler: async (_req, res, { params, query }) => {
-        const list = toListQuery<'occurred_at', { action?: string; actor_id?: string; target_type?: string; target_id?: string }, never>(query, ['occurred_at', 'desc']);
+        const list = toListQuery<'occurred_at', AuditListQuery['filter'], never>(query, ['occurred_at', 'desc']);
         const { items, total } = await audit.list({ ...list, customerId: params.customerId });
         res.json(success('Success', listPage(items, total, list)));
       },

@@ -44,6 +44,14 @@ export function presentAuditEvent(row: AuditRow) {
   };
 }
 
+/** Why `row` breaks its chain where entry `expectedSeq` after `head` belongs, or undefined when it holds. */
+function breakOf(row: AuditRow, expectedSeq: number, head: string): 'sequence' | 'link' | 'hash' | undefined {
+  const seq = Number(row.seq);
+  if (seq !== expectedSeq) return 'sequence';
+  if (row.prev_hash !== head) return 'link';
+  return entryHash(row.prev_hash, seq, contentOf(row)) !== row.hash ? 'hash' : undefined;
+}
+
 /** The request's id (the one we assigned: X-Request-Id of the answer). */
 const requestIdOf = (req: Request): string | null => {
   const id = (req as Request & { id?: unknown }).id;
@@ -83,16 +91,20 @@ export function createAuditService(options: {
     recordBy: (req: Request, caller: AuthContext, act: AuditAct) => record(req, { id: caller.userId, role: caller.role }, act),
 
     /**
-     * Records a refused sign-in (an answer of 400: wrong credentials or an account that may not sign
-     * in) on the platform's chain, without the email. A failure to record it is logged, and the
-     * caller still gets the refusal it was due.
+     * Runs a sign-in attempt. A refusal (an answer of 400: wrong credentials or an account that may
+     * not sign in) is recorded on the platform's chain, without the email, then thrown on; a failure
+     * to record it is logged, and the caller still gets the refusal it was due.
      */
-    async recordRefusedSignIn(req: Request, role: string, err: unknown): Promise<void> {
-      if (!(err instanceof AppError) || err.httpStatus !== 400) return;
+    async signInAttempt<T>(req: Request, role: string, attempt: () => Promise<T>): Promise<T> {
       try {
-        await record(req, { id: null, role }, { customerId: null, action: 'sign_in.failed', target: { type: 'user', id: null }, details: { reason: err.errorName } });
-      } catch (failure) {
-        options.logger.error({ err: failure }, 'could not record a refused sign-in in the audit log');
+        return await attempt();
+      } catch (err) {
+        if (err instanceof AppError && err.httpStatus === 400) {
+          await record(req, { id: null, role }, { customerId: null, action: 'sign_in.failed', target: { type: 'user', id: null }, details: { reason: err.errorName } }).catch(
+            (failure: unknown) => options.logger.error({ err: failure }, 'could not record a refused sign-in in the audit log'),
+          );
+        }
+        throw err;
       }
     },
 
@@ -114,7 +126,7 @@ export function createAuditService(options: {
       let broken: Extract<ChainVerdict, { valid: false }>['broken'] | undefined;
       await store.walk(chainOf(customerId), (row) => {
         const seq = Number(row.seq);
-        const reason = seq !== entries + 1 ? 'sequence' : row.prev_hash !== head ? 'link' : entryHash(row.prev_hash, seq, contentOf(row)) !== row.hash ? 'hash' : undefined;
+        const reason = breakOf(row, entries + 1, head);
         if (reason) {
           broken = { id: row.id, seq, reason };
           return false;

@@ -1,4 +1,4 @@
-import type { Knex } from '@kyb/db';
+import { pageWithTotal, totalCountColumn, type Knex } from '@kyb/db';
 import { chainOf, contentHash, type EntryContent } from './audit-chain';
 
 /** One act to append. */
@@ -90,16 +90,18 @@ export function createPgAuditStore(db: Knex) {
       ]);
     },
 
-    /** One page of a tenant's entries, and how many match. */
+    /** One page of a tenant's entries with the total of every match beside it (one statement; a page past the end counts apart). */
     async list(query: AuditListQuery): Promise<{ rows: AuditRow[]; total: number }> {
-      const matches = db('auth.audit_events').where({ chain: chainOf(query.customerId) });
-      for (const [name, value] of Object.entries(query.filter)) if (value !== undefined) matches.andWhere(name, value);
-      const [{ count }] = await matches.clone().count<Array<{ count: string }>>({ count: '*' });
-      const page = matches.select('*');
+      const matches = () => {
+        const found = db('auth.audit_events').where({ chain: chainOf(query.customerId) });
+        for (const [name, value] of Object.entries(query.filter)) if (value !== undefined) found.andWhere(name, value);
+        return found;
+      };
+      const page = matches().select('*', totalCountColumn(db));
       for (const [name, direction] of query.sort) page.orderBy(name, direction);
       page.orderBy('seq', query.sort[0]?.[1] ?? 'desc');
       if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
-      return { rows: (await page) as AuditRow[], total: Number(count) };
+      return pageWithTotal<AuditRow>(db, (await page) as Array<AuditRow & { total_count: string }>, query, matches);
     },
 
     /** Calls `visit` with a chain's entries in order, a page at a time; stops when it answers false. */

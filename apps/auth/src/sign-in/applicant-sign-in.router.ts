@@ -57,19 +57,15 @@ export function applicantSignInRoutes(deps: { applicantSignIn: ApplicantSignInSe
         503: { description: 'The code could not be mailed (ServiceUnavailableError); nothing is pending, try again' },
       },
       handler: async (req, res, { body }) => {
-        let outcome: Awaited<ReturnType<ApplicantSignInService['signIn']>>;
-        try {
-          outcome = await deps.applicantSignIn.signIn({
+        const outcome = await deps.audit.signInAttempt(req, 'APPLICANT', () =>
+          deps.applicantSignIn.signIn({
             email: body.email,
             password: body.password,
             inviteToken: body.invite_token,
             emailCode: body.email_code,
             address: clientAddress(req),
-          });
-        } catch (err) {
-        await deps.audit.recordRefusedSignIn(req, 'APPLICANT', err);
-          throw err;
-        }
+          }),
+        );
         if ('codeSent' in outcome) {
           res.status(202).json(success(EMAIL_CODE_SENT, { verification_required: true, expires_in_seconds: outcome.codeSent.expiresInSeconds }));
           return;

@@ -4,7 +4,7 @@ import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { clientAddress } from '../shared/client-address';
 import { signInBody, signInResult } from './sign-in.schemas';
-import type { SignInResult, SignInService } from './sign-in.service';
+import type { SignInService } from './sign-in.service';
 import type { AuditService } from '../audit/audit.service';
 
 /** ARCHITECTURE.md: the sign-in message, outer and inner envelope. */
@@ -25,13 +25,7 @@ function signInRoute(path: string, role: Role, summary: string, signIn: SignInSe
       429: { description: 'Too many attempts for this email or address; see Retry-After' },
     },
     handler: async (req, res, { body }) => {
-      let result: SignInResult;
-      try {
-        result = await signIn.signIn(role, body.email, body.password, clientAddress(req));
-      } catch (err) {
-        await audit.recordRefusedSignIn(req, role, err);
-        throw err;
-      }
+      const result = await audit.signInAttempt(req, role, () => signIn.signIn(role, body.email, body.password, clientAddress(req)));
       const user = result.user_details;
       await audit.record(req, { id: user.id, role }, { customerId: result.customer_details?.id ?? null, action: 'sign_in.succeeded', target: { type: 'user', id: user.id } });
       res.json(success(SIGNED_IN, success(SIGNED_IN, result)));

@@ -127,21 +127,17 @@ export function idempotencyGuard(options: IdempotencyGuardOptions): RequestHandl
 
   return function idempotency(req: Request, res: Response, next: NextFunction): void {
     let key: string | undefined;
+    let fingerprint: string;
+    const scope = scopeOf(req);
     try {
       key = keyOf(req);
-    } catch (err) {
-      return next(err);
-    }
-    const scope = scopeOf(req);
-    if (key === undefined || scope === undefined) return next();
-    const now = clock();
-    purgeNow(now);
-    let fingerprint: string;
-    try {
+      if (key === undefined || scope === undefined) return next();
       fingerprint = fingerprintOf(req);
     } catch (err) {
       return next(err);
     }
+    const now = clock();
+    purgeNow(now);
     store
       .claim({ scope, key, fingerprint, now, lockMs, ttlMs })
       .then((claim) => {

@@ -115,7 +115,12 @@ describe('Idempotency-Key', () => {
     while (runs.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const busy = await post('k-busy', { name: 'slow' }).expect(409);
     expect(busy.headers['retry-after']).toBe('1');
-    expect(busy.body).toMatchObject({ errorCode: 'DUPLICATE', data: { errorName: 'IdempotencyKeyInUseError' } });
+    expect(busy.body).toEqual({
+      status: 'fail',
+      message: 'A request with this Idempotency-Key is still being processed; retry it later for its answer',
+      errorCode: 'DUPLICATE',
+      data: { errorName: 'IdempotencyKeyInUseError' },
+    });
     open();
     expect((await first).status).toBe(201);
     const replayed = await post('k-busy', { name: 'slow' }).expect(201);
@@ -260,7 +265,7 @@ describe('Idempotency-Key', () => {
       .set('Content-Type', 'application/json')
       .send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ errorCode: 'INVALID', data: { errorName: 'ValidationMiddlewareError' } });
+    expect(res.body).toEqual({ status: 'fail', message: 'body is nested too deeply', errorCode: 'INVALID', data: { errorName: 'ValidationMiddlewareError' } });
     expect(runs).toHaveLength(0);
   });
 
