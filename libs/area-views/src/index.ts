@@ -58,3 +58,5 @@ export { createTinDirectory, TIN_DIRECTORY_VIEW } from './case/tin-directory';
 export type { TinDirectory } from './case/tin-directory';
 export { assertBusinessAccess, businessScopedRead, SCOPED_BUSINESS_ID } from './case/business-scoped-read';
 export type { BusinessScope, ScopedRows } from './case/business-scoped-read';
+export { createEventFeeds, EVENT_SOURCES, FEED_START } from './events/event-feeds';
+export type { EventFeeds, EventSource, FeedEvent, FeedPosition } from './events/event-feeds';

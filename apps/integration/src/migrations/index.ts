@@ -1,4 +1,4 @@
-import type { AreaMigrations } from '@kyb/db';
+import { outboxMigration, type AreaMigrations } from '@kyb/db';
 import { idempotencyKeysMigration } from '@kyb/http';
 import { enrichment } from './20261122_0001_enrichment';
 import { screening } from './20261122_0002_screening';
@@ -10,5 +10,5 @@ import { currentVerification } from './20261124_0006_current_verification';
 /** The integration area's schema and migrations, in order. */
 export const integrationMigrations: AreaMigrations = {
   schema: 'integration',
-  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys')],
+  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys'), outboxMigration('integration', '20261126_0008_outbox')],
 };

@@ -1,4 +1,4 @@
-import type { AreaMigrations } from '@kyb/db';
+import { outboxMigration, type AreaMigrations } from '@kyb/db';
 import { idempotencyKeysMigration } from '@kyb/http';
 import { scores } from './20261122_0001_scores';
 import { recovery } from './20261123_0002_recovery';
@@ -7,5 +7,5 @@ import { verificationRule } from './20261123_0003_verification_rule';
 /** The score area's schema and migrations, in order. */
 export const scoreMigrations: AreaMigrations = {
   schema: 'scores',
-  migrations: [scores, recovery, verificationRule, idempotencyKeysMigration('scores', '20261125_0004_idempotency_keys')],
+  migrations: [scores, recovery, verificationRule, idempotencyKeysMigration('scores', '20261125_0004_idempotency_keys'), outboxMigration('scores', '20261126_0005_outbox')],
 };

@@ -1,0 +1,5 @@
+export { EVENT_TYPE_NAMES, EVENT_TYPES, isEventType } from './event-types';
+export type { EventData, EventType } from './event-types';
+export { EVENT_FEED_VIEW, outboxMigration } from './outbox.migration';
+export { recordEvent, recordEvents } from './record-event';
+export type { AnyOutboxEvent, OutboxEvent } from './record-event';

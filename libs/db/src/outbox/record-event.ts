@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { EventData, EventType } from './event-types';
+
+/** One event an area announces: its type, the customer it belongs to, and its ids. */
+export interface OutboxEvent<T extends EventType = EventType> {
+  type: T;
+  customerId: string;
+  data: EventData<T>;
+}
+
+/** An event of any type, its data matching its type. */
+export type AnyOutboxEvent = { [T in EventType]: OutboxEvent<T> }[EventType];
+
+/**
+ * Writes events to the area's outbox. Pass the transaction of the change the events announce,
+ * so an event is kept exactly when its change is. Returns the events' ids.
+ */
+export async function recordEvents(on: Knex | Knex.Transaction, schema: string, events: readonly AnyOutboxEvent[]): Promise<string[]> {
+  if (events.length === 0) return [];
+  const rows = events.map((event) => ({
+    id: randomUUID(),
+    customer_id: event.customerId,
+    type: event.type,
+    data: JSON.stringify({ customer_id: event.customerId, ...event.data }),
+  }));
+  await on.withSchema(schema).insert(rows).into('outbox_events');
+  return rows.map((row) => row.id);
+}
+
+/** Writes one event to the area's outbox, in the transaction `on` (see `recordEvents`). */
+export async function recordEvent(on: Knex | Knex.Transaction, schema: string, event: AnyOutboxEvent): Promise<string> {
+  const [id] = await recordEvents(on, schema, [event]);
+  return id!;
+}
