@@ -30,6 +30,6 @@ export async function recordEvents(on: Knex | Knex.Transaction, schema: string, 
 
 /** Writes one event to the area's outbox, in the transaction `on` (see `recordEvents`). */
 export async function recordEvent(on: Knex | Knex.Transaction, schema: string, event: AnyOutboxEvent): Promise<string> {
-  const [id] = await recordEvents(on, schema, [event]);
-  return id!;
+  const ids = await recordEvents(on, schema, [event]);
+  return ids[0] as string;
 }
