@@ -1,4 +1,4 @@
-import { withTransaction, type Knex } from '@kyb/db';
+import { recordEvent, withTransaction, type Knex } from '@kyb/db';
 import type { InvitationAcceptances, InvitationDirectory, InvitationEntry } from '@kyb/area-views';
 import type { CustomerStore } from '../customers/customers.store';
 import type { EmailProofService } from '../email-proofs/email-proofs.service';
@@ -64,6 +64,10 @@ export function createApplicantSignInService(options: ApplicantSignInOptions) {
     return invitation;
   }
 
+  /**
+   * Records the invitation as used and announces it (`invitation.accepted`) in the caller's
+   * transaction: only the first acceptance inserts, so the event is written once per invitation.
+   */
   async function accept(trx: Knex, user: Pick<UserRow, 'id'>, invitation: InvitationEntry): Promise<void> {
     const fresh = await users.acceptInvitation(trx, {
       invitation_id: invitation.id,
@@ -72,6 +76,11 @@ export function createApplicantSignInService(options: ApplicantSignInOptions) {
       business_id: invitation.businessId,
     });
     if (!fresh) throw new InvalidInvitationError();
+    await recordEvent(trx, 'auth', {
+      type: 'invitation.accepted',
+      customerId: invitation.customerId,
+      data: { invitation_id: invitation.id, business_id: invitation.businessId },
+    });
   }
 
   async function sendCode(email: string, invitation: InvitationEntry | null): Promise<ApplicantSignInOutcome> {

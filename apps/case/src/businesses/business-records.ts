@@ -6,7 +6,7 @@ import { createPhoneReader, type PhoneReader } from './phone-numbers';
 
 /** Everything one input row becomes in the case schema; stored by the business store's `insertRecords`. */
 export interface BusinessRecords {
-  business: Record<string, unknown> & { id: string };
+  business: Record<string, unknown> & { id: string; customer_id: string };
   names: Array<Record<string, unknown>>;
   addresses: Array<Record<string, unknown>>;
   owners: Array<Record<string, unknown>>;

@@ -1,4 +1,4 @@
-import { listShapeOf, pageWithTotal, preparedRead, preparedShapes, totalCountColumn, type Knex } from '@kyb/db';
+import { listShapeOf, pageWithTotal, preparedRead, preparedShapes, recordEvents, totalCountColumn, type Knex } from '@kyb/db';
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
@@ -138,6 +138,22 @@ async function chained(trx: Knex.Transaction, inserts: Knex.QueryBuilder[]): Pro
   await trx.raw(sql, [...compiled.flatMap((part) => part.bindings), ...last.bindings]);
 }
 
+/** The rows of `records`, table by table: a few in one chained statement, many in chunks of 500 rows. */
+async function insertRows(trx: Knex.Transaction, records: BusinessRecords[]): Promise<void> {
+  const tables = [
+    ['cases.businesses', records.map((r) => r.business)],
+    ['cases.business_names', records.flatMap((r) => r.names)],
+    ['cases.business_addresses', records.flatMap((r) => r.addresses)],
+    ['cases.owners', records.flatMap((r) => r.owners)],
+  ] as const;
+  const inserts = tables.filter(([, rows]) => rows.length > 0).map(([table, rows]) => trx(table).insert(rows as Array<Record<string, unknown>>));
+  if (records.length <= ONE_STATEMENT_RECORDS) return void (await chained(trx, inserts));
+  const chunk = 500;
+  for (const [table, rows] of tables) {
+    for (let i = 0; i < rows.length; i += chunk) await trx(table).insert(rows.slice(i, i + chunk) as Array<Record<string, unknown>>);
+  }
+}
+
 /** SQL of businesses with their names, addresses and owners: reading them, and storing new ones. */
 export function createPgBusinessStore(db: Knex) {
   // E9's read, built once per shape (with and without owners).
@@ -160,20 +176,12 @@ export function createPgBusinessStore(db: Knex) {
      * Inserts businesses with their parts in the caller's transaction: a few (E12) in one statement
      * whose inserts are chained as CTEs (the foreign keys are checked at its end), many with one
      * statement per table and 500 rows (a 1,000-row run stays fast, under PostgreSQL's bound on values).
+     * Each business is announced (`business.created`, ids only) in the same transaction, all of them
+     * in one more statement: no path stores a business without its event, nor keeps the event of a rollback.
      */
     async insertRecords(trx: Knex.Transaction, records: BusinessRecords[]): Promise<void> {
-      const tables = [
-        ['cases.businesses', records.map((r) => r.business)],
-        ['cases.business_names', records.flatMap((r) => r.names)],
-        ['cases.business_addresses', records.flatMap((r) => r.addresses)],
-        ['cases.owners', records.flatMap((r) => r.owners)],
-      ] as const;
-      const inserts = tables.filter(([, rows]) => rows.length > 0).map(([table, rows]) => trx(table).insert(rows as Array<Record<string, unknown>>));
-      if (records.length <= ONE_STATEMENT_RECORDS) return void (await chained(trx, inserts));
-      const chunk = 500;
-      for (const [table, rows] of tables) {
-        for (let i = 0; i < rows.length; i += chunk) await trx(table).insert(rows.slice(i, i + chunk) as Array<Record<string, unknown>>);
-      }
+      await insertRows(trx, records);
+      await recordEvents(trx, 'cases', records.map(({ business }) => ({ type: 'business.created', customerId: business.customer_id, data: { business_id: business.id } })));
     },
 
     /**

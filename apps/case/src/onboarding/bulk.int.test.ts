@@ -131,9 +131,23 @@ describe('bulk onboarding', () => {
       owner1_owner_type: 'CONTROL',
       owner1_ownership_percentage: 100,
     }));
-    const res = await bulk(id).send(rows).expect(200);
+    const outboxInserts: string[] = [];
+    const listen = (query: { sql: string }) => (query.sql.includes('outbox_events') ? outboxInserts.push(query.sql) : undefined);
+    t.db.on('query', listen);
+    let res: request.Response;
+    try {
+      res = await bulk(id).send(rows).expect(200);
+    } finally {
+      t.db.off('query', listen);
+    }
     expect(Object.keys(res.body.data.result)).toHaveLength(1000);
     expect(await count(id)).toBe(1000);
     expect(Number((await t.db('cases.owners').count<Array<{ count: string }>>('* as count'))[0].count)).toBeGreaterThanOrEqual(1000);
+    // One business.created per business, all written by one statement.
+    const announced = await t.db('cases.outbox_events').where({ customer_id: id, type: 'business.created' }).pluck('data');
+    expect(announced.map((data: { business_id: string }) => data.business_id).sort()).toEqual(
+      Object.values(res.body.data.result as Record<string, { data_businesses: { id: string } }>).map((r) => r.data_businesses.id).sort(),
+    );
+    expect(outboxInserts).toHaveLength(1);
   });
 });
