@@ -93,6 +93,12 @@ describe('an enrichment batch stores what single jobs store', () => {
       .filter((entry) => entry.businessId === businessId && SHARED_LOGS.includes(entry.msg))
       .map((entry) => `${entry.msg} ${entry.status ?? ''}`);
 
+  /** The business's events in the outbox, oldest first: their types (and status), whose ids differ between twins. */
+  const eventsOf = async (businessId: string) =>
+    (await t.db('integration.outbox_events').whereRaw(`data->>'business_id' = ?`, [businessId]).orderBy('seq').select('type', 'data')).map((e) =>
+      [e.type, e.data.status].filter(Boolean).join(' '),
+    );
+
   /** A business of the kind `twin`, with what happened to it before the enrichment compared. */
   async function business(twin: Twin): Promise<string> {
     const id = randomUUID();
@@ -110,7 +116,7 @@ describe('an enrichment batch stores what single jobs store', () => {
     return id;
   }
 
-  it('field by field: tasks, public records, BJL records, financials, verifications with their history, classifications, logs and announcements', async () => {
+  it('field by field: tasks, public records, BJL records, financials, verifications with their history, classifications, logs, events and announcements', async () => {
     const singles: string[] = [];
     const batched: string[] = [];
     for (const twin of TWINS) {
@@ -139,7 +145,11 @@ describe('an enrichment batch stores what single jobs store', () => {
       expect({ twin: twin.name, ...batch }).toEqual({ twin: twin.name, ...stored[n] });
       expect({ twin: twin.name, calls: provider.callsFor(batched[n]) }).toEqual({ twin: twin.name, calls: provider.callsFor(singles[n]) });
       expect({ twin: twin.name, logs: logsOf(batched[n]) }).toEqual({ twin: twin.name, logs: logsOf(singles[n]) });
+      expect({ twin: twin.name, events: await eventsOf(batched[n]) }).toEqual({ twin: twin.name, events: await eventsOf(singles[n]) });
     }
+    expect(await eventsOf(singles[0])).toEqual(['enrichment.completed', 'business.unverified UNVERIFIED', 'enrichment.completed', 'business.verified']);
+    expect(await eventsOf(singles[5])).toEqual(['enrichment.failed']);
+    expect(await eventsOf(singles[6])).toEqual([]);
     expect(logsOf(singles[0])).toContain('business verification status changed VERIFIED');
 
     // A single job announces its task alone; the batch announces the same tasks' businesses in one job.

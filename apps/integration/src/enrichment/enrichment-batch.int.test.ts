@@ -38,6 +38,10 @@ describe('enrichment batch processor', () => {
   }
   const taskOf = (businessId: string) => t.db('integration.integration_tasks').where({ business_id: businessId, job_id: `enrich-${businessId}` }).first();
   const announced = async (jobId: string) => (await processors.queues.batchCompleted.getJob(`enriched-${jobId}`))?.data.completions;
+  /** The business's events in the outbox whose type starts with `prefix`, oldest first. */
+  const eventsOf = (businessId: string, prefix = 'enrichment.') =>
+    t.db('integration.outbox_events').whereRaw(`data->>'business_id' = ?`, [businessId]).where('type', 'like', `${prefix}%`).orderBy('seq').select('type', 'customer_id', 'data');
+  const event = (type: string, task: { id: string; business_id: string }) => ({ type, customer_id: customerId, data: { customer_id: customerId, business_id: task.business_id, task_id: task.id } });
   const logged = (msg: string) => lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === msg);
   /** Makes inserts into `table` fail (a broken write) until the returned function is called. */
   async function refuseInserts(table: string): Promise<() => Promise<void>> {
@@ -54,6 +58,8 @@ describe('enrichment batch processor', () => {
     expect(await taskOf(fine)).toMatchObject({ status: 'SUCCEEDED', attempts: 1, failure_reason: null });
     expect(await t.db('integration.public_records').where({ business_id: refused })).toEqual([]);
     expect(logged('public records refused')).toEqual([expect.objectContaining({ businessId: refused, taskId: (await taskOf(refused)).id })]);
+    expect(await eventsOf(refused)).toEqual([event('enrichment.failed', await taskOf(refused))]);
+    expect(await eventsOf(fine)).toEqual([event('enrichment.completed', await taskOf(fine))]);
   });
 
   it('a transient failure leaves the batch: PENDING with the reason, its own job queued with a delay and the attempts a single job has left', async () => {
@@ -72,11 +78,15 @@ describe('enrichment batch processor', () => {
     expect(await queued?.getState()).toBe('delayed');
     expect(await processors.queues.enrichment.getJob(`enrich-${broken}`)).toBeDefined();
     expect(await processors.queues.enrichment.getJob(`enrich-${fine}`)).toBeUndefined();
+    // An attempt its own job retries is not final: no event yet.
+    expect([await eventsOf(flaky), await eventsOf(broken)]).toEqual([[], []]);
+    expect(await eventsOf(fine)).toEqual([event('enrichment.completed', await taskOf(fine))]);
 
     // Its own job finishes it with the single processor, on the same task.
     await processors.single({ id: queued!.id, data: queued!.data, attemptsMade: 0, opts: queued!.opts });
     expect(await taskOf(flaky)).toMatchObject({ status: 'SUCCEEDED', attempts: 2, failure_reason: null });
     expect(await t.db('integration.bjl_records').where({ business_id: flaky }).pluck('provider_record_id')).toEqual(['F-1']);
+    expect(await eventsOf(flaky)).toEqual([event('enrichment.completed', await taskOf(flaky))]);
   });
 
   it('an answer its tables would refuse (an unknown kind of record) is retried alone, without failing the batch', async () => {
@@ -95,6 +105,7 @@ describe('enrichment batch processor', () => {
     await processors.batch(batchJob(`gone-${gone}`, [gone, fine], customerId));
     expect(await taskOf(gone)).toMatchObject({ status: 'FAILED', attempts: 0, failure_reason: 'The business no longer exists.' });
     expect(provider.callsFor(gone)).toBe(0);
+    expect(await eventsOf(gone)).toEqual([event('enrichment.failed', await taskOf(gone))]);
     expect(await announced(`gone-${gone}`)).toEqual([{ businessId: fine, taskId: (await taskOf(fine)).id }]);
   });
 
@@ -117,6 +128,9 @@ describe('enrichment batch processor', () => {
     }
     expect(await announced(job.id)).toEqual(first);
     expect((await processors.queues.batchCompleted.getJobs()).filter((j) => j.id === `enriched-${job.id}`)).toHaveLength(1);
+    // Each task announced once; each status change once (the third business's, deleted by the test, is made again).
+    for (const id of ids) expect(await eventsOf(id)).toEqual([event('enrichment.completed', await taskOf(id))]);
+    expect(await Promise.all(ids.map(async (id) => (await eventsOf(id, 'business.')).length))).toEqual([1, 1, 2]);
   });
 
   it('an older task never overwrites the records of a newer one, business by business', async () => {
@@ -172,6 +186,11 @@ describe('enrichment batch processor', () => {
       expect(await t.db('integration.business_verifications').where({ business_id: id })).toEqual([]);
     }
     expect(logged('business verification could not be stored').map((entry) => entry.businessId)).toEqual(ids);
+    // The verifications' savepoint rolled back with their events; the enrichments' events stay.
+    for (const id of ids) {
+      expect(await eventsOf(id)).toEqual([event('enrichment.completed', await taskOf(id))]);
+      expect(await eventsOf(id, 'business.')).toEqual([]);
+    }
     expect(await announced(`unverified-${ids[0]}`)).toHaveLength(2);
   });
 
@@ -189,10 +208,32 @@ describe('enrichment batch processor', () => {
       expect(await t.db('integration.public_records').where({ business_id: id })).toEqual([]);
     }
     expect(await announced(job.id)).toBeUndefined();
+    for (const id of ids) expect(await eventsOf(id, '')).toEqual([]);
 
     await processors.batch({ ...job, attemptsMade: 1 });
     for (const id of ids) expect(await taskOf(id)).toMatchObject({ status: 'SUCCEEDED', attempts: 2 });
+    for (const id of ids) expect(await eventsOf(id)).toEqual([event('enrichment.completed', await taskOf(id))]);
     expect(await announced(job.id)).toHaveLength(2);
+  });
+
+  it('writes one event per task of the batch, in the batch’s order, each kind with one statement', async () => {
+    const ids = await businesses(30, 'Outbox Dental');
+    const [refused, gone] = ids;
+    provider.script(refused, [new ProviderError('No.', { transient: false })]);
+    await t.removeBusiness(gone);
+    const inserts: string[] = [];
+    const counted = (query: { sql: string }) => void (/insert into "integration"\."outbox_events"/.test(query.sql) && inserts.push(query.sql));
+    t.db.on('query', counted);
+    try {
+      await processors.batch(batchJob(`outbox-${refused}`, ids, customerId));
+    } finally {
+      t.db.off('query', counted);
+    }
+    const tasks = await Promise.all(ids.map(taskOf));
+    const written = await t.db('integration.outbox_events').whereRaw(`data->>'business_id' = any(?)`, [ids]).where('type', 'like', 'enrichment.%').orderBy('seq').select('type', 'customer_id', 'data');
+    expect(written).toEqual([event('enrichment.failed', tasks[1]), event('enrichment.failed', tasks[0]), ...tasks.slice(2).map((task) => event('enrichment.completed', task))]);
+    // The failures' events, the completions' events and the verification changes' events: one insert each.
+    expect(inserts).toHaveLength(3);
   });
 
   it('bad payloads never crash: ids that are no UUIDs and repeats are dropped; without a customer or ids, nothing is done', async () => {

@@ -43,12 +43,15 @@ function businessIdsOf(payload: unknown): string[] {
 /**
  * Runs one enrichment batch: up to ENRICHMENT_BATCH_SIZE businesses of one customer, with the
  * outcome the single processor gives each (same tasks, records, verification, classification),
- * but a fixed number of SQL statements for the whole batch (21 with every outcome present): tasks
- * found or created by two, started and settled by one each, the businesses, owners and sealed
- * TINs read by one each, and every write of the batch made set-based in one transaction. Providers are still
- * asked once per business, concurrently. A business that fails transiently leaves the batch: its
- * task notes the reason and its own job retries it. Safe to run again: finished tasks are only
- * announced (and verified if they never were), records are keyed so nothing is duplicated.
+ * but a fixed number of SQL statements for the whole batch (26 with every outcome present): tasks
+ * found or created by two, started by one, settled by one with the failures' events in a
+ * transaction of their own, the businesses, owners and sealed TINs read by one each, and every
+ * write of the batch (the completions' events and the status changes' events each one insert)
+ * made set-based in one transaction. Providers are still asked once per business, concurrently.
+ * A business that fails transiently leaves the batch: its task notes the reason (no event: the
+ * attempt is not final) and its own job retries it. Safe to run again: finished tasks are only
+ * announced (and verified if they never were), records are keyed so nothing is duplicated, and
+ * a task's event is written only when it reaches its final state.
  */
 export function createEnrichmentBatchProcessor(deps: EnrichmentBatchProcessorDeps) {
   const { tasks, logger } = deps;
@@ -130,7 +133,8 @@ export function createEnrichmentBatchProcessor(deps: EnrichmentBatchProcessorDep
     const { fetches, prepared } = await fetchAll(candidates, unverified.flatMap(candidateOf));
     const fetched = fetches.flatMap((f) => (f.kind === 'fetched' ? [f] : []));
     const retried = fetches.flatMap((f) => (f.kind === 'retry' ? [f] : []));
-    // Failures are settled outside the transaction, as the single path settles them: a failed transaction does not undo them.
+    // Failures are settled outside the transaction, as the single path settles them: a failed transaction does not undo them
+    // (nor their enrichment.failed events, written with them).
     const settlements: TaskSettlement[] = [
       ...gone.map((t) => ({ id: t.id, status: 'FAILED' as const, reason: GONE })),
       ...fetches.flatMap((f) => (f.kind === 'refused' ? [{ id: f.task.id, status: 'FAILED' as const, reason: f.reason }] : [])),

@@ -43,6 +43,10 @@ describe('enrichment worker, refresh and tasks', () => {
   const refresh = (businessId: string, token = owner) =>
     request(t.app).post(`/integration/api/v1/business/${businessId}/refresh`).set('Authorization', `Bearer ${token}`);
   const fastRetries = { attempts: 3, backoff: { type: 'fixed', delay: 10 } };
+  /** The enrichment events of the business in the outbox, oldest first. */
+  const eventsOf = (businessId: string) =>
+    t.db('integration.outbox_events').whereRaw(`data->>'business_id' = ?`, [businessId]).where('type', 'like', 'enrichment.%').orderBy('seq').select('type', 'customer_id', 'data');
+  const event = (type: string, businessId: string, taskId: string) => ({ type, customer_id: customerId, data: { customer_id: customerId, business_id: businessId, task_id: taskId } });
 
   async function newBusiness(name = 'Lien Holdings'): Promise<string> {
     const id = randomUUID();
@@ -60,6 +64,7 @@ describe('enrichment worker, refresh and tasks', () => {
     const announced = await eventually(async () => (await announcements.queue.getJob(`enriched-${task.id}`)) ?? undefined);
     expect(announced.data).toEqual({ businessId: id, taskId: task.id });
     expect(await t.db('integration.public_records').where({ business_id: id })).toHaveLength(1);
+    expect(await eventsOf(id)).toEqual([event('enrichment.completed', id, task.id)]);
   });
 
   it('least privilege (issue 14): the read-only user subrole may not start a fetch (it spends provider calls)', async () => {
@@ -97,6 +102,8 @@ describe('enrichment worker, refresh and tasks', () => {
     const [task] = await taskSettled(id, 'SUCCEEDED');
     expect(task).toMatchObject({ attempts: 2, failure_reason: null });
     expect(provider.callsFor(id)).toBe(2);
+    // The attempt that was retried was not final: no enrichment.failed.
+    expect(await eventsOf(id)).toEqual([event('enrichment.completed', id, task.id)]);
   });
 
   it('marks the task FAILED with the reason once the attempts are used up, visible through the API', async () => {
@@ -105,6 +112,8 @@ describe('enrichment worker, refresh and tasks', () => {
     await jobs.add({ businessId: id, customerId }, { jobId: `enrich-${id}`, ...fastRetries });
     const [task] = await taskSettled(id, 'FAILED');
     expect(task).toMatchObject({ attempts: 3, failure_reason: 'The public records provider is unavailable.' });
+    // Only the last of the three attempts is final: one enrichment.failed, no enrichment.completed.
+    expect(await eventsOf(id)).toEqual([event('enrichment.failed', id, task.id)]);
     const res = await request(t.app).get(`/integration/api/v1/business/${id}/integration-tasks`).set('Authorization', `Bearer ${owner}`).expect(200);
     expect(res.body.data).toMatchObject({
       total_items: '1',
@@ -128,6 +137,7 @@ describe('enrichment worker, refresh and tasks', () => {
     const [task] = await taskSettled(id, 'FAILED');
     expect(task.failure_reason).toBe('The business no longer exists.');
     expect(provider.callsFor(id)).toBe(0);
+    expect(await eventsOf(id)).toEqual([event('enrichment.failed', id, task.id)]);
   });
 
   it('never duplicates: a redelivered job only announces again, and a refresh updates records in place', async () => {
@@ -148,6 +158,7 @@ describe('enrichment worker, refresh and tasks', () => {
     await eventually(async () => ((await jobs.queue.getJob(`enrich-${id}`))?.finishedOn ? true : undefined));
     expect(provider.callsFor(id)).toBe(1);
     expect(await tasksOf(id)).toHaveLength(1);
+    expect(await eventsOf(id)).toEqual([event('enrichment.completed', id, task.id)]);
 
     const res = await refresh(id).expect(202);
     expect(res.body.message).toBe('Enrichment requested successfully');
@@ -163,6 +174,7 @@ describe('enrichment worker, refresh and tasks', () => {
       ['L-3', 'active', 300],
     ]);
     expect(task.id).not.toBe(refreshed.id);
+    expect(await eventsOf(id)).toEqual([event('enrichment.completed', id, task.id), event('enrichment.completed', id, refreshed.id)]);
   });
 
   it('answers the task already under way instead of starting a second one', async () => {
@@ -219,7 +231,9 @@ describe('enrichment worker, refresh and tasks', () => {
     const id = await newBusiness();
     provider.script(id, [new ProviderError('Refused.', { transient: false }), providerRecords()]);
     await jobs.add({ businessId: id, customerId }, { jobId: `enrich-${id}` });
-    await taskSettled(id, 'FAILED');
+    const [refused] = await taskSettled(id, 'FAILED');
+    // A permanent refusal is final at once.
+    expect(await eventsOf(id)).toEqual([event('enrichment.failed', id, refused.id)]);
     await refresh(id).expect(202);
     await eventually(async () => ((await tasksOf(id)).some((r) => r.status === 'SUCCEEDED') ? true : undefined));
     const list = (query: string) =>

@@ -44,7 +44,8 @@ export const completedJobId = (taskId: string) => `enriched-${taskId}`;
  * records and financials, verifies and classifies the business (a step that never fails the
  * task), and stores it all with the BJL records in one transaction. Safe to run again: a finished
  * task is only verified if it never was and announced again, and records are keyed so nothing is
- * duplicated.
+ * duplicated. The task store writes `enrichment.completed` / `enrichment.failed` with the task's
+ * final state, in its transaction (a retried attempt is not final: no event).
  */
 export function createEnrichmentProcessor(deps: EnrichmentProcessorDeps) {
   const announce = (task: Pick<TaskRow, 'id' | 'business_id'>) =>

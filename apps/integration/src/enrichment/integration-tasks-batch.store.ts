@@ -1,7 +1,17 @@
-import type { Knex } from '@kyb/db';
+import { recordEvents, type Knex } from '@kyb/db';
+import { enrichmentEvent, OUTBOX_SCHEMA } from './enrichment.events';
 import type { TaskRow } from './integration-task-row';
 
 const TABLE = 'integration.integration_tasks';
+
+/** What an event of a task names. */
+type EventTask = Pick<TaskRow, 'id' | 'business_id' | 'customer_id'>;
+
+/** `rows` in the order of `ids` (an UPDATE ... RETURNING answers in no set order), so a batch's events follow the batch. */
+function inOrderOf<Row extends { id: string }>(ids: readonly string[], rows: readonly Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 /** How a task of a batch ends outside the batch's transaction: FAILED for good, or PENDING with the reason of an attempt its own job retries. */
 export interface TaskSettlement {
@@ -41,20 +51,39 @@ export function taskBatchQueries(db: Knex) {
         .returning(['id', 'attempts']);
       return new Map(rows.map((r) => [r.id, r.attempts]));
     },
-    /** Ends each task as its settlement says: FAILED as `fail` writes it, PENDING as `noteRetry` does. */
+    /**
+     * Ends each task not final as its settlement says: FAILED as `fail` writes it (with the
+     * `enrichment.failed` events of all of them in the same transaction, one statement), PENDING as
+     * `noteRetry` does.
+     */
     async settleMany(settlements: readonly TaskSettlement[], at: Date): Promise<void> {
       if (settlements.length === 0) return;
-      await db.raw(
-        `update ${TABLE} t set status = s.status, failure_reason = s.reason,
-           completed_at = case when s.status = 'FAILED' then ?::timestamptz else t.completed_at end, updated_at = ?::timestamptz
-         from unnest(?::uuid[], ?::text[], ?::text[]) as s(id, status, reason) where t.id = s.id`,
-        [at, at, settlements.map((s) => s.id), settlements.map((s) => s.status), settlements.map((s) => s.reason)],
-      );
+      const settle = async (on: Knex): Promise<Array<EventTask & { status: string }>> =>
+        (
+          await on.raw(
+            `update ${TABLE} t set status = s.status, failure_reason = s.reason,
+               completed_at = case when s.status = 'FAILED' then ?::timestamptz else t.completed_at end, updated_at = ?::timestamptz
+             from unnest(?::uuid[], ?::text[], ?::text[]) as s(id, status, reason) where t.id = s.id and t.status in ('PENDING', 'IN_PROGRESS')
+             returning t.id, t.business_id, t.customer_id, t.status`,
+            [at, at, settlements.map((s) => s.id), settlements.map((s) => s.status), settlements.map((s) => s.reason)],
+          )
+        ).rows;
+      if (!settlements.some((s) => s.status === 'FAILED')) return void (await settle(db));
+      await db.transaction(async (trx) => {
+        const failed = (await settle(trx)).filter((t) => t.status === 'FAILED');
+        const events = inOrderOf(settlements.map((s) => s.id), failed).map((t) => enrichmentEvent('enrichment.failed', t));
+        await recordEvents(trx, OUTBOX_SCHEMA, events);
+      });
     },
-    /** Marks the tasks SUCCEEDED in `trx` (as `succeed`). */
+    /** Marks the tasks SUCCEEDED in `trx` and writes their `enrichment.completed` events there in one statement (as `succeed`, each task announced once). */
     async succeedMany(trx: Knex, ids: readonly string[], at: Date): Promise<void> {
       if (ids.length === 0) return;
-      await trx(TABLE).whereRaw('id = any(?::uuid[])', [ids]).update({ status: 'SUCCEEDED', failure_reason: null, completed_at: at, updated_at: at });
+      const done: EventTask[] = await trx(TABLE)
+        .whereRaw('id = any(?::uuid[])', [ids])
+        .whereNot('status', 'SUCCEEDED')
+        .update({ status: 'SUCCEEDED', failure_reason: null, completed_at: at, updated_at: at })
+        .returning(['id', 'business_id', 'customer_id']);
+      await recordEvents(trx, OUTBOX_SCHEMA, inOrderOf(ids, done).map((t) => enrichmentEvent('enrichment.completed', t)));
     },
   };
 }

@@ -1,4 +1,5 @@
-import { preparedRead, type Knex } from '@kyb/db';
+import { preparedRead, recordEvent, type Knex } from '@kyb/db';
+import { enrichmentEvent, OUTBOX_SCHEMA } from './enrichment.events';
 import type { TaskListQuery, TaskStatus } from './enrichment.schemas';
 import { taskBatchQueries } from './integration-tasks-batch.store';
 import type { TaskRow } from './integration-task-row';
@@ -9,6 +10,10 @@ export type { TaskRow };
 export type { TaskStatus };
 
 const TABLE = 'integration.integration_tasks';
+/** A task in neither of these states is final: nothing changes it any more. */
+const OPEN: TaskStatus[] = ['PENDING', 'IN_PROGRESS'];
+/** What an event of a task names. */
+const EVENT_COLUMNS = ['id', 'business_id', 'customer_id'];
 
 /** SQL of integration tasks, one task at a time and (the `...Many` functions) a batch's at once. */
 export function createPgTaskStore(db: Knex) {
@@ -60,15 +65,21 @@ export function createPgTaskStore(db: Knex) {
         .where({ id })
         .update({ status: 'IN_PROGRESS', attempts: db.raw('attempts + 1'), started_at: db.raw('coalesce(started_at, ?)', [at]), updated_at: at });
     },
-    /** Keeps the reason of a failed attempt that will be retried. */
+    /** Keeps the reason of a failed attempt that will be retried (a task that ended meanwhile is left alone). */
     async noteRetry(id: string, reason: string, at: Date): Promise<void> {
-      await db(TABLE).where({ id }).update({ status: 'PENDING', failure_reason: reason, updated_at: at });
+      await db(TABLE).where({ id }).whereIn('status', OPEN).update({ status: 'PENDING', failure_reason: reason, updated_at: at });
     },
+    /** Ends a task not final FAILED, with its `enrichment.failed` event in the same transaction (a final task is left alone, announced once). */
     async fail(id: string, reason: string, at: Date): Promise<void> {
-      await db(TABLE).where({ id }).update({ status: 'FAILED', failure_reason: reason, completed_at: at, updated_at: at });
+      await db.transaction(async (trx) => {
+        const [ended] = await trx(TABLE).where({ id }).whereIn('status', OPEN).update({ status: 'FAILED', failure_reason: reason, completed_at: at, updated_at: at }).returning(EVENT_COLUMNS);
+        if (ended) await recordEvent(trx, OUTBOX_SCHEMA, enrichmentEvent('enrichment.failed', ended));
+      });
     },
+    /** Marks the task SUCCEEDED in `trx` and writes its `enrichment.completed` event there, unless it had succeeded already (a job run twice at once announces once). */
     async succeed(trx: Knex, id: string, at: Date): Promise<void> {
-      await trx(TABLE).where({ id }).update({ status: 'SUCCEEDED', failure_reason: null, completed_at: at, updated_at: at });
+      const [done] = await trx(TABLE).where({ id }).whereNot('status', 'SUCCEEDED').update({ status: 'SUCCEEDED', failure_reason: null, completed_at: at, updated_at: at }).returning(EVENT_COLUMNS);
+      if (done) await recordEvent(trx, OUTBOX_SCHEMA, enrichmentEvent('enrichment.completed', done));
     },
     ...taskBatchQueries(db),
   };

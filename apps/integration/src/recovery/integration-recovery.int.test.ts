@@ -45,6 +45,8 @@ describe('the integration recovery sweep (Redis came back empty; PostgreSQL stil
     return id;
   }
   const tasksOf = (businessId: string) => h.db('integration.integration_tasks').where({ business_id: businessId });
+  const eventsOf = (businessId: string) => h.db('integration.outbox_events').whereRaw(`data->>'business_id' = ?`, [businessId]).where('type', 'like', 'enrichment.%').orderBy('seq').select('type', 'customer_id', 'data');
+  const screeningEventsOf = (screeningId: string) => h.db('integration.outbox_events').whereRaw(`data->>'screening_id' = ?`, [screeningId]).select('type', 'customer_id', 'data');
   const succeeded = (businessId: string) =>
     eventually(async () => {
       const tasks = await tasksOf(businessId);
@@ -92,6 +94,16 @@ describe('the integration recovery sweep (Redis came back empty; PostgreSQL stil
       failure_reason: 'Gave up after 2 recoveries: its job was lost, or its worker stopped, each time.',
     });
     expect(provider.callsFor(given)).toBe(0);
+    const [givenTask] = await tasksOf(given);
+    expect(await eventsOf(given)).toEqual([{ type: 'enrichment.failed', customer_id: customerId, data: { customer_id: customerId, business_id: given, task_id: givenTask.id } }]);
+    const [deadTask] = await tasksOf(dead);
+    expect(await eventsOf(dead)).toEqual([{ type: 'enrichment.completed', customer_id: customerId, data: { customer_id: customerId, business_id: dead, task_id: deadTask.id } }]);
+    // A sweep that gives up on a task that ended meanwhile neither fails it nor writes an event.
+    const store = createPgIntegrationRecoveryStore(h.db);
+    await store.failTask(deadTask.id, 'Too late.', new Date());
+    await store.failTask(givenTask.id, 'Too late.', new Date());
+    expect((await tasksOf(dead))[0]).toMatchObject({ status: 'SUCCEEDED' });
+    expect([await eventsOf(dead), await eventsOf(given)].map((events) => events.map((e) => e.type))).toEqual([['enrichment.completed'], ['enrichment.failed']]);
   });
 
   it('ends a screening left PROCESSING with no job in a final state', async () => {
@@ -106,6 +118,20 @@ describe('the integration recovery sweep (Redis came back empty; PostgreSQL stil
       return row.status === 'PROCESSING' ? undefined : row;
     });
     expect(ended).toMatchObject({ status: 'FAILED', failure_reason: 'The screening credentials were removed before the screening ran.', recoveries: 1 });
+    expect(await screeningEventsOf(id)).toEqual([{ type: 'screening.failed', customer_id: customerId, data: { customer_id: customerId, business_id: businessId, screening_id: id } }]);
+  });
+
+  it('fails a screening recovered too often, with its screening.failed event', async () => {
+    const businessId = await lostBusiness();
+    const [{ id }] = await h.db('integration.screenings')
+      .insert({ customer_id: customerId, business_id: businessId, status: 'PENDING', icas: '["1234"]', provider: 'sandbox', requested_by: customerId, recoveries: 2, created_at: longAgo(), updated_at: longAgo() })
+      .returning('id');
+    expect(await area.recovery.sweep()).toMatchObject({ screenings: { failed: 1 } });
+    expect(await h.db('integration.screenings').where({ id }).first()).toMatchObject({
+      status: 'FAILED',
+      failure_reason: 'Gave up after 2 recoveries: its job was lost, or its worker stopped, each time.',
+    });
+    expect(await screeningEventsOf(id)).toEqual([{ type: 'screening.failed', customer_id: customerId, data: { customer_id: customerId, business_id: businessId, screening_id: id } }]);
   });
 
   it('publishes finished tasks to the score area through a view of exactly the columns of the stand-in', async () => {

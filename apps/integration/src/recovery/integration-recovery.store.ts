@@ -1,11 +1,20 @@
-import type { Knex } from '@kyb/db';
+import { recordEvent, type AnyOutboxEvent, type Knex } from '@kyb/db';
 import type { StuckRecord } from '@kyb/queues';
 import { BUSINESS_DIRECTORY_VIEW } from '@kyb/area-views';
+import { enrichmentEvent, OUTBOX_SCHEMA } from '../enrichment/enrichment.events';
+import { screeningEvent } from '../screening/screening.events';
 
 const TASKS = 'integration.integration_tasks';
 const SCREENINGS = 'integration.screenings';
 const OPEN_TASK = ['PENDING', 'IN_PROGRESS'];
 const OPEN_SCREENING = ['PENDING', 'PROCESSING'];
+
+/** A task or screening an event names. */
+interface EventRow {
+  id: string;
+  business_id: string;
+  customer_id: string;
+}
 
 /** A page of stuck records: not final, untouched since `cutoff` (nor recovered since), after `afterId` by id. */
 export interface StuckQuery {
@@ -44,15 +53,25 @@ function stale(query: Knex.QueryBuilder, q: StuckQuery, columns: string[]): Knex
 export function createPgIntegrationRecoveryStore(db: Knex) {
   const note = (table: string, statuses: string[]) => async (row: StuckRecord, at: Date) =>
     (await db(table).where({ id: row.id, recoveries: row.recoveries }).whereIn('status', statuses).update({ recoveries: row.recoveries + 1, recovered_at: at })) === 1;
+  /** Ends a record still not final FAILED and writes the event `eventOf` makes of it in the same transaction (nothing when it ended meanwhile). */
+  const giveUp = (table: string, statuses: string[], eventOf: (row: EventRow) => AnyOutboxEvent) => async (id: string, reason: string, at: Date) => {
+    await db.transaction(async (trx) => {
+      const [ended] = await trx(table)
+        .where({ id })
+        .whereIn('status', statuses)
+        .update({ status: 'FAILED', failure_reason: reason, completed_at: at, updated_at: at })
+        .returning<EventRow[]>(['id', 'business_id', 'customer_id']);
+      if (ended) await recordEvent(trx, OUTBOX_SCHEMA, eventOf(ended));
+    });
+  };
   return {
     /** Tasks PENDING or IN_PROGRESS, untouched since before `cutoff`. */
     stuckTasks(q: StuckQuery): Promise<StuckTask[]> {
       return stale(db(TASKS).whereIn('status', OPEN_TASK), q, ['id', 'recoveries', 'business_id', 'customer_id', 'job_id']);
     },
     noteTaskRecovery: note(TASKS, OPEN_TASK),
-    async failTask(id: string, reason: string, at: Date): Promise<void> {
-      await db(TASKS).where({ id }).whereIn('status', OPEN_TASK).update({ status: 'FAILED', failure_reason: reason, completed_at: at, updated_at: at });
-    },
+    /** Ends a task still not final FAILED, with its `enrichment.failed` event. */
+    failTask: giveUp(TASKS, OPEN_TASK, (row) => enrichmentEvent('enrichment.failed', row)),
 
     /**
      * Businesses added between `since` and `cutoff` that have no enrichment task at all: the
@@ -87,9 +106,8 @@ export function createPgIntegrationRecoveryStore(db: Knex) {
       return stale(db(SCREENINGS).whereIn('status', OPEN_SCREENING), q, ['id', 'recoveries']);
     },
     noteScreeningRecovery: note(SCREENINGS, OPEN_SCREENING),
-    async failScreening(id: string, reason: string, at: Date): Promise<void> {
-      await db(SCREENINGS).where({ id }).whereIn('status', OPEN_SCREENING).update({ status: 'FAILED', failure_reason: reason, completed_at: at, updated_at: at });
-    },
+    /** Ends a screening still not final FAILED, with its `screening.failed` event. */
+    failScreening: giveUp(SCREENINGS, OPEN_SCREENING, (row) => screeningEvent('screening.failed', row)),
   };
 }
 

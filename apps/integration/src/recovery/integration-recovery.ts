@@ -21,7 +21,8 @@ export interface IntegrationRecoveryDeps {
  * The integration area's sweep, from PostgreSQL alone (Redis may have come back empty): businesses
  * added past `stuckAfterMs` ago with no enrichment task get the task their job would have made and
  * the job again; tasks PENDING or IN_PROGRESS and screenings PENDING or PROCESSING untouched that
- * long, whose job is gone, are queued again, or FAILED with a reason once recovered too often.
+ * long, whose job is gone, are queued again, or FAILED with a reason once recovered too often
+ * (with their `enrichment.failed` / `screening.failed` event, written by the store in that transaction).
  */
 export function createIntegrationRecovery(deps: IntegrationRecoveryDeps) {
   const { store, clock } = deps;

@@ -54,6 +54,7 @@ describe('integration processors, processed twice', () => {
     expect(await t.db('integration.integration_tasks').where({ business_id: businessId })).toHaveLength(1);
     expect(await t.db('integration.public_records').where({ business_id: businessId })).toHaveLength(1);
     expect(await completed.queue.getJobCountByTypes('waiting')).toBe(1);
+    expect(await t.db('integration.outbox_events').whereRaw(`data->>'business_id' = ?`, [businessId]).pluck('type')).toEqual(['enrichment.completed']);
     await completed.queue.obliterate({ force: true });
     await completed.close();
   });
@@ -90,5 +91,6 @@ describe('integration processors, processed twice', () => {
     expect(calls).toBe(1);
     expect(first).toMatchObject({ status: 'COMPLETED', attempts: 1 });
     expect(await t.db('integration.screenings').where({ id: screeningId }).first()).toEqual(first);
+    expect(await t.db('integration.outbox_events').whereRaw(`data->>'screening_id' = ?`, [screeningId]).pluck('type')).toEqual(['screening.completed']);
   });
 });

@@ -47,6 +47,10 @@ describe('screening results', () => {
         .expect(200)
     ).body.data.screening.id as string;
   const get = (path: string, bearer = token) => request(t.app).get(`${PREFIX}/verification/businesses/${path}`).set('Authorization', `Bearer ${bearer}`);
+  /** The screening events of the business in the outbox, oldest first. */
+  const eventsOf = (businessId: string) =>
+    t.db('integration.outbox_events').whereRaw(`data->>'business_id' = ?`, [businessId]).where('type', 'like', 'screening.%').orderBy('seq').select('type', 'customer_id', 'data');
+  const event = (type: string, businessId: string, screeningId: string) => ({ type, customer_id: customer, data: { customer_id: customer, business_id: businessId, screening_id: screeningId } });
   const ended = (businessId: string) =>
     eventually(async () => {
       const res = await get(`${businessId}/screening`);
@@ -94,6 +98,8 @@ describe('screening results', () => {
         failure_reason: null,
       },
     });
+    // Ids only: the match data (names of people) stays out of the event.
+    expect(await eventsOf(businessId)).toEqual([event('screening.completed', businessId, screeningId)]);
   });
 
   it("answers 'Match' with the terminated merchant and the first owner's name for a 'terminated' business", async () => {
@@ -159,6 +165,8 @@ describe('screening results', () => {
       },
     });
     expect((await t.db('integration.screenings').where({ id: screeningId }).first()).attempts).toBe(5);
+    // Four retried attempts were not final; the fifth was.
+    expect(await eventsOf(businessId)).toEqual([event('screening.failed', businessId, screeningId)]);
     expect((await get(`${businessId}/screenings/${screeningId}`).expect(200)).body.message).toBe('The screening failed.');
   });
 
@@ -170,6 +178,7 @@ describe('screening results', () => {
     expect(Date.parse(res.body.data.screening.completed_at)).toBeGreaterThanOrEqual(Date.parse(res.body.data.screening.created_at));
     expect((await t.db('integration.screenings').where({ id: screeningId }).first()).attempts).toBe(1);
     expect(await (await jobs.queue.getJob(`screening-${screeningId}`))?.getState()).toBe('completed');
+    expect(await eventsOf(businessId)).toEqual([event('screening.failed', businessId, screeningId)]);
   });
 
   it('lists every screening of the business, newest first, with the list conventions', async () => {

@@ -216,6 +216,9 @@ describe('E3 POST /verification/customers/{customerId}/businesses/{businessId}/s
         });
       expect(await ended(gone)).toMatchObject({ failure_reason: 'The business no longer exists for this customer.', attempts: 1 });
       expect(await ended(orphan)).toMatchObject({ failure_reason: 'The screening credentials were removed before the screening ran.', attempts: 1 });
+      const eventsOf = (screeningId: string) => t.db('integration.outbox_events').whereRaw(`data->>'screening_id' = ?`, [screeningId]).select('type', 'customer_id', 'data');
+      expect(await eventsOf(gone)).toEqual([{ type: 'screening.failed', customer_id: customer, data: { customer_id: customer, business_id: removedBusiness, screening_id: gone } }]);
+      expect(await eventsOf(orphan)).toEqual([{ type: 'screening.failed', customer_id: customerId, data: { customer_id: customerId, business_id: businessId, screening_id: orphan } }]);
     });
   });
 });

@@ -1,8 +1,11 @@
-import type { Knex } from '@kyb/db';
+import { recordEvent, type Knex } from '@kyb/db';
+import { OUTBOX_SCHEMA, screeningEvent } from './screening.events';
 import type { ScreeningListQuery, ScreeningStatus } from './screening.schemas';
 import type { MatchResult, ScreeningOutcome } from './screening.provider';
 
 const TABLE = 'integration.screenings';
+/** What an event of a screening names. */
+const EVENT_COLUMNS = ['id', 'business_id', 'customer_id'];
 
 /** Where a screening is: PENDING (queued) -> PROCESSING -> COMPLETED | FAILED. */
 export type { ScreeningStatus };
@@ -90,23 +93,35 @@ export function createPgScreeningStore(db: Knex) {
       return row;
     },
 
+    /** Ends a screening that has not ended COMPLETED with its result, and writes `screening.completed` in the same transaction. */
     async complete(id: string, outcome: ScreeningOutcome, now: Date): Promise<void> {
-      await db(TABLE)
-        .where({ id })
-        .whereIn('status', IN_FLIGHT)
-        .update({
-          status: 'COMPLETED',
-          match_result: outcome.matchResult,
-          result: JSON.stringify(outcome),
-          failure_reason: null,
-          completed_at: now,
-          updated_at: now,
-        });
+      await db.transaction(async (trx) => {
+        const [ended] = await trx(TABLE)
+          .where({ id })
+          .whereIn('status', IN_FLIGHT)
+          .update({
+            status: 'COMPLETED',
+            match_result: outcome.matchResult,
+            result: JSON.stringify(outcome),
+            failure_reason: null,
+            completed_at: now,
+            updated_at: now,
+          })
+          .returning(EVENT_COLUMNS);
+        if (ended) await recordEvent(trx, OUTBOX_SCHEMA, screeningEvent('screening.completed', ended));
+      });
     },
 
-    /** Ends a screening that has not ended as FAILED, with a client-safe reason. */
+    /** Ends a screening that has not ended as FAILED, with a client-safe reason, and writes `screening.failed` in the same transaction. */
     async fail(id: string, reason: string, now: Date): Promise<void> {
-      await db(TABLE).where({ id }).whereIn('status', IN_FLIGHT).update({ status: 'FAILED', failure_reason: reason, completed_at: now, updated_at: now });
+      await db.transaction(async (trx) => {
+        const [ended] = await trx(TABLE)
+          .where({ id })
+          .whereIn('status', IN_FLIGHT)
+          .update({ status: 'FAILED', failure_reason: reason, completed_at: now, updated_at: now })
+          .returning(EVENT_COLUMNS);
+        if (ended) await recordEvent(trx, OUTBOX_SCHEMA, screeningEvent('screening.failed', ended));
+      });
     },
   };
 }

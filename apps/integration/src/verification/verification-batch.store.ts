@@ -1,4 +1,5 @@
-import type { Knex } from '@kyb/db';
+import { recordEvents, type Knex } from '@kyb/db';
+import { OUTBOX_SCHEMA, verificationEvent } from './verification.events';
 import type { NewVerification, VerificationStatus } from './verification.types';
 
 const VERIFICATIONS = 'integration.business_verifications';
@@ -21,10 +22,11 @@ export async function verifiedTaskIds(db: Knex, taskIds: readonly string[]): Pro
 }
 
 /**
- * Stores many verifications (one per business) in `trx` with three statements, whatever their
+ * Stores many verifications (one per business) in `trx` with four statements, whatever their
  * number, exactly as `record` stores each: the businesses' verifications are serialised (the same
  * advisory locks, taken in one order), a task already verified stores nothing, and a status that
- * differs from the business's latest stores the change (from null for a first verification).
+ * differs from the business's latest stores the change (from null for a first verification) and
+ * its event.
  */
 export async function recordManyVerifications(trx: Knex, entries: readonly NewVerification[]): Promise<RecordedVerification[]> {
   if (entries.length === 0) return [];
@@ -71,6 +73,9 @@ export async function recordManyVerifications(trx: Knex, entries: readonly NewVe
         changes.map((r) => (byBusiness.get(r.business_id) as NewVerification).at),
       ],
     );
+    // The changes' events in the batch's order, in one statement.
+    const changed = new Set(changes.map((r) => r.business_id));
+    await recordEvents(trx, OUTBOX_SCHEMA, entries.filter((e) => changed.has(e.businessId)).map(verificationEvent));
   }
   const stored = new Map(rows.map((r) => [r.business_id, r.from_status !== r.status]));
   return entries.map((e) => ({ businessId: e.businessId, recorded: stored.has(e.businessId), changed: stored.get(e.businessId) ?? false }));

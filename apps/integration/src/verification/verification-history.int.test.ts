@@ -59,6 +59,11 @@ describe('verification history, re-verification and jobs run twice', () => {
   const verifications = (businessId: string) => t.db('integration.business_verifications').where({ business_id: businessId });
   const verifiedTimes = (businessId: string, count: number) =>
     eventually(async () => ((await verifications(businessId)).length === count ? (await get(businessId).expect(200)).body.data : undefined));
+  /** The business's verification events in the outbox, oldest first. */
+  const eventsOf = (businessId: string) =>
+    t.db('integration.outbox_events').whereRaw(`data->>'business_id' = ?`, [businessId]).where('type', 'like', 'business.%').orderBy('seq').select('type', 'customer_id', 'data');
+  const verifiedEvent = (businessId: string) => ({ type: 'business.verified', customer_id: customerId, data: { customer_id: customerId, business_id: businessId } });
+  const unverifiedEvent = (businessId: string) => ({ type: 'business.unverified', customer_id: customerId, data: { customer_id: customerId, business_id: businessId, status: 'UNVERIFIED' } });
   async function business(name: string): Promise<string> {
     const id = randomUUID();
     await t.business({ id, customerId, name, owners: [{ firstName: 'Ann', lastName: 'Lee' }] });
@@ -71,6 +76,8 @@ describe('verification history, re-verification and jobs run twice', () => {
     tinMatch.state.matched = true;
     await jobs.add({ businessId: id, customerId }, { jobId: `enrich-${id}` });
     expect((await verifiedTimes(id, 1)).status).toBe('VERIFIED');
+    // The first verification is a change (from none): announced.
+    expect(await eventsOf(id)).toEqual([verifiedEvent(id)]);
 
     tinMatch.state.matched = false;
     t.clock.set(new Date('2026-11-20T10:00:00.000Z'));
@@ -81,12 +88,15 @@ describe('verification history, re-verification and jobs run twice', () => {
       { from_status: 'VERIFIED', to_status: 'UNVERIFIED', reason: 'TIN_MATCH FAIL: The TIN is not registered to the legal name.', changed_at: '2026-11-20T10:00:00.000Z' },
       { from_status: null, to_status: 'VERIFIED', reason: expect.any(String), changed_at: expect.any(String) },
     ]);
+    expect(await eventsOf(id)).toEqual([verifiedEvent(id), unverifiedEvent(id)]);
 
     t.clock.set(new Date('2026-11-21T10:00:00.000Z'));
     await request(t.app).post(`/integration/api/v1/business/${id}/refresh`).set('Authorization', `Bearer ${owner}`).expect(202);
     const same = await verifiedTimes(id, 3);
     expect(same).toMatchObject({ status: 'UNVERIFIED', verified_at: '2026-11-21T10:00:00.000Z' });
     expect(same.status_history).toHaveLength(2);
+    // Verified again with the same status: no change row, no event.
+    expect(await eventsOf(id)).toEqual([verifiedEvent(id), unverifiedEvent(id)]);
     expect(await createVerificationDirectory(t.db).verification(id)).toMatchObject({
       status: 'UNVERIFIED',
       verifiedAt: new Date('2026-11-21T10:00:00.000Z'),
@@ -149,12 +159,15 @@ describe('verification history, re-verification and jobs run twice', () => {
     expect(await verifications(id)).toHaveLength(1);
     expect(await t.db('integration.business_verification_status_changes').where({ business_id: id })).toHaveLength(1);
     expect(await t.db('integration.business_classifications').where({ business_id: id })).toHaveLength(1);
+    expect(await eventsOf(id)).toEqual([verifiedEvent(id)]);
 
     await t.db('integration.business_verification_status_changes').where({ business_id: id }).delete();
     await t.db('integration.business_verifications').where({ business_id: id }).delete();
     await processEnrichment(job);
     expect(counting.state.calls).toBe(2);
     expect(await verifications(id)).toEqual([expect.objectContaining({ status: 'VERIFIED' })]);
+    // Its history deleted by the test, the verification made again writes a first change again, and its event.
+    expect(await eventsOf(id)).toEqual([verifiedEvent(id), verifiedEvent(id)]);
     await completed.queue.obliterate({ force: true });
     await completed.close();
   });

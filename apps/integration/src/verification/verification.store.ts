@@ -1,5 +1,6 @@
-import type { Knex } from '@kyb/db';
+import { recordEvent, type Knex } from '@kyb/db';
 import type { VerificationCheck } from '@kyb/area-views';
+import { OUTBOX_SCHEMA, verificationEvent } from './verification.events';
 import { recordManyVerifications, verifiedTaskIds, type RecordedVerification } from './verification-batch.store';
 import type { NewVerification, VerificationStatus } from './verification.types';
 
@@ -44,8 +45,8 @@ export function createPgVerificationStore(db: Knex) {
     recordMany: (entries: readonly NewVerification[], on: Knex = db): Promise<RecordedVerification[]> => recordManyVerifications(on, entries),
 
     /**
-     * Stores a verification and, when the status differs from the latest one, the change, in one
-     * transaction (or savepoint of `on`); verifications of one business are serialised. A task already verified stores
+     * Stores a verification and, when the status differs from the latest one, the change and its
+     * event (`business.verified` or `business.unverified`), in one transaction (or savepoint of `on`); verifications of one business are serialised. A task already verified stores
      * nothing. Answers whether it stored, and whether the status changed.
      */
     async record(entry: NewVerification, on: Knex = db): Promise<{ recorded: boolean; changed: boolean }> {
@@ -76,6 +77,7 @@ export function createPgVerificationStore(db: Knex) {
           reason: entry.reason,
           changed_at: entry.at,
         });
+        await recordEvent(trx, OUTBOX_SCHEMA, verificationEvent(entry));
         return { recorded: true, changed: true };
       });
     },
