@@ -10,6 +10,7 @@ import { renderBusinessReport } from '../pdf/render-business-report';
 import { createReportProcessor } from '../reports/report.processor';
 import { createPgReportStore } from '../reports/reports.store';
 import { createPgReportStorage } from '../storage/report-storage';
+import { reportEvent, reportEventsOf } from '../test-support/report-outbox';
 import { createPgReportRecoveryStore } from './report-recovery.store';
 
 const longAgo = () => new Date(Date.now() - 10 * 60_000);
@@ -74,6 +75,7 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
     expect(await ended(orphaned)).toMatchObject({ status: 'COMPLETED', recoveries: 1, attempts: 2 });
     expect(await area.recovery.sweep()).toMatchObject({ reports: { requeued: 0, live: 0 } });
     expect(rendered.filter((id) => id === requested || id === orphaned).sort()).toEqual([requested, orphaned].sort());
+    for (const id of [requested, orphaned]) expect(await reportEventsOf(h.db, id)).toEqual([reportEvent('report.completed', await row(id))]);
   });
 
   it('leaves a report whose worker still holds its lease, and fails one recovered too often with the reason in its log', async () => {
@@ -83,6 +85,9 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
     expect(await row(held)).toMatchObject({ status: 'IN_PROGRESS', recoveries: 0 });
     expect(await row(given)).toMatchObject({ status: 'FAILED', log: 'Gave up after 2 recoveries: its job was lost, or its worker stopped, each time.' });
     expect(rendered).not.toContain(given);
+    // Given up on by the sweep: report.failed, never completed; the report still held announces nothing.
+    expect(await reportEventsOf(h.db, given)).toEqual([reportEvent('report.failed', await row(given))]);
+    expect(await reportEventsOf(h.db, held)).toEqual([]);
   });
 
   it('processed twice, a report renders once', async () => {
@@ -105,5 +110,6 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
     expect(await processReport(id, { made: 0, allowed: 3 })).toEqual({ outcome: 'ended' });
     expect(rendered.filter((r) => r === id)).toHaveLength(1);
     expect(await row(id)).toMatchObject({ status: 'COMPLETED', attempts: 1 });
+    expect((await reportEventsOf(h.db, id)).map((e) => e.type)).toEqual(['report.completed']);
   });
 });

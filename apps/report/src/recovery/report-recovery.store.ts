@@ -1,5 +1,6 @@
 import type { Knex } from '@kyb/db';
 import type { StuckRecord } from '@kyb/queues';
+import { ENDED_REPORT_COLUMNS, endReport } from '../reports/report-events';
 
 const REPORTS = 'reports.reports';
 const OPEN = ['REQUESTED', 'IN_PROGRESS'];
@@ -30,12 +31,15 @@ export function createPgReportRecoveryStore(db: Knex) {
     async noteRecovery(row: StuckRecord, at: Date): Promise<boolean> {
       return (await db(REPORTS).where({ id: row.id, recoveries: row.recoveries }).whereIn('status', OPEN).update({ recoveries: row.recoveries + 1, recovered_at: at })) === 1;
     },
-    /** Ends a report REQUESTED, or IN_PROGRESS under a lapsed lease, as FAILED with `log` saying why. */
+    /** Ends a report REQUESTED, or IN_PROGRESS under a lapsed lease, as FAILED with `log` saying why, with report.failed. */
     async fail(id: string, log: string, now: Date): Promise<void> {
-      await db(REPORTS)
-        .where({ id })
-        .andWhere((s) => s.where({ status: 'REQUESTED' }).orWhere((l) => l.where({ status: 'IN_PROGRESS' }).andWhere('lease_expires_at', '<', now)))
-        .update({ status: 'FAILED', log, lease_owner: null, lease_expires_at: null, completed_at: now, updated_at: now });
+      await endReport(db, 'report.failed', (trx) =>
+        trx(REPORTS)
+          .where({ id })
+          .andWhere((s) => s.where({ status: 'REQUESTED' }).orWhere((l) => l.where({ status: 'IN_PROGRESS' }).andWhere('lease_expires_at', '<', now)))
+          .update({ status: 'FAILED', log, lease_owner: null, lease_expires_at: null, completed_at: now, updated_at: now })
+          .returning(ENDED_REPORT_COLUMNS),
+      );
     },
   };
 }

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { eventually } from '@kyb/testing';
 import { createProducer, reportQueue } from '@kyb/queues';
 import { extractPdfText } from '../pdf/test-support/pdf-text';
+import { reportEvent, reportEventsOf } from '../test-support/report-outbox';
 import { reportableBusiness } from '../test-support/report-sources';
 import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
 
@@ -42,6 +43,9 @@ describe('the report worker and downloads', () => {
     const reportId = await generate(businessId);
     const row = await ended(reportId);
     expect(row).toMatchObject({ status: 'COMPLETED', file_path: `reports/${reportId}.pdf`, log: null, attempts: 1 });
+    const events = await reportEventsOf(t.db, reportId);
+    expect(events).toEqual([reportEvent('report.completed', { id: reportId, business_id: businessId, customer_id: customerId })]);
+    expect(Object.keys(events[0].data).sort()).toEqual(['business_id', 'customer_id', 'report_id']);
     const res = await download(reportId).expect(200);
     expect(res.body.message).toBe('Report is ready to download');
     const url = new URL(res.body.data.pdf_url);
@@ -86,6 +90,8 @@ describe('the report worker and downloads', () => {
       return r.status === 'FAILED' ? r : undefined;
     }, 30000);
     expect(row).toMatchObject({ status: 'FAILED', attempts: 3, log: 'The report could not be rendered because of an internal error.', file_path: null });
+    // Two attempts given back for a retry announce nothing; the last one's failure announces report.failed, once.
+    expect(await reportEventsOf(t.db, reportId)).toEqual([reportEvent('report.failed', { id: reportId, business_id: businessId, customer_id: customerId })]);
     expect((await request(t.app).get(`/report/api/v1/reports/${reportId}`).set('Authorization', `Bearer ${owner}`).expect(200)).body.data).toMatchObject({
       status: 'FAILED',
       log: 'The report could not be rendered because of an internal error.',
@@ -102,8 +108,10 @@ describe('the report worker and downloads', () => {
     const before = renders;
     try {
       await jobs.add({ reportId }, { jobId: `report-${reportId}` });
-      expect(await ended(reportId)).toMatchObject({ status: 'FAILED', log: 'The business no longer exists.', attempts: 1 });
+      const row = await ended(reportId);
+      expect(row).toMatchObject({ status: 'FAILED', log: 'The business no longer exists.', attempts: 1 });
       expect(renders).toBe(before);
+      expect(await reportEventsOf(t.db, reportId)).toEqual([reportEvent('report.failed', row)]);
     } finally {
       await jobs.close();
     }

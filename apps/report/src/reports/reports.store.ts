@@ -1,4 +1,5 @@
 import { preparedRead, type Knex } from '@kyb/db';
+import { ENDED_REPORT_COLUMNS, endReport } from './report-events';
 
 /** States of a report. */
 export type ReportStatus = 'REQUESTED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
@@ -73,21 +74,27 @@ export function createPgReportStore(db: Knex) {
     async leaseExpiry(id: string): Promise<Date | undefined> {
       return (await db(REPORTS).where({ id }).first<{ lease_expires_at: Date | null } | undefined>('lease_expires_at'))?.lease_expires_at ?? undefined;
     },
-    /** COMPLETED with its file, only if `owner` still holds the lease; answers whether it did. */
+    /** COMPLETED with its file, only if `owner` still holds the lease, with report.completed; answers whether it did. */
     async complete(id: string, owner: string, filePath: string, at: Date): Promise<boolean> {
-      const updated = await db(REPORTS)
-        .where({ id, lease_owner: owner, status: 'IN_PROGRESS' })
-        .update({ status: 'COMPLETED', file_path: filePath, log: null, lease_owner: null, lease_expires_at: null, completed_at: at, updated_at: at });
-      return updated === 1;
+      return endReport(db, 'report.completed', (trx) =>
+        trx(REPORTS)
+          .where({ id, lease_owner: owner, status: 'IN_PROGRESS' })
+          .update({ status: 'COMPLETED', file_path: filePath, log: null, lease_owner: null, lease_expires_at: null, completed_at: at, updated_at: at })
+          .returning(ENDED_REPORT_COLUMNS),
+      );
     },
     /** Gives the report back for a retry, keeping why this attempt failed. */
     async release(id: string, owner: string, log: string, at: Date): Promise<void> {
       await db(REPORTS).where({ id, lease_owner: owner }).update({ status: 'REQUESTED', log, lease_owner: null, lease_expires_at: null, updated_at: at });
     },
+    /** FAILED with `log` saying why, only if `owner` still holds the lease, with report.failed. */
     async fail(id: string, owner: string, log: string, at: Date): Promise<void> {
-      await db(REPORTS)
-        .where({ id, lease_owner: owner })
-        .update({ status: 'FAILED', log, lease_owner: null, lease_expires_at: null, completed_at: at, updated_at: at });
+      await endReport(db, 'report.failed', (trx) =>
+        trx(REPORTS)
+          .where({ id, lease_owner: owner, status: 'IN_PROGRESS' })
+          .update({ status: 'FAILED', log, lease_owner: null, lease_expires_at: null, completed_at: at, updated_at: at })
+          .returning(ENDED_REPORT_COLUMNS),
+      );
     },
   };
 }

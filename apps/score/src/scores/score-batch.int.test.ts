@@ -40,10 +40,16 @@ describe('scoring a batch of finished enrichments', () => {
     const small = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(five));
     const large = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(forty));
     expect(large).toEqual(small);
-    expect(small).toHaveLength(10);
+    // The successes' transaction: BEGIN, the businesses' locks, the update, one insert of every event, COMMIT.
+    expect(small).toHaveLength(14);
+    expect(small.filter((sql) => sql.startsWith('insert into "scores"."outbox_events"'))).toHaveLength(1);
     const rows = await Promise.all(forty.map(scoreOf));
     expect(rows.filter((r) => r.status === 'SUCCESS')).toHaveLength(32);
     expect(rows.filter((r) => r.status === 'FAILED')).toHaveLength(8);
+    // One score.computed per business scored, none for those that failed; first scores change no risk level.
+    const events = await t.db('scores.outbox_events').whereRaw("data->>'business_id' = any(?::text[])", [forty.map((c) => c.businessId)]);
+    expect(events.map((e) => e.type)).toEqual(Array(32).fill('score.computed'));
+    expect(events.map((e) => e.data.score_id).sort()).toEqual(rows.filter((r) => r.status === 'SUCCESS').map((r) => r.id).sort());
     // The same five businesses scored alone (queued, then computed) cost at least five batches.
     const single = await enrichedBatch(5);
     const announced = await statementsOf(t.db, () => Promise.all(single.map((c) => p.processors.requestScore(c.businessId, `enrichment:${c.taskId}`, 'ENRICHMENT'))));
@@ -61,7 +67,7 @@ describe('scoring a batch of finished enrichments', () => {
     });
     try {
       const statements = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(completions));
-      expect(statements).toHaveLength(11);
+      expect(statements).toHaveLength(15);
       expect(statements.filter((sql) => sql.includes('business_verification_directory'))).toHaveLength(1);
       expect((await scoreOf(completions[1])).decision_log).toContain('VERIFIED');
     } finally {
@@ -171,7 +177,7 @@ describe('scoring a batch of finished enrichments', () => {
     const june = await statementsOf(t.db, () => p.processors.monitorAll());
     t.clock.set(undefined);
     expect(june).toEqual(may);
-    expect(may).toHaveLength(11);
+    expect(may).toHaveLength(15);
     const rows = await t.db('scores.scores').whereIn('business_id', [...first, ...rest]).where({ trigger: 'MONITORING', year: 2026, month: 6 });
     expect(rows.filter((r) => r.status === 'SUCCESS')).toHaveLength(32);
     expect(rows.filter((r) => r.status === 'FAILED')).toHaveLength(8);

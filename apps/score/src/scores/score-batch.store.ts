@@ -1,5 +1,6 @@
 import type { Knex } from '@kyb/db';
-import type { ComputedScore, WeightageConfig } from '../engine';
+import type { WeightageConfig } from '../engine';
+import { storeSuccesses, type ScoreResult } from './score-success.store';
 import type { ScoreRow, ScoreTrigger } from './scores.store';
 
 /** One score a batch asks for: once per `sourceKey`, as `findOrCreate` does. */
@@ -16,9 +17,10 @@ const SCORES = 'scores.scores';
 const CONFIGS = 'scores.weightage_configs';
 
 /**
- * SQL of scores made in batches: each function is one or two statements whatever the batch's size,
- * with the same columns and guards as the single store (`createPgScoreStore`), so a score asked for
- * alone and in a batch is the same row, computed once. Lists travel as array parameters (unnest).
+ * SQL of scores made in batches: each function is a fixed number of statements whatever the batch's
+ * size (one or two; storing successes, one transaction of three with their events), with the same
+ * columns and guards as the single store (`createPgScoreStore`), so a score asked for alone and in a
+ * batch is the same row, computed once. Lists travel as array parameters (unnest).
  */
 export function createPgScoreBatchStore(db: Knex) {
   return {
@@ -59,32 +61,9 @@ export function createPgScoreBatchStore(db: Knex) {
       const rows: Array<{ id: string; config: WeightageConfig }> = await db(CONFIGS).whereRaw('id = any(?::uuid[])', [ids]).select('id', 'config');
       return new Map(rows.map((row) => [row.id, row.config]));
     },
-    /** Stores each computed score SUCCESS, as `succeed` does, unless it is no longer PROCESSING. */
-    async succeedMany(results: ReadonlyArray<{ id: string; score: ComputedScore }>, at: Date): Promise<void> {
-      if (results.length === 0) return;
-      const column = <T>(pick: (score: ComputedScore) => T) => results.map((r) => pick(r.score));
-      await db.raw(
-        `update ${SCORES} as s
-         set status = 'SUCCESS', weighted_score_100 = v.weighted_score_100, weighted_score_850 = v.weighted_score_850,
-             base_score = v.base_score, risk_level = v.risk_level, score_decision = v.score_decision,
-             score_distribution = v.score_distribution::json, decision_log = v.decision_log, failure_reason = null,
-             completed_at = ?, updated_at = ?
-         from unnest(?::uuid[], ?::numeric[], ?::numeric[], ?::numeric[], ?::text[], ?::text[], ?::text[], ?::text[])
-           as v(id, weighted_score_100, weighted_score_850, base_score, risk_level, score_decision, score_distribution, decision_log)
-         where s.id = v.id and s.status = 'PROCESSING'`,
-        [
-          at,
-          at,
-          results.map((r) => r.id),
-          column((s) => s.weighted_score_100),
-          column((s) => s.weighted_score_850),
-          column((s) => s.base_score),
-          column((s) => s.risk_level),
-          column((s) => s.score_decision),
-          column((s) => JSON.stringify(s.score_distribution)),
-          column((s) => s.decision_log ?? null),
-        ],
-      );
+    /** Stores each computed score SUCCESS, as `succeed` does (the same statements, with their events), unless it is no longer PROCESSING. */
+    async succeedMany(results: readonly ScoreResult[], at: Date): Promise<void> {
+      await storeSuccesses(db, results, at);
     },
     /** Stores each score of `ids` FAILED with `reason`, as `fail` does, unless it is no longer PROCESSING. */
     async failMany(ids: readonly string[], reason: string, at: Date): Promise<void> {

@@ -1,6 +1,7 @@
 import { businessScopedRead, SCOPED_BUSINESS_ID, type ScopedRows } from '@kyb/area-views';
 import { preparedRead, type Knex } from '@kyb/db';
 import type { ComputedScore, WeightageConfig } from '../engine';
+import { storeSuccesses } from './score-success.store';
 import type { ScoreStatus } from './scores.schemas';
 
 /** What asked for a score. */
@@ -124,20 +125,9 @@ export function createPgScoreStore(db: Knex) {
     async countAttempt(id: string, at: Date): Promise<void> {
       await db(SCORES).where({ id }).update({ attempts: db.raw('attempts + 1'), updated_at: at });
     },
+    /** Stores the score SUCCESS unless it is no longer PROCESSING, with its events, in one transaction (`storeSuccesses`). */
     async succeed(id: string, score: ComputedScore, at: Date): Promise<void> {
-      await db(SCORES).where({ id, status: 'PROCESSING' }).update({
-        status: 'SUCCESS',
-        weighted_score_100: score.weighted_score_100,
-        weighted_score_850: score.weighted_score_850,
-        base_score: score.base_score,
-        risk_level: score.risk_level,
-        score_decision: score.score_decision,
-        score_distribution: JSON.stringify(score.score_distribution),
-        decision_log: score.decision_log ?? null,
-        failure_reason: null,
-        completed_at: at,
-        updated_at: at,
-      });
+      await storeSuccesses(db, [{ id, score }], at);
     },
     async fail(id: string, reason: string, at: Date): Promise<void> {
       await db(SCORES).where({ id, status: 'PROCESSING' }).update({ status: 'FAILED', failure_reason: reason, completed_at: at, updated_at: at });

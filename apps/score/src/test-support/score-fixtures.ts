@@ -72,3 +72,18 @@ export async function scoredBusiness(
   });
   return id;
 }
+
+/** What the integration area would publish once the business's situation worsened: its score is HIGH risk under 2.2. */
+export async function worsen(t: ScoreTestApp, businessId: string): Promise<void> {
+  const liens = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((m) => ({ kind: 'LIEN' as const, filingDate: new Date(`2025-0${m}-01T00:00:00Z`), status: 'active', amount: 50_000 }));
+  const collapse = { ...statement(2025, 300_000), netIncome: -200_000, operatingCashFlow: -150_000, totalLiabilities: 900_000, currentLiabilities: 600_000, equity: -100_000, cash: 1_000 };
+  await t.integration.put(businessId, {
+    publicRecords: {
+      taskId: randomUUID(),
+      platformId: 100,
+      summary: summary({ average_rating: '1.00', reviews: [{ source: 'Google', count: 500, percentage: '100.00' }], compalint_statistics: { count_of_complaints_all_time: 400 } }),
+    },
+    bjl: liens,
+    financials: { statements: [statement(2024), collapse], creditBureau: { score: 5, delinquentAccounts: 9 } },
+  });
+}

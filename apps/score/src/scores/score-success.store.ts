@@ -1,0 +1,75 @@
+import { recordEvents, type Knex } from '@kyb/db';
+import type { ComputedScore } from '../engine';
+import { scoreEvents, type StoredSuccess } from './score-events';
+
+/** A computed score to store SUCCESS. */
+export interface ScoreResult {
+  id: string;
+  score: ComputedScore;
+}
+
+const SCORES = 'scores.scores';
+
+/**
+ * Stores each computed score SUCCESS unless it is no longer PROCESSING, and writes the events of
+ * those it stored (`scoreEvents`), in one transaction of three statements whatever the number of
+ * scores: the scores' businesses are locked (advisory locks, taken in one order) so that two
+ * scores of a business succeeding at once are compared one after the other; the update, which also
+ * reads each business's newest SUCCESS score before it; the events. The single path (`succeed`)
+ * and the batch path (`succeedMany`) both store through it. Answers how many it stored.
+ */
+export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], at: Date): Promise<number> {
+  if (results.length === 0) return 0;
+  const ids = results.map((r) => r.id);
+  const column = <T>(pick: (score: ComputedScore) => T) => results.map((r) => pick(r.score));
+  return db.transaction(async (trx) => {
+    // The array is built sorted, and unnest yields it in order: every transaction locks in the same order.
+    await trx.raw(
+      `select pg_advisory_xact_lock(hashtextextended('score:' || b::text, 0))
+       from unnest(array(select distinct business_id from ${SCORES} where id = any(?::uuid[]) order by business_id)) as b`,
+      [ids],
+    );
+    // Every part of the statement reads the snapshot before the update: `previous` never sees the scores it stores.
+    const { rows } = await trx.raw<{ rows: StoredSuccess[] }>(
+      `with v as (
+         select * from unnest(?::uuid[], ?::numeric[], ?::numeric[], ?::numeric[], ?::text[], ?::text[], ?::text[], ?::text[])
+           as v(id, weighted_score_100, weighted_score_850, base_score, risk_level, score_decision, score_distribution, decision_log)
+       ), stored as (
+         update ${SCORES} as s
+         set status = 'SUCCESS', weighted_score_100 = v.weighted_score_100, weighted_score_850 = v.weighted_score_850,
+             base_score = v.base_score, risk_level = v.risk_level, score_decision = v.score_decision,
+             score_distribution = v.score_distribution::json, decision_log = v.decision_log, failure_reason = null,
+             completed_at = ?, updated_at = ?
+         from v
+         where s.id = v.id and s.status = 'PROCESSING'
+         returning s.id, s.business_id, s.customer_id, s.risk_level, s.created_at
+       ), previous as (
+         select b.business_id, p.id, p.risk_level, p.created_at
+         from (select distinct business_id from stored) as b
+         cross join lateral (
+           select id, risk_level, created_at from ${SCORES}
+           where business_id = b.business_id and status = 'SUCCESS'
+           order by created_at desc, id desc limit 1
+         ) as p
+       )
+       select s.id, s.business_id, s.customer_id, s.risk_level, p.risk_level as previous_risk_level,
+              (p.id is null or (s.created_at, s.id) > (p.created_at, p.id)) as newest
+       from stored as s left join previous as p on p.business_id = s.business_id
+       order by s.business_id, s.created_at, s.id`,
+      [
+        ids,
+        column((s) => s.weighted_score_100),
+        column((s) => s.weighted_score_850),
+        column((s) => s.base_score),
+        column((s) => s.risk_level),
+        column((s) => s.score_decision),
+        column((s) => JSON.stringify(s.score_distribution)),
+        column((s) => s.decision_log ?? null),
+        at,
+        at,
+      ],
+    );
+    await recordEvents(trx, 'scores', scoreEvents(rows));
+    return rows.length;
+  });
+}
