@@ -1,8 +1,9 @@
 import { trustAuthArea } from '@kyb/auth';
 import { startArea, type AreaModule } from '@kyb/http';
-import { businessEnrichmentQueue, enrichmentBatchQueue, screeningQueue } from '@kyb/queues';
+import { businessEnrichmentQueue, enrichmentBatchQueue, screeningQueue, webhookDeliveryQueue } from '@kyb/queues';
 import { createIntegrationArea } from './area';
 import { integrationSettings, loadIntegrationConfig } from './config';
+import { webhookSettingsOf } from './webhooks/webhook-config';
 import { integrationMigrations } from './migrations';
 
 /** The integration area as the suite and its own main start it. */
@@ -10,8 +11,8 @@ export const areaModule: AreaModule = {
   name: 'integration',
   migrations: integrationMigrations,
   settings: integrationSettings,
-  // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
-  queues: [businessEnrichmentQueue, enrichmentBatchQueue, screeningQueue],
+  // The recovery sweep's and the webhook dispatcher's queues are left out: neither has a WORKER_CONCURRENCY_<QUEUE>, one worker runs one round at a time.
+  queues: [businessEnrichmentQueue, enrichmentBatchQueue, screeningQueue, webhookDeliveryQueue],
   async start(runtime) {
     const { db, redis, queuePrefix, logger, env, publicUrl, workers, revocations } = runtime;
     const config = loadIntegrationConfig({
@@ -28,6 +29,7 @@ export const areaModule: AreaModule = {
       tokens: trustAuthArea(config, revocations),
       screeningSandboxDelayMs: config.SCREENING_SANDBOX_DELAY_MS,
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
+      webhooks: webhookSettingsOf(config),
     });
     return startArea('integration', area, runtime);
   },

@@ -1,15 +1,15 @@
 /*
  * The integration area's features: enrichment (tasks, refreshes; public records for E1 and facts
  * for E11), verification and classification (a step of enrichment, and E15), screening
- * (credentials, runs, results). Enrichment uses verification's verifier; verification uses
+ * (credentials, runs, results); webhooks (endpoints, deliveries of every area's events). Enrichment uses verification's verifier; verification uses
  * classification; screening uses no other feature (providers are shared by all). This file wires them.
  */
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { integrationRecoveryQueue } from '@kyb/queues';
+import { integrationRecoveryQueue, webhookDispatchQueue } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
-import { createBusinessDirectory, createCustomerDirectory, createTinDirectory } from '@kyb/area-views';
+import { createBusinessDirectory, createCustomerDirectory, createEventFeeds, createTinDirectory } from '@kyb/area-views';
 import type { IndustryClassifier } from './classification/classification.provider';
 import { createPgClassificationStore } from './classification/classification.store';
 import { createSandboxClassifier } from './classification/sandbox-classifier';
@@ -40,6 +40,16 @@ import type { VerificationProviders } from './verification/verification.provider
 import { verificationRoutes } from './verification/verification.router';
 import { createVerificationService } from './verification/verification.service';
 import { createPgVerificationStore } from './verification/verification.store';
+import { createPgWebhookAttemptsStore } from './webhooks/webhook-attempts.store';
+import { webhookDeliveryRoutes } from './webhooks/webhook-deliveries.router';
+import { createPgWebhookDeliveriesStore } from './webhooks/webhook-deliveries.store';
+import { createWebhookDeliveryProcessor } from './webhooks/webhook-delivery.processor';
+import { createPgWebhookDispatchStore } from './webhooks/webhook-dispatch.store';
+import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
+import { createPgWebhookEndpointsStore } from './webhooks/webhook-endpoints.store';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from './webhooks/webhook-settings';
+import { webhookRoutes } from './webhooks/webhooks.router';
+import { createWebhooksService } from './webhooks/webhooks.service';
 import { createIntegrationProducers, integrationWorkers } from './worker';
 
 /** Where the integration area is served. */
@@ -61,6 +71,8 @@ export interface IntegrationAreaDeps extends AreaBaseDeps {
   verificationProviders?: Partial<VerificationProviders>;
   /** Classifies businesses the client sent no NAICS code for (default: the sandbox). */
   classifier?: IndustryClassifier;
+  /** How webhooks are delivered (default: production's settings, private addresses refused). */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 /** The integration area: E1, E11, E15, screening, and the workers of enrichments and screenings. */
@@ -118,17 +130,38 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const screenings = createScreeningService({ db, store: screeningStore, credentials, businesses, queue: producers.screenings, providerName: screeningProvider.name, clock, logger });
   const screen = createScreeningProcessor({ store: screeningStore, credentials, businesses, provider: screeningProvider, clock, logger });
 
+  // Webhooks: endpoints, the dispatcher that turns every area's events into deliveries, attempts.
+  const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...deps.webhooks };
+  const webhookEndpoints = createPgWebhookEndpointsStore(db);
+  const webhookDispatch = createPgWebhookDispatchStore(db);
+  const customers = createCustomerDirectory(db);
+  const webhooks = createWebhooksService({
+    endpoints: webhookEndpoints,
+    deliveries: createPgWebhookDeliveriesStore(db),
+    dispatch: webhookDispatch,
+    feeds: createEventFeeds(db),
+    customers,
+    sealedBox,
+    settings: webhookSettings,
+    clock,
+  });
+  const dispatcher = createWebhookDispatcher({ store: webhookDispatch, deliveries: producers.webhookDeliveries, settings: webhookSettings, clock, logger });
+  const deliverWebhook = createWebhookDeliveryProcessor({ attempts: createPgWebhookAttemptsStore(db), endpoints: webhookEndpoints, sealedBox, settings: webhookSettings, clock, logger });
+
   const routes = withOpenApiRoute(
     [
       ...enrichmentRoutes({ enrichment, authenticate }),
       ...verificationRoutes({ verification: createVerificationService({ businesses, verifications }), authenticate }),
-      ...screeningCredentialsRoutes({ credentials, customers: createCustomerDirectory(db), authenticate }),
+      ...screeningCredentialsRoutes({ credentials, customers, authenticate }),
       ...screeningRoutes({ screenings, authenticate }),
+      ...webhookRoutes({ webhooks, authenticate }),
+      ...webhookDeliveryRoutes({ webhooks, authenticate }),
     ],
     {
       title: 'Integration area',
       version: '1.0',
-      description: 'All integration information about a business: public records, bankruptcies/judgements/liens facts, business verification and merchant screening.',
+      description:
+        'All integration information about a business: public records, bankruptcies/judgements/liens facts, business verification and merchant screening; and the signed webhooks that announce events of every area.',
       serverUrl: INTEGRATION_PREFIX,
     },
   );
@@ -143,14 +176,18 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     stuckAfterMs: sweep.stuckAfterMs,
     maxRecoveries: sweep.maxRecoveries,
   });
-  return defineArea({
+  const area = defineArea({
     prefix: INTEGRATION_PREFIX,
     routes,
     idempotency: { store: createIdempotencyStore(deps.db, 'integration'), logger: deps.logger, clock: deps.clock, seal: sealedBox },
     queues,
-    workers: integrationWorkers({ enrich, enrichBatch, screen }),
+    workers: integrationWorkers({ enrich, enrichBatch, screen, deliverWebhook }),
     // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.
     recovery: { queue: integrationRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
+    // One dispatcher round at a time, wherever workers run; it logs what it prunes, not every round.
+    rounds: [{ queue: webhookDispatchQueue, everyMs: webhookSettings.dispatchEveryMs, sweep: async () => (await dispatcher.round(), {}) }],
     closes: producers.all,
   });
+  /** The webhook dispatcher, for tests that run its rounds themselves. */
+  return { ...area, webhookDispatcher: dispatcher };
 }

@@ -1,4 +1,5 @@
 import { integer, key32, loadConfig, processSettings, recoverySettings, verifierSettings } from '@kyb/config';
+import { webhookConfigSettings } from './webhooks/webhook-config';
 
 /** Settings of the integration area. */
 export const integrationSettings = {
@@ -7,6 +8,7 @@ export const integrationSettings = {
   ...recoverySettings,
   DATA_ENCRYPTION_KEY: key32({ description: "32-byte key (64 hex characters or base64) that encrypts screening credentials at rest and opens the case area's sealed TINs" }),
   SCREENING_SANDBOX_DELAY_MS: integer({ description: 'how long the sandbox screening takes (ms)', fallback: 3000, min: 0, max: 600000 }),
+  ...webhookConfigSettings,
 };
 
 /** The validated configuration of the integration area. */

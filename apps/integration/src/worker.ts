@@ -11,6 +11,7 @@ import {
   enrichmentBatchQueue,
   enrichmentCompletedQueue,
   screeningQueue,
+  webhookDeliveryQueue,
   type CreateWorkerOptions,
   type JobAttempts,
   type Worker,
@@ -18,12 +19,13 @@ import {
 import { createAreaProducers, type AreaQueues } from '@kyb/http';
 import type { EnrichmentBatchJob } from './enrichment/enrichment-batch.processor';
 import type { EnrichmentJob } from './enrichment/enrichment.processor';
+import type { WebhookDeliveryJob } from './webhooks/webhook-delivery.processor';
 
 /**
  * The queues the integration area adds jobs to: enrichments (refreshes, the recovery sweep and a
  * batch's transient failures; business creation in the case area too), `completed` (tells the
  * score area a business's records are in), `batchCompleted` (the same for the businesses of a
- * batch, in one job), screenings.
+ * batch, in one job), screenings, webhook delivery attempts.
  */
 export const createIntegrationProducers = (queues: AreaQueues) =>
   createAreaProducers(queues, {
@@ -31,6 +33,7 @@ export const createIntegrationProducers = (queues: AreaQueues) =>
     completed: enrichmentCompletedQueue,
     batchCompleted: enrichmentBatchCompletedQueue,
     screenings: screeningQueue,
+    webhookDeliveries: webhookDeliveryQueue,
   });
 
 /** What the integration area's workers run. */
@@ -38,6 +41,7 @@ export interface IntegrationJobs {
   enrich(job: EnrichmentJob): Promise<void>;
   enrichBatch(job: EnrichmentBatchJob): Promise<void>;
   screen(screeningId: string, attempt: JobAttempts): Promise<void>;
+  deliverWebhook(job: WebhookDeliveryJob): Promise<void>;
 }
 
 /** The integration area's consumers. */
@@ -46,5 +50,6 @@ export function integrationWorkers(jobs: IntegrationJobs) {
     createWorker(businessEnrichmentQueue, (job) => jobs.enrich(job), options),
     createWorker(enrichmentBatchQueue, (job) => jobs.enrichBatch(job), options),
     createWorker(screeningQueue, (job) => jobs.screen(job.data.screeningId, attemptsOf(job)), options),
+    createWorker(webhookDeliveryQueue, (job) => jobs.deliverWebhook(job.data), options),
   ];
 }

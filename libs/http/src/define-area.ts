@@ -113,6 +113,8 @@ export interface AreaDefinition {
   schedules?: AreaSchedule[];
   /** Run by one worker at a time, every `everyMs`, wherever the area's workers run. */
   recovery?: AreaRecovery;
+  /** More jobs run like the recovery sweep: one worker at a time, every `everyMs`, wherever the area's workers run (the webhook dispatcher). */
+  rounds?: AreaRecovery[];
   /** Closed after the workers, in this order. */
   closes?: Closable[];
   /** Where the area's idempotent routes keep their `Idempotency-Key` answers (its `idempotency_keys` table). */
@@ -153,8 +155,8 @@ export function defineArea<const D extends AreaDefinition>(definition: D): Area 
       const queues = definition.queues;
       if (!queues) return [];
       const started = definition.workers?.({ connection, prefix: queues.prefix, logger: queues.logger, concurrency: queues.concurrency, settings }) ?? [];
-      const { recovery } = definition;
-      if (recovery) {
+      for (const recovery of [definition.recovery, ...(definition.rounds ?? [])]) {
+        if (!recovery) continue;
         const sweeper = startRecoverySweeper({
           definition: recovery.queue,
           connection: queues.redis,

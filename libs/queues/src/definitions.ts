@@ -58,6 +58,13 @@ export const mailQueue = defineQueue<{ messageId: string }>('mail-delivery', { a
 /** The id of an outbox message's delivery job (the invite service and the recovery sweep). */
 export const mailJobId = (messageId: string) => `mail-${messageId}`;
 
+/**
+ * Integration: one attempt of a webhook delivery. The delivery's row decides what follows a
+ * failure (the dispatcher leases it again), so BullMQ never retries, and a finished job frees its
+ * id at once: an attempt handed out again after its lease ran out must be able to queue.
+ */
+export const webhookDeliveryQueue = defineQueue<{ deliveryId: string; attempt: number }>('webhook-delivery', { attempts: 1, removeOnComplete: true, removeOnFail: true });
+
 /** Case: store the rows of an onboarding run accepted with `async=true` (rows sealed in the run row). */
 export const onboardingRunQueue = defineQueue<{ runId: string }>('onboarding-run', { attempts: 5 });
 /** The id of an async onboarding run's job (accepting the run, and the recovery sweep). */
@@ -73,6 +80,8 @@ export const caseRecoveryQueue = defineQueue<RecoverySweepPayload>('case-recover
 export const integrationRecoveryQueue = defineQueue<RecoverySweepPayload>('integration-recovery', sweepOptions);
 export const scoreRecoveryQueue = defineQueue<RecoverySweepPayload>('score-recovery', sweepOptions);
 export const reportRecoveryQueue = defineQueue<RecoverySweepPayload>('report-recovery', sweepOptions);
+/** Integration: every WEBHOOK_DISPATCH_EVERY_MS, one worker turns new events into webhook deliveries and queues the due ones. */
+export const webhookDispatchQueue = defineQueue<RecoverySweepPayload>('webhook-dispatch', sweepOptions);
 
 /** Every queue of the suite, for the operators' dashboard. */
 export const allQueues: Array<QueueDefinition<unknown>> = [
@@ -86,6 +95,8 @@ export const allQueues: Array<QueueDefinition<unknown>> = [
   reportQueue,
   mailQueue,
   onboardingRunQueue,
+  webhookDeliveryQueue,
+  webhookDispatchQueue,
   caseRecoveryQueue,
   integrationRecoveryQueue,
   scoreRecoveryQueue,

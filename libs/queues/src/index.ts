@@ -25,6 +25,8 @@ export {
   scoreMonitoringQueue,
   scoreQueue,
   screeningQueue,
+  webhookDeliveryQueue,
+  webhookDispatchQueue,
 } from './definitions';
 export { ensureRedisReachable } from './reachability';
 export { createQueueMetrics, QUEUE_JOB_STATES } from './queue-metrics';

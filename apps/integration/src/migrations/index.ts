@@ -6,9 +6,10 @@ import { financialsAndViews } from './20261122_0003_financials_and_views';
 import { recovery } from './20261123_0004_recovery';
 import { verification } from './20261123_0005_verification';
 import { currentVerification } from './20261124_0006_current_verification';
+import { webhooks } from './20261126_0009_webhooks';
 
 /** The integration area's schema and migrations, in order. */
 export const integrationMigrations: AreaMigrations = {
   schema: 'integration',
-  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys'), outboxMigration('integration', '20261126_0008_outbox')],
+  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys'), outboxMigration('integration', '20261126_0008_outbox'), webhooks],
 };

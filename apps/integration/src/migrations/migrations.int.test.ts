@@ -23,14 +23,19 @@ describe('integration migrations', () => {
       '20261123_0005_verification',
       '20261124_0006_current_verification',
       '20261125_0007_idempotency_keys',
+      '20261126_0008_outbox',
+      '20261126_0009_webhooks',
     ]);
     expect(await relations()).toEqual([
       'bjl_record_directory', 'bjl_records', 'business_classification_directory', 'business_classifications', 'business_verification_current', 'business_verification_directory',
-      'business_verification_status_changes', 'business_verifications', 'enrichment_task_directory', 'financial_profile_directory', 'financial_profiles', 'idempotency_keys', 'integration_tasks',
-      'public_records', 'public_records_directory', 'screening_credentials', 'screenings',
+      'business_verification_status_changes', 'business_verifications', 'enrichment_task_directory', 'event_feed', 'financial_profile_directory', 'financial_profiles', 'idempotency_keys', 'integration_tasks',
+      'outbox_events', 'public_records', 'public_records_directory', 'screening_credentials', 'screenings', 'webhook_deliveries', 'webhook_delivery_attempts', 'webhook_endpoints',
+      'webhook_feed_cursors', 'webhook_secrets',
     ]);
     expect(await migrateLatest(database.db, integrationMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, integrationMigrations)).toEqual([
+      '20261126_0009_webhooks',
+      '20261126_0008_outbox',
       '20261125_0007_idempotency_keys',
       '20261124_0006_current_verification',
       '20261123_0005_verification',

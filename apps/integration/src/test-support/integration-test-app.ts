@@ -3,7 +3,15 @@ import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Logger } from '@kyb/http';
 import { createSealedBox } from '@kyb/secrets';
-import { createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, createTinDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
+import {
+  createBusinessDirectoryStandIn,
+  createCustomerDirectoryStandIn,
+  createEventFeedStandIns,
+  createTinDirectoryStandIn,
+  type StandInBusiness,
+} from '@kyb/area-views/testing';
+import type { AnyOutboxEvent } from '@kyb/db';
+import type { EventSource } from '@kyb/area-views';
 import { buildApp } from '../app';
 import type { IntegrationArea, IntegrationAreaDeps } from '../area';
 import { integrationMigrations } from '../migrations';
@@ -21,12 +29,14 @@ export interface IntegrationTestApp extends Omit<AreaHarness, 'close' | 'workerC
   tin(businessId: string, tin: string | null): Promise<void>;
   /** Removes a business from the directory, as a deletion in the case area would. */
   removeBusiness(businessId: string): Promise<void>;
+  /** Writes an event to an area's outbox, as that area does in the transaction of a change. */
+  emit(source: EventSource, event: AnyOutboxEvent): Promise<string>;
   close(): Promise<void>;
 }
 
 /** Options of {@link startIntegrationTestApp}: providers and settings to use instead of the defaults. */
 export type IntegrationTestOptions = Partial<
-  Pick<IntegrationAreaDeps, 'publicRecordsProvider' | 'financialsProvider' | 'screeningProvider' | 'screeningSandboxDelayMs' | 'verificationProviders' | 'classifier'>
+  Pick<IntegrationAreaDeps, 'publicRecordsProvider' | 'financialsProvider' | 'screeningProvider' | 'screeningSandboxDelayMs' | 'verificationProviders' | 'classifier' | 'webhooks'>
 > & { workers?: boolean; /** The area's logger instead of the harness's silent one (to read what was logged). */ logger?: Logger };
 
 /** Starts the integration app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
@@ -35,6 +45,7 @@ export async function startIntegrationTestApp(options: IntegrationTestOptions = 
   const directory = await createBusinessDirectoryStandIn(h.db);
   const customers = await createCustomerDirectoryStandIn(h.db);
   const tins = await createTinDirectoryStandIn(h.db);
+  const feeds = await createEventFeedStandIns(h.db, 'integration');
   const dataEncryptionKey = randomBytes(32);
   const sealedBox = createSealedBox(dataEncryptionKey);
   const { workers, logger, ...providers } = options;
@@ -59,6 +70,7 @@ export async function startIntegrationTestApp(options: IntegrationTestOptions = 
     customer: (id) => customers.put({ id }),
     tin: (businessId, tin) => tins.put(businessId, tin === null ? null : sealedBox.seal(tin)),
     removeBusiness: (businessId) => directory.remove(businessId),
+    emit: feeds.emit,
     close: () => h.close(() => area.stop()),
   };
 }

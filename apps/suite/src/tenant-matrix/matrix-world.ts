@@ -36,6 +36,8 @@ export interface World {
   unique(): string;
   /** A valid set of screening credentials (a fresh key). */
   screeningCredentials(): object;
+  /** Where tenant A's webhooks post (a closed port: deliveries fail and are logged). */
+  webhookUrl: string;
 }
 
 interface SignedIn {
@@ -87,6 +89,9 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
   );
 
   const owner = ownerA.id_token;
+  // A webhook of tenant A, registered before its businesses are added, so their events reach it.
+  const webhookUrl = 'http://127.0.0.1:9/kyb-matrix-hook';
+  const webhook = dataOf<{ id: string }>(await call('post', `/integration/api/v1/customers/${tenantA}/webhooks`, { token: owner, body: { url: webhookUrl } }), 'webhook').id;
   const addBusiness = async (name: string) => {
     const added = dataOf<{ runId: string; result: Record<string, { data_businesses: { id: string } }> }>(
       await call('post', `/case/api/v1/businesses/customers/${tenantA}`, { token: owner, body: { name } }),
@@ -128,6 +133,11 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
     return answer.status === 200 ? (answer.body.data as { id: string }).id : undefined;
   }, 30_000);
 
+  const delivery = await eventually(async () => {
+    const answer = await call('get', `/integration/api/v1/customers/${tenantA}/webhooks/${webhook}/deliveries`, { token: owner });
+    return (answer.body.data as { records?: Array<{ id: string }> } | undefined)?.records?.[0]?.id;
+  }, 30_000);
+
   // A real user signs in and logs out: its token must be refused from then on, in every area.
   dataOf(await call('post', `${AUTH}/customer/logout`, { token: leaving.id_token, body: {} }), 'logout');
   // Every area refuses a revoked session within a second (issue 14).
@@ -154,6 +164,8 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
       reportid: report,
       scoreid: score,
       screeningid: screening,
+      webhookid: webhook,
+      deliveryid: delivery,
     },
     callers: {
       owner: live(ownerA, 'CUSTOMER', 'own', tenantA),
@@ -168,6 +180,7 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
     },
     unique,
     screeningCredentials,
+    webhookUrl,
   };
 }
 

@@ -12,6 +12,8 @@ export interface RouteSample {
   query?: string;
   /** Ends the caller's session (logout): runs after every other route. */
   last?: boolean;
+  /** Removes the world's resource (a DELETE): runs after every other route but those that end sessions. */
+  destroys?: boolean;
 }
 
 const person = (world: World, subrole: string) => ({ first_name: 'Cell', last_name: 'Caller', email: `cell-${world.unique()}@example.com`, subrole_code: subrole });
@@ -72,6 +74,21 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /integration/api/v1/verification/businesses/{businessId}/screening': { ok: [200, 202] },
   'GET /integration/api/v1/verification/businesses/{businessId}/screenings': { ok: [200] },
   'GET /integration/api/v1/verification/businesses/{businessId}/screenings/{screeningId}': { ok: [200, 202] },
+  'POST /integration/api/v1/customers/{customerId}/webhooks': { ok: [200], body: (w) => ({ url: w.webhookUrl, description: `cell ${w.unique()}` }) },
+  'GET /integration/api/v1/customers/{customerId}/webhooks': { ok: [200] },
+  'GET /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200] },
+  'PATCH /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200], body: (w) => ({ description: `renamed ${w.unique()}` }) },
+  // The owner's and the ADMIN's calls race: one removes the endpoint, the other finds it gone.
+  'DELETE /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200, 404], destroys: true },
+  'POST /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/rotate-secret': { ok: [200] },
+  'GET /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/deliveries': { ok: [200] },
+  'GET /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/deliveries/{deliveryId}': { ok: [200] },
+  // Two callers retry at once: the second may find the attempt running.
+  'POST /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry': { ok: [200, 409] },
+  'POST /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/replay': {
+    ok: [200],
+    body: () => ({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() }),
+  },
   // score
   'GET /score/api/v1/openapi.json': { ok: [200] },
   'GET /score/api/v1/score/business/{businessID}': { ok: [200] },

@@ -46,6 +46,9 @@ describe('tenant matrix: every route, every kind of caller', () => {
       SIGN_IN_ATTEMPTS_PER_ADDRESS: '1000',
       SIGN_IN_SLOWDOWN_AFTER_PER_EMAIL: '1000',
       SCREENING_SANDBOX_DELAY_MS: '100',
+      // The world's webhook posts to a closed port on the loopback: its deliveries fail, and are logged.
+      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_DISPATCH_EVERY_MS: '200',
       LOG_LEVEL: 'warn',
     });
     const output = await suite.waitFor(/Press Ctrl-C to stop/);
@@ -100,6 +103,10 @@ describe('tenant matrix: every route, every kind of caller', () => {
         'POST /case/api/v1/businesses/customers/{customerID}/bulk',
         'POST /case/api/v1/customers/{customerID}/businesses/invite',
         'POST /integration/api/v1/business/{businessID}/refresh',
+        'POST /integration/api/v1/customers/{customerId}/webhooks',
+        'POST /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry',
+        'POST /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/replay',
+        'POST /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/rotate-secret',
         'POST /integration/api/v1/verification/customers/{customerId}/businesses/{businessId}/screening',
         'POST /report/api/v1/reports/customers/{customerID}/businesses/{businessID}',
         'POST /score/api/v1/score/business/{businessID}/generate',
@@ -113,8 +120,9 @@ describe('tenant matrix: every route, every kind of caller', () => {
     const known = new Set(routes.map((r) => r.key));
     for (const route of routes) if (!ROUTE_SAMPLES[route.key]) failures.push(`${route.key}: no sample request declared in route-samples.ts`);
     for (const key of Object.keys(ROUTE_SAMPLES)) if (!known.has(key)) failures.push(`${key}: a sample for a route no area serves`);
-    // Logging out ends the caller's session, so those calls come after every other route.
-    const ordered = [...routes].sort((a, b) => Number(ROUTE_SAMPLES[a.key]?.last ?? false) - Number(ROUTE_SAMPLES[b.key]?.last ?? false));
+    // Removing the world's resources comes after every other route, logging out (which ends the caller's session) last.
+    const rank = (route: MatrixRoute) => (ROUTE_SAMPLES[route.key]?.last ? 2 : ROUTE_SAMPLES[route.key]?.destroys ? 1 : 0);
+    const ordered = [...routes].sort((a, b) => rank(a) - rank(b));
     for (const route of ordered) {
       const sample = ROUTE_SAMPLES[route.key];
       if (sample) failures.push(...(await runRoute(call, route, sample, world)));

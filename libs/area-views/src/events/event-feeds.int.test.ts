@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { migrateLatest, outboxMigration, recordEvent, recordEvents } from '@kyb/db';
-import { createTestDatabase, type TestDatabase } from '@kyb/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@kyb/testing';
 import { createEventFeeds, EVENT_SOURCES, FEED_START } from './event-feeds';
 
-/* The outbox every area creates with outboxMigration, read through its event_feed view. */
+/*
+ * The outbox every area creates with outboxMigration, read through its event_feed view. The feed
+ * waits for every older transaction of the cluster (other test files' too) to end, so a read that
+ * must see an event is retried until it does.
+ */
 describe('createEventFeeds', () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -19,7 +23,10 @@ describe('createEventFeeds', () => {
       { type: 'business.created', customerId, data: { business_id: randomUUID() } },
     ]);
     const feeds = createEventFeeds(database.db);
-    const page = await feeds.after('cases', FEED_START, 1);
+    const page = await eventually(async () => {
+      const read = await feeds.after('cases', FEED_START, 1);
+      return read.events.length ? read : undefined;
+    });
     expect(page.events.map((e) => e.id)).toEqual([first]);
     expect(page.events[0]).toMatchObject({ source: 'cases', customerId, type: 'business.created', data: { customer_id: customerId } });
     const next = await feeds.after('cases', page.reached, 10);
@@ -38,7 +45,10 @@ describe('createEventFeeds', () => {
       // The later event is committed, but an older transaction still runs: nothing is handed out yet.
       expect((await feeds.after('scores', start, 10)).events).toEqual([]);
       await slow.commit();
-      const page = await feeds.after('scores', start, 10);
+      const page = await eventually(async () => {
+        const read = await feeds.after('scores', start, 10);
+        return read.events.length === 2 ? read : undefined;
+      });
       expect(page.events.map((e) => e.id)).toEqual([early, late]);
     } finally {
       if (!slow.isCompleted()) await slow.rollback();
@@ -56,9 +66,11 @@ describe('createEventFeeds', () => {
       })
       .catch(() => undefined);
     await database.db('reports.outbox_events').insert({ id: randomUUID(), customer_id: customerId, type: 'from.the.future', data: {} });
-    const page = await feeds.after('reports', start, 10);
+    const page = await eventually(async () => {
+      const read = await feeds.after('reports', start, 10);
+      return read.reached.seq !== start.seq ? read : undefined;
+    });
     expect(page.events).toEqual([]);
-    expect(page.reached).not.toEqual(start);
   });
 
   it("reads one customer's events of every area in a time range, by type", async () => {
@@ -81,8 +93,12 @@ describe('createEventFeeds', () => {
 
   it('prunes only events older than the cut that the reader has passed', async () => {
     const customerId = randomUUID();
-    await recordEvent(database.db, 'auth', { type: 'invitation.accepted', customerId, data: { invitation_id: randomUUID(), business_id: null } });
-    const passed = (await createEventFeeds(database.db).after('auth', FEED_START, 1000)).reached;
+    const old = await recordEvent(database.db, 'auth', { type: 'invitation.accepted', customerId, data: { invitation_id: randomUUID(), business_id: null } });
+    const first = await eventually(async () => {
+      const read = await createEventFeeds(database.db).after('auth', FEED_START, 1000);
+      return read.events.some((e) => e.id === old) ? read : undefined;
+    });
+    const passed = first.reached;
     const kept = await recordEvent(database.db, 'auth', { type: 'invitation.accepted', customerId, data: { invitation_id: randomUUID(), business_id: null } });
     const { rows } = await database.db.raw('select auth.prune_events(now() + interval \'1 minute\', ?::xid8) as gone', [String(BigInt(passed.tx) + 1n)]);
     expect(Number(rows[0].gone)).toBeGreaterThan(0);

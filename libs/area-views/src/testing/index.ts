@@ -10,3 +10,4 @@ export { createBusinessDirectoryStandIn, createInvitationDirectoryStandIn, creat
 export type { StandInBusiness } from './case.stand-ins';
 export { createEnrichmentTaskDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn } from './integration.stand-ins';
 export { createScoreDirectoryStandIn } from './score.stand-ins';
+export { createEventFeedStandIns } from './events.stand-ins';

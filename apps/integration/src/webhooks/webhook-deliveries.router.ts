@@ -1,0 +1,97 @@
+import type { RequestHandler } from 'express';
+import { access, requireTenant } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import { toListQuery } from '@kyb/validation';
+import type { DeliveryStatus } from './webhook-deliveries.store';
+import { WEBHOOK_ERRORS } from './webhooks.router';
+import type { WebhooksService } from './webhooks.service';
+import { deliveryDetailSchema, deliveryListSchema, deliveryParams, deliverySchema, listDeliveriesQuery, replayBody, replaySchema, webhookParams } from './webhooks.schemas';
+
+export const DELIVERY_MESSAGES = {
+  listed: 'Webhook deliveries retrieved successfully',
+  fetched: 'Webhook delivery retrieved successfully',
+  retried: 'Webhook delivery queued for another attempt',
+  replayed: 'Webhook events queued for replay',
+} as const;
+
+const webhookNotFound = { 404: { description: 'No such webhook of this customer (WebhookNotFoundError)' } };
+
+/** The delivery log of an endpoint, a retry of one delivery, and a replay of a time range. */
+export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authenticate: RequestHandler }): RouteDefinition[] {
+  const { webhooks, authenticate } = deps;
+  const common = { tags: ['Webhooks'], auth: true as const, checks: [requireTenant('customerId')] };
+  return [
+    defineRoute({
+      ...common,
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['profile:read']),
+      method: 'get',
+      path: '/customers/:customerId/webhooks/:webhookId/deliveries',
+      summary: "An endpoint's deliveries, newest first",
+      description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[created_at]=asc|desc, filter[status]=PENDING|SUCCEEDED|FAILED, filter[event_type]=...',
+      schemas: { params: webhookParams, query: listDeliveriesQuery },
+      responses: { 200: { description: 'One page of deliveries', schema: successEnvelope(deliveryListSchema, DELIVERY_MESSAGES.listed) }, ...WEBHOOK_ERRORS, ...webhookNotFound },
+      handler: async (_req, res, { params, query }) => {
+        const list = toListQuery<'created_at', { status?: DeliveryStatus; event_type?: string }, never>(query, ['created_at', 'desc']);
+        const [, sort] = list.sort[0] ?? ['created_at', 'desc'];
+        const page = { page: list.page, itemsPerPage: list.itemsPerPage, paginate: list.paginate, sort, status: list.filter.status, eventType: list.filter.event_type };
+        res.json(success(DELIVERY_MESSAGES.listed, await webhooks.deliveries(params.customerId, params.webhookId, page)));
+      },
+    }),
+    defineRoute({
+      ...common,
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['profile:read']),
+      method: 'get',
+      path: '/customers/:customerId/webhooks/:webhookId/deliveries/:deliveryId',
+      summary: 'One delivery with its payload and every attempt (status, duration, the start of the answer)',
+      schemas: { params: deliveryParams },
+      responses: {
+        200: { description: 'The delivery', schema: successEnvelope(deliveryDetailSchema, DELIVERY_MESSAGES.fetched) },
+        ...WEBHOOK_ERRORS,
+        404: { description: 'No such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError)' },
+      },
+      handler: async (_req, res, { params }) => {
+        res.json(success(DELIVERY_MESSAGES.fetched, await webhooks.delivery(params.customerId, params.webhookId, params.deliveryId)));
+      },
+    }),
+    defineRoute({
+      ...common,
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['profile:write']),
+      method: 'post',
+      path: '/customers/:customerId/webhooks/:webhookId/deliveries/:deliveryId/retry',
+      idempotent: true,
+      summary: 'Attempt a delivery once more, now (whatever its status); a failure is not retried again',
+      schemas: { params: deliveryParams },
+      responses: {
+        200: { description: 'Queued: PENDING, due now', schema: successEnvelope(deliverySchema, DELIVERY_MESSAGES.retried) },
+        ...WEBHOOK_ERRORS,
+        404: { description: 'No such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError)' },
+        409: { description: 'The endpoint is disabled (WebhookDisabledError), or an attempt is running (WebhookDeliveryInFlightError)' },
+      },
+      handler: async (_req, res, { params }) => {
+        res.json(success(DELIVERY_MESSAGES.retried, await webhooks.retry(params.customerId, params.webhookId, params.deliveryId)));
+      },
+    }),
+    defineRoute({
+      ...common,
+      ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['profile:write']),
+      method: 'post',
+      path: '/customers/:customerId/webhooks/:webhookId/replay',
+      idempotent: true,
+      summary: "Send the customer's events of a time range to the endpoint again (those it subscribes to), each as a new delivery",
+      description: `Events are kept 30 days (WEBHOOK_RETENTION_DAYS); at most 10,000 events per replay. Receivers can tell a replayed event by its webhook-id.`,
+      schemas: { params: webhookParams, body: replayBody },
+      responses: {
+        200: { description: 'Queued', schema: successEnvelope(replaySchema, DELIVERY_MESSAGES.replayed) },
+        ...WEBHOOK_ERRORS,
+        400: { description: 'Schema (ValidationMiddlewareError), or a range that is empty, too old or too large (WebhookReplayRangeError)' },
+        ...webhookNotFound,
+        409: { description: 'The endpoint is disabled (WebhookDisabledError)' },
+      },
+      handler: async (_req, res, { params, body }) => {
+        res.json(success(DELIVERY_MESSAGES.replayed, await webhooks.replay(params.customerId, params.webhookId, body)));
+      },
+    }),
+  ];
+}

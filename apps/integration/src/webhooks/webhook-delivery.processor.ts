@@ -1,0 +1,46 @@
+import type { SealedBox } from '@kyb/secrets';
+import type { WorkerLogger } from '@kyb/queues';
+import { deliverWebhook, signedHeaders } from './delivery';
+import type { WebhookAttemptsStore } from './webhook-attempts.store';
+import type { WebhookEndpointsStore } from './webhook-endpoints.store';
+import { attemptPolicyOf, type WebhookSettings } from './webhook-settings';
+
+/** A delivery job: attempt `attempt` of delivery `deliveryId` (ids only). */
+export interface WebhookDeliveryJob {
+  deliveryId: string;
+  attempt: number;
+}
+
+/**
+ * Makes one attempt of a delivery: signs its stored body with every secret that signs now
+ * (Standard Webhooks; `webhook-id` is the event's id, the same on every attempt and replay),
+ * posts it through the SSRF-guarded client, and records the outcome. A job whose attempt is no
+ * longer due (recorded by another worker, endpoint disabled or deleted) does nothing.
+ */
+export function createWebhookDeliveryProcessor(deps: {
+  attempts: WebhookAttemptsStore;
+  endpoints: WebhookEndpointsStore;
+  sealedBox: SealedBox;
+  settings: WebhookSettings;
+  clock: () => Date;
+  logger: WorkerLogger;
+}) {
+  const { attempts, endpoints, sealedBox, settings, clock, logger } = deps;
+  const policy = attemptPolicyOf(settings);
+  return async function attempt(job: WebhookDeliveryJob): Promise<void> {
+    const target = await attempts.target(job.deliveryId, job.attempt, clock());
+    if (!target) return;
+    const startedAt = clock();
+    const secrets = (await endpoints.signingSecrets(target.endpoint.id, startedAt)).map((row) => sealedBox.open(row.sealed_secret));
+    const { delivery } = target;
+    const headers = signedHeaders(secrets, delivery.event_id, Math.floor(startedAt.getTime() / 1000), delivery.body);
+    const outcome = await deliverWebhook(
+      { url: target.endpoint.url, headers, body: delivery.body },
+      { allowPrivate: settings.allowPrivateUrls, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, excerptBytes: settings.excerptBytes },
+    );
+    const recorded = await attempts.record(target, job.attempt, outcome, startedAt, clock(), policy);
+    if (!outcome.ok && recorded) {
+      logger.warn({ deliveryId: delivery.id, webhookId: delivery.webhook_id, attempt: job.attempt, status: outcome.status, error: outcome.error }, 'webhook delivery attempt failed');
+    }
+  };
+}

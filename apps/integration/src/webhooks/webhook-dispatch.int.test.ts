@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { createSealedBox } from '@kyb/secrets';
+import type { EventSource } from '@kyb/area-views';
+import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
+import { createPgWebhookAttemptsStore } from './webhook-attempts.store';
+import { createPgWebhookDispatchStore } from './webhook-dispatch.store';
+import { createPgWebhookEndpointsStore } from './webhook-endpoints.store';
+import { attemptPolicyOf } from './webhook-settings';
+
+/* The dispatcher's statements without workers: exactly-once fan-out, per-endpoint leases, attempts recorded once. */
+describe('webhook dispatch store', () => {
+  let t: IntegrationTestApp;
+  const customerId = randomUUID();
+  const options = { limit: 500, maxAttempts: 3, now: new Date() };
+
+  beforeAll(async () => {
+    t = await startIntegrationTestApp({ workers: false });
+  });
+  afterAll(() => t.close());
+
+  const endpoint = async (events = ['*']) =>
+    createPgWebhookEndpointsStore(t.db).create(
+      { customer_id: customerId, url: 'https://hooks.example.com/in', description: null, events, enabled: true },
+      createSealedBox(t.dataEncryptionKey).seal('whsec_c2VjcmV0'),
+      new Date(Date.now() - 60_000),
+    );
+  /*
+   * The feed hands out an event once every transaction older than it has ended, in the whole
+   * cluster (other test files' too): read it until the events have become deliveries.
+   */
+  const fannedOut = (source: EventSource, eventIds: string[]) =>
+    eventually(async () => {
+      await createPgWebhookDispatchStore(t.db).fanOut(source, options);
+      const rows = await t.db('integration.webhook_deliveries').whereIn('event_id', eventIds);
+      return new Set(rows.map((r) => r.event_id)).size === eventIds.length ? rows : undefined;
+    });
+  const created = () => t.emit('cases', { type: 'business.created', customerId, data: { business_id: randomUUID() } });
+
+  it('turns each event into one delivery per subscribed endpoint, however many dispatchers read the feed at once', async () => {
+    const all = await endpoint();
+    const scoresOnly = await endpoint(['score.computed']);
+    const events = await Promise.all(Array.from({ length: 30 }, created));
+    const store = createPgWebhookDispatchStore(t.db);
+    const rounds = await Promise.all(Array.from({ length: 4 }, () => store.fanOut('cases', options)));
+    // At most one reader holds the feed at a time; the others skip it rather than wait.
+    expect(rounds.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    const rows = await fannedOut('cases', events);
+    expect(rows.filter((r) => r.webhook_id === all.id).map((r) => r.event_id).sort()).toEqual([...events].sort());
+    expect(rows.filter((r) => r.webhook_id === scoresOnly.id)).toEqual([]);
+    expect(await store.fanOut('cases', options)).toEqual({ events: 0, deliveries: 0 });
+  });
+
+  it('leases at most maxInFlight deliveries per endpoint, and hands one out again only after its lease ran out', async () => {
+    const target = await endpoint(['report.completed']);
+    const events: string[] = [];
+    for (let i = 0; i < 5; i += 1) events.push(await t.emit('reports', { type: 'report.completed', customerId, data: { business_id: randomUUID(), report_id: randomUUID() } }));
+    const store = createPgWebhookDispatchStore(t.db);
+    await fannedOut('reports', events);
+    const now = new Date(Date.now() + 1000);
+    const lease = { now, leaseUntil: new Date(now.getTime() + 30_000), maxInFlight: 2, limit: 100 };
+    const first = (await store.leaseDue(lease)).filter((l) => l.id);
+    const mine = await t.db('integration.webhook_deliveries').where({ webhook_id: target.id }).whereNotNull('leased_until');
+    expect(mine).toHaveLength(2);
+    expect(first.filter((l) => mine.some((m) => m.id === l.id)).every((l) => l.attempt === 1)).toBe(true);
+    expect((await store.leaseDue(lease)).filter((l) => mine.some((m) => m.id === l.id))).toEqual([]);
+    expect(await t.db('integration.webhook_deliveries').where({ webhook_id: target.id }).whereNotNull('leased_until')).toHaveLength(2);
+    const later = new Date(now.getTime() + 31_000);
+    const again = await store.leaseDue({ ...lease, now: later, leaseUntil: new Date(later.getTime() + 30_000) });
+    expect(again.filter((l) => mine.some((m) => m.id === l.id)).map((l) => l.id).sort()).toEqual(mine.map((m) => m.id).sort());
+  });
+
+  it('records an attempt once: a second worker with the same attempt changes nothing', async () => {
+    const target = await endpoint(['score.computed']);
+    const event = await t.emit('scores', { type: 'score.computed', customerId, data: { business_id: randomUUID(), score_id: randomUUID(), risk_level: 'LOW' } });
+    const dispatch = createPgWebhookDispatchStore(t.db);
+    await fannedOut('scores', [event]);
+    const now = new Date(Date.now() + 1000);
+    await dispatch.leaseDue({ now, leaseUntil: new Date(now.getTime() + 30_000), maxInFlight: 5, limit: 100 });
+    const [delivery] = await t.db('integration.webhook_deliveries').where({ webhook_id: target.id });
+    const attempts = createPgWebhookAttemptsStore(t.db);
+    const found = await attempts.target(delivery.id, 1, now);
+    expect(found?.delivery.id).toBe(delivery.id);
+    const policy = attemptPolicyOf({ retryDelaysMs: [1000], disableAfterMs: 86_400_000 });
+    const outcome = { ok: false, status: 502, durationMs: 12, responseExcerpt: 'bad gateway', error: null };
+    const [one, two] = await Promise.all([attempts.record(found!, 1, outcome, now, now, policy), attempts.record(found!, 1, outcome, now, now, policy)]);
+    expect([one, two].sort()).toEqual([false, true]);
+    expect(await t.db('integration.webhook_delivery_attempts').where({ delivery_id: delivery.id })).toHaveLength(1);
+    const after = await t.db('integration.webhook_deliveries').where({ id: delivery.id }).first();
+    expect(after).toMatchObject({ status: 'PENDING', attempts: 1, leased_until: null, last_response_status: 502 });
+    expect(after.next_attempt_at.getTime()).toBe(now.getTime() + 1000);
+    // Attempt 1 is no longer due: a late job for it does nothing.
+    expect(await attempts.target(delivery.id, 1, now)).toBeUndefined();
+  });
+});

@@ -1,0 +1,127 @@
+import { createEventFeeds, type EventSource, type FeedEvent, type FeedPosition } from '@kyb/area-views';
+import type { Knex } from '@kyb/db';
+import { payloadOf } from './webhook-payload';
+
+const DELIVERIES = 'integration.webhook_deliveries';
+
+/** A delivery handed to the delivery queue: its id and the attempt it is on. */
+export interface LeasedDelivery {
+  id: string;
+  attempt: number;
+}
+
+/**
+ * Inserts one PENDING delivery of each event for each enabled endpoint of its customer that
+ * subscribes to its type (`*`: every type) and, from the feed, was registered before the event
+ * occurred (a replay sends older events on purpose). `origin: 'event'` deliveries are unique per endpoint
+ * and event, so reading a feed twice adds nothing. `only` limits them to one endpoint (a replay).
+ */
+async function insertDeliveries(
+  on: Knex | Knex.Transaction,
+  events: readonly FeedEvent[],
+  options: { origin: 'event' | 'replay'; maxAttempts: number; now: Date; only?: string },
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const { rows } = await on.raw<{ rows: unknown[] }>(
+    `insert into ${DELIVERIES} (id, webhook_id, customer_id, event_id, event_type, occurred_at, origin, body, status, attempts, max_attempts, next_attempt_at, created_at, updated_at)
+      select gen_random_uuid(), e.id, ev.customer_id, ev.event_id, ev.type, ev.occurred_at, ?, ev.body, 'PENDING', 0, ?, ?, ?, ?
+      from unnest(?::uuid[], ?::uuid[], ?::text[], ?::timestamptz[], ?::text[]) as ev (event_id, customer_id, type, occurred_at, body)
+      join integration.webhook_endpoints e on e.customer_id = ev.customer_id and e.enabled
+        and (ev.type = any (e.events) or '*' = any (e.events)) and (?::uuid is null or e.id = ?::uuid)
+        and (? = 'replay' or ev.occurred_at >= e.created_at)
+      order by ev.occurred_at
+      on conflict do nothing returning 1`,
+    [
+      options.origin,
+      options.maxAttempts,
+      options.now,
+      options.now,
+      options.now,
+      events.map((e) => e.id),
+      events.map((e) => e.customerId),
+      events.map((e) => e.type),
+      events.map((e) => e.occurredAt),
+      events.map((e) => payloadOf(e)),
+      options.only ?? null,
+      options.only ?? null,
+      options.origin,
+    ],
+  );
+  return rows.length;
+}
+
+/** The webhook dispatcher's reads and writes: feed positions, new deliveries, leases. */
+export function createPgWebhookDispatchStore(db: Knex) {
+  return {
+    /**
+     * Reads up to `limit` events of one area's feed past the dispatcher's position and turns them
+     * into deliveries, moving the position in the same transaction (exactly once). Answers
+     * undefined when another dispatcher holds this feed right now.
+     */
+    async fanOut(source: EventSource, options: { limit: number; maxAttempts: number; now: Date }): Promise<{ events: number; deliveries: number } | undefined> {
+      return db.transaction(async (trx) => {
+        const cursor = await trx('integration.webhook_feed_cursors')
+          .select(trx.raw('tx::text as tx'), trx.raw('seq::text as seq'))
+          .where({ source })
+          .forUpdate()
+          .skipLocked()
+          .first<FeedPosition | undefined>();
+        if (!cursor) return undefined;
+        const { events, reached } = await createEventFeeds(trx).after(source, cursor, options.limit);
+        const deliveries = await insertDeliveries(trx, events, { origin: 'event', maxAttempts: options.maxAttempts, now: options.now });
+        if (reached.tx !== cursor.tx || reached.seq !== cursor.seq) {
+          await trx('integration.webhook_feed_cursors').where({ source }).update({ tx: trx.raw('?::xid8', [reached.tx]), seq: reached.seq });
+        }
+        return { events: events.length, deliveries };
+      });
+    },
+
+    /** Adds `replay` deliveries of `events` to one endpoint (those it subscribes to). */
+    async replay(webhookId: string, events: readonly FeedEvent[], options: { maxAttempts: number; now: Date }): Promise<number> {
+      return insertDeliveries(db, events, { origin: 'replay', maxAttempts: options.maxAttempts, now: options.now, only: webhookId });
+    },
+
+    /**
+     * Leases due deliveries of enabled endpoints until `leaseUntil`, oldest first, at most
+     * `maxInFlight` leased per endpoint at once and `limit` in all; answers them with their attempt.
+     */
+    async leaseDue(options: { now: Date; leaseUntil: Date; maxInFlight: number; limit: number }): Promise<LeasedDelivery[]> {
+      const { rows } = await db.raw<{ rows: Array<{ id: string; attempts: number }> }>(
+        `with candidates as (
+            select d.id, d.webhook_id, d.next_attempt_at from ${DELIVERIES} d
+            join integration.webhook_endpoints e on e.id = d.webhook_id and e.enabled
+            where d.status = 'PENDING' and d.next_attempt_at <= ? and (d.leased_until is null or d.leased_until <= ?)
+            order by d.next_attempt_at limit ? for update of d skip locked),
+          busy as (
+            select webhook_id, count(*) as n from ${DELIVERIES}
+            where status = 'PENDING' and leased_until > ? and webhook_id in (select webhook_id from candidates) group by webhook_id),
+          ranked as (
+            select c.id, row_number() over (partition by c.webhook_id order by c.next_attempt_at, c.id) + coalesce(b.n, 0) as place
+            from candidates c left join busy b using (webhook_id))
+        update ${DELIVERIES} d set leased_until = ? from ranked r
+          where d.id = r.id and r.place <= ? returning d.id, d.attempts`,
+        [options.now, options.now, options.limit, options.now, options.leaseUntil, options.maxInFlight],
+      );
+      return rows.map((row) => ({ id: row.id, attempt: row.attempts + 1 }));
+    },
+
+    /** Forgets deliveries (and their attempts) created before `before`; answers how many. */
+    async pruneDeliveries(before: Date): Promise<number> {
+      return db(DELIVERIES).where('created_at', '<', before).delete();
+    },
+
+    /** Lets each area forget events older than `before` that the dispatcher has passed. */
+    async pruneFeeds(before: Date): Promise<number> {
+      const cursors = await db('integration.webhook_feed_cursors').select('source', db.raw('tx::text as tx'));
+      let gone = 0;
+      for (const { source, tx } of cursors as Array<{ source: string; tx: string }>) {
+        const { rows } = await db.raw<{ rows: Array<{ gone: string }> }>('select ??.prune_events(?, ?::xid8) as gone', [source, before, tx]);
+        gone += Number(rows[0]?.gone ?? 0);
+      }
+      return gone;
+    },
+  };
+}
+
+/** The dispatch store type, for injection. */
+export type WebhookDispatchStore = ReturnType<typeof createPgWebhookDispatchStore>;

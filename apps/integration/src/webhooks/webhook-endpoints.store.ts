@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from '@kyb/db';
+
+const ENDPOINTS = 'integration.webhook_endpoints';
+const SECRETS = 'integration.webhook_secrets';
+
+/** An endpoint as stored. `events` holds event types, or `*` for every type. */
+export interface WebhookEndpointRow {
+  id: string;
+  customer_id: string;
+  url: string;
+  description: string | null;
+  events: string[];
+  enabled: boolean;
+  disabled_reason: string | null;
+  failing_since: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What a caller may change of an endpoint. */
+export type EndpointChanges = Partial<Pick<WebhookEndpointRow, 'url' | 'description' | 'events' | 'enabled'>>;
+
+/** One sealed secret of an endpoint; the newest has no expiry. */
+export interface SealedSecretRow {
+  sealed_secret: string;
+  created_at: Date;
+  expires_at: Date | null;
+}
+
+/** A customer's webhook endpoints and their sealed signing secrets, in PostgreSQL. */
+export function createPgWebhookEndpointsStore(db: Knex) {
+  return {
+    /** Adds an endpoint with its first secret, in one transaction. */
+    async create(endpoint: Omit<WebhookEndpointRow, 'id' | 'created_at' | 'updated_at' | 'disabled_reason' | 'failing_since'>, sealedSecret: string, now: Date): Promise<WebhookEndpointRow> {
+      return db.transaction(async (trx) => {
+        const [row] = await trx(ENDPOINTS)
+          .insert({ ...endpoint, id: randomUUID(), created_at: now, updated_at: now })
+          .returning<WebhookEndpointRow[]>('*');
+        await trx(SECRETS).insert({ id: randomUUID(), webhook_id: row.id, sealed_secret: sealedSecret, created_at: now, expires_at: null });
+        return row;
+      });
+    },
+
+    /** The customer's endpoint, or undefined when it has none with this id. */
+    async find(customerId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+      return db<WebhookEndpointRow>(ENDPOINTS).where({ customer_id: customerId, id }).first();
+    },
+
+    /** The customer's endpoints, oldest first (a customer keeps a handful). */
+    async list(customerId: string): Promise<WebhookEndpointRow[]> {
+      return db<WebhookEndpointRow>(ENDPOINTS).where({ customer_id: customerId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    },
+
+    /** Changes an endpoint; enabling it clears why it was disabled and its failing streak. */
+    async update(customerId: string, id: string, changes: EndpointChanges, now: Date): Promise<WebhookEndpointRow | undefined> {
+      const patch: Record<string, unknown> = { ...changes, updated_at: now };
+      if (changes.enabled === true) Object.assign(patch, { disabled_reason: null, failing_since: null });
+      if (changes.enabled === false) patch.disabled_reason = 'Disabled by the customer.';
+      const [row] = await db(ENDPOINTS).where({ customer_id: customerId, id }).update(patch).returning<WebhookEndpointRow[]>('*');
+      return row;
+    },
+
+    /** Removes an endpoint, its secrets and its deliveries; answers whether it existed. */
+    async remove(customerId: string, id: string): Promise<boolean> {
+      return (await db(ENDPOINTS).where({ customer_id: customerId, id }).delete()) > 0;
+    },
+
+    /**
+     * Makes `sealedSecret` the endpoint's secret: the current one keeps signing until
+     * `previousUntil`, older ones stop at once. Answers undefined for an unknown endpoint.
+     */
+    async rotate(customerId: string, id: string, sealedSecret: string, now: Date, previousUntil: Date): Promise<WebhookEndpointRow | undefined> {
+      return db.transaction(async (trx) => {
+        const [row] = await trx(ENDPOINTS).where({ customer_id: customerId, id }).update({ updated_at: now }).returning<WebhookEndpointRow[]>('*');
+        if (!row) return undefined;
+        await trx(SECRETS).where({ webhook_id: id }).whereNotNull('expires_at').where('expires_at', '>', now).update({ expires_at: now });
+        await trx(SECRETS).where({ webhook_id: id }).whereNull('expires_at').update({ expires_at: previousUntil });
+        await trx(SECRETS).insert({ id: randomUUID(), webhook_id: id, sealed_secret: sealedSecret, created_at: now, expires_at: null });
+        return row;
+      });
+    },
+
+    /** The secrets that sign now: the current one first, then one still in its overlap. */
+    async signingSecrets(id: string, now: Date): Promise<SealedSecretRow[]> {
+      return db(SECRETS)
+        .select<SealedSecretRow[]>('sealed_secret', 'created_at', 'expires_at')
+        .where({ webhook_id: id })
+        .andWhere((q) => q.whereNull('expires_at').orWhere('expires_at', '>', now))
+        .orderBy('created_at', 'desc');
+    },
+  };
+}
+
+/** The endpoints store type, for injection. */
+export type WebhookEndpointsStore = ReturnType<typeof createPgWebhookEndpointsStore>;

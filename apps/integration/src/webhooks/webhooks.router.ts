@@ -1,0 +1,130 @@
+import type { RequestHandler } from 'express';
+import { access, callerOf, requireTenant } from '@kyb/auth';
+import { success } from '@kyb/envelope';
+import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { successEnvelope } from '@kyb/openapi';
+import type { WebhooksService } from './webhooks.service';
+import { createWebhookBody, customerParams, updateWebhookBody, webhookListSchema, webhookParams, webhookSchema, webhookWithSecretSchema } from './webhooks.schemas';
+
+export const WEBHOOK_MESSAGES = {
+  created: 'Webhook created successfully',
+  listed: 'Webhooks retrieved successfully',
+  fetched: 'Webhook retrieved successfully',
+  updated: 'Webhook updated successfully',
+  deleted: 'Webhook deleted successfully',
+  rotated: 'Webhook secret rotated successfully',
+} as const;
+
+/** Errors every webhook route may answer. */
+export const WEBHOOK_ERRORS = {
+  400: { description: 'Invalid path, query or body (ValidationMiddlewareError)' },
+  401: { description: 'Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER)' },
+  403: { description: 'Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError)' },
+};
+const notFound = { 404: { description: 'No such webhook of this customer (WebhookNotFoundError)' } };
+
+/**
+ * A customer's webhook endpoints. Endpoints are account settings, like the screening credentials:
+ * reading them needs profile:read, changing them profile:write.
+ */
+export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: RequestHandler }): RouteDefinition[] {
+  const { webhooks, authenticate } = deps;
+  const readers = access(authenticate, ['ADMIN', 'CUSTOMER'], ['profile:read']);
+  const writers = access(authenticate, ['ADMIN', 'CUSTOMER'], ['profile:write']);
+  const common = { tags: ['Webhooks'], auth: true as const, checks: [requireTenant('customerId')] };
+  return [
+    defineRoute({
+      ...common,
+      ...writers,
+      method: 'post',
+      path: '/customers/:customerId/webhooks',
+      idempotent: true,
+      summary: 'Register a webhook endpoint; its signing secret is shown in this answer only',
+      description:
+        'Deliveries follow the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature). ' +
+        'The url must be https and must not resolve to a loopback, private, link-local or metadata address.',
+      schemas: { params: customerParams, body: createWebhookBody },
+      responses: {
+        200: { description: 'Registered', schema: successEnvelope(webhookWithSecretSchema, WEBHOOK_MESSAGES.created) },
+        ...WEBHOOK_ERRORS,
+        400: { description: 'Schema (ValidationMiddlewareError), or a url that is refused (WebhookUrlError)' },
+        404: { description: 'No such customer (CustomerApiError)' },
+      },
+      handler: async (req, res, { params, body }) => {
+        res.json(success(WEBHOOK_MESSAGES.created, await webhooks.create(callerOf(req), params.customerId, body)));
+      },
+    }),
+    defineRoute({
+      ...common,
+      ...readers,
+      method: 'get',
+      path: '/customers/:customerId/webhooks',
+      summary: "A customer's webhook endpoints, oldest first",
+      schemas: { params: customerParams },
+      responses: {
+        200: { description: 'The endpoints', schema: successEnvelope(webhookListSchema, WEBHOOK_MESSAGES.listed) },
+        ...WEBHOOK_ERRORS,
+        404: { description: 'No such customer (CustomerApiError)' },
+      },
+      handler: async (req, res, { params }) => {
+        res.json(success(WEBHOOK_MESSAGES.listed, await webhooks.list(callerOf(req), params.customerId)));
+      },
+    }),
+    defineRoute({
+      ...common,
+      ...readers,
+      method: 'get',
+      path: '/customers/:customerId/webhooks/:webhookId',
+      summary: 'One webhook endpoint',
+      schemas: { params: webhookParams },
+      responses: { 200: { description: 'The endpoint', schema: successEnvelope(webhookSchema, WEBHOOK_MESSAGES.fetched) }, ...WEBHOOK_ERRORS, ...notFound },
+      handler: async (_req, res, { params }) => {
+        res.json(success(WEBHOOK_MESSAGES.fetched, await webhooks.get(params.customerId, params.webhookId)));
+      },
+    }),
+    defineRoute({
+      ...common,
+      ...writers,
+      method: 'patch',
+      path: '/customers/:customerId/webhooks/:webhookId',
+      summary: 'Change a webhook endpoint: url, events, description, enabled (enabling clears an automatic disable)',
+      schemas: { params: webhookParams, body: updateWebhookBody },
+      responses: {
+        200: { description: 'Changed', schema: successEnvelope(webhookSchema, WEBHOOK_MESSAGES.updated) },
+        ...WEBHOOK_ERRORS,
+        400: { description: 'Schema (ValidationMiddlewareError), or a url that is refused (WebhookUrlError)' },
+        ...notFound,
+      },
+      handler: async (_req, res, { params, body }) => {
+        res.json(success(WEBHOOK_MESSAGES.updated, await webhooks.update(params.customerId, params.webhookId, body)));
+      },
+    }),
+    defineRoute({
+      ...common,
+      ...writers,
+      method: 'delete',
+      path: '/customers/:customerId/webhooks/:webhookId',
+      summary: 'Remove a webhook endpoint with its secrets and deliveries',
+      schemas: { params: webhookParams },
+      responses: { 200: { description: 'Removed', schema: successEnvelope({ type: 'null' }, WEBHOOK_MESSAGES.deleted) }, ...WEBHOOK_ERRORS, ...notFound },
+      handler: async (_req, res, { params }) => {
+        await webhooks.remove(params.customerId, params.webhookId);
+        res.json(success(WEBHOOK_MESSAGES.deleted, null));
+      },
+    }),
+    defineRoute({
+      ...common,
+      ...writers,
+      method: 'post',
+      path: '/customers/:customerId/webhooks/:webhookId/rotate-secret',
+      idempotent: true,
+      summary: 'Give the endpoint a new signing secret, shown in this answer only; the previous one keeps signing during the overlap',
+      description: 'During the overlap (WEBHOOK_SECRET_OVERLAP_MS) every delivery carries a signature with each secret.',
+      schemas: { params: webhookParams },
+      responses: { 200: { description: 'Rotated', schema: successEnvelope(webhookWithSecretSchema, WEBHOOK_MESSAGES.rotated) }, ...WEBHOOK_ERRORS, ...notFound },
+      handler: async (_req, res, { params }) => {
+        res.json(success(WEBHOOK_MESSAGES.rotated, await webhooks.rotateSecret(params.customerId, params.webhookId)));
+      },
+    }),
+  ];
+}

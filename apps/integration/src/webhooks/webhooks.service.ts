@@ -1,0 +1,175 @@
+import { CustomerNotFoundError, type CustomerDirectory, type EventFeeds } from '@kyb/area-views';
+import type { AuthContext } from '@kyb/auth';
+import { isEventType, type EventType } from '@kyb/db';
+import type { SealedBox } from '@kyb/secrets';
+import { listPage } from '@kyb/validation';
+import { checkWebhookUrl, generateWebhookSecret, resolveAllowed } from './delivery';
+import type { DeliveryStatus, WebhookDeliveriesStore } from './webhook-deliveries.store';
+import type { WebhookDispatchStore } from './webhook-dispatch.store';
+import type { EndpointChanges, WebhookEndpointRow, WebhookEndpointsStore } from './webhook-endpoints.store';
+import type { WebhookSettings } from './webhook-settings';
+import { presentDelivery, presentDeliveryDetail, presentWebhook } from './webhooks.presenter';
+import {
+  WebhookDeliveryInFlightError,
+  WebhookDeliveryNotFoundError,
+  WebhookDisabledError,
+  WebhookNotFoundError,
+  WebhookReplayRangeError,
+  WebhookUrlError,
+} from './webhooks.errors';
+
+/** Events one replay may queue at most: a wider range is split by the caller. */
+export const MAX_REPLAY_EVENTS = 10_000;
+
+/** A new or changed endpoint as the API takes it. */
+export interface WebhookInput {
+  url: string;
+  events?: string[];
+  description?: string | null;
+  enabled?: boolean;
+}
+
+/** A page of deliveries as the API asks for it. */
+export interface DeliveryPageQuery {
+  status?: DeliveryStatus;
+  eventType?: string;
+  page: number;
+  itemsPerPage: number;
+  paginate: boolean;
+  sort: 'asc' | 'desc';
+}
+
+/**
+ * A customer's webhook endpoints (CRUD, secret rotation), their deliveries (log, retry) and
+ * replays. Routes have checked role, schema and tenant; an ADMIN naming a customer that does not
+ * exist is told so where it creates or lists.
+ */
+export function createWebhooksService(deps: {
+  endpoints: WebhookEndpointsStore;
+  deliveries: WebhookDeliveriesStore;
+  dispatch: WebhookDispatchStore;
+  feeds: EventFeeds;
+  customers: CustomerDirectory;
+  sealedBox: SealedBox;
+  settings: WebhookSettings;
+  clock: () => Date;
+}) {
+  const { endpoints, deliveries, dispatch, feeds, customers, sealedBox, settings, clock } = deps;
+  const guard = { allowPrivate: settings.allowPrivateUrls };
+
+  async function checkedUrl(url: string): Promise<string> {
+    const checked = checkWebhookUrl(url, guard);
+    if (!checked.ok) throw new WebhookUrlError(checked.reason);
+    const resolved = await resolveAllowed(checked.url.hostname, guard);
+    if (!resolved.ok) throw new WebhookUrlError(resolved.reason);
+    return checked.url.href;
+  }
+
+  async function existingCustomer(caller: AuthContext, customerId: string): Promise<void> {
+    if (caller.role === 'ADMIN' && !(await customers.find(customerId))) throw new CustomerNotFoundError();
+  }
+
+  async function endpointOf(customerId: string, webhookId: string): Promise<WebhookEndpointRow> {
+    const endpoint = await endpoints.find(customerId, webhookId);
+    if (!endpoint) throw new WebhookNotFoundError();
+    return endpoint;
+  }
+
+  function withSecret(row: WebhookEndpointRow, secret: string, previousUntil: Date | null) {
+    return { ...presentWebhook(row), secret, previous_secret_expires_at: previousUntil?.toISOString() ?? null };
+  }
+
+  return {
+    async create(caller: AuthContext, customerId: string, input: WebhookInput) {
+      await existingCustomer(caller, customerId);
+      const url = await checkedUrl(input.url);
+      const secret = generateWebhookSecret();
+      const row = await endpoints.create(
+        { customer_id: customerId, url, description: input.description ?? null, events: input.events ?? ['*'], enabled: input.enabled ?? true },
+        sealedBox.seal(secret),
+        clock(),
+      );
+      return withSecret(row, secret, null);
+    },
+
+    async list(caller: AuthContext, customerId: string) {
+      await existingCustomer(caller, customerId);
+      return (await endpoints.list(customerId)).map(presentWebhook);
+    },
+
+    async get(customerId: string, webhookId: string) {
+      return presentWebhook(await endpointOf(customerId, webhookId));
+    },
+
+    async update(customerId: string, webhookId: string, input: Partial<WebhookInput>) {
+      const changes: EndpointChanges = {};
+      if (input.url !== undefined) changes.url = await checkedUrl(input.url);
+      if (input.events !== undefined) changes.events = input.events;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.enabled !== undefined) changes.enabled = input.enabled;
+      const row = await endpoints.update(customerId, webhookId, changes, clock());
+      if (!row) throw new WebhookNotFoundError();
+      return presentWebhook(row);
+    },
+
+    async remove(customerId: string, webhookId: string) {
+      if (!(await endpoints.remove(customerId, webhookId))) throw new WebhookNotFoundError();
+    },
+
+    /** A new secret; the current one keeps signing for the overlap, so receivers can roll without downtime. */
+    async rotateSecret(customerId: string, webhookId: string) {
+      const now = clock();
+      const previousUntil = new Date(now.getTime() + settings.secretOverlapMs);
+      const secret = generateWebhookSecret();
+      const row = await endpoints.rotate(customerId, webhookId, sealedBox.seal(secret), now, previousUntil);
+      if (!row) throw new WebhookNotFoundError();
+      return withSecret(row, secret, settings.secretOverlapMs > 0 ? previousUntil : null);
+    },
+
+    async deliveries(customerId: string, webhookId: string, query: DeliveryPageQuery) {
+      await endpointOf(customerId, webhookId);
+      const { items, total } = await deliveries.list({ ...query, webhookId });
+      return listPage(items.map(presentDelivery), total, query);
+    },
+
+    async delivery(customerId: string, webhookId: string, deliveryId: string) {
+      await endpointOf(customerId, webhookId);
+      const found = await deliveries.find(webhookId, deliveryId);
+      if (!found) throw new WebhookDeliveryNotFoundError();
+      return presentDeliveryDetail(found.delivery, found.attempts);
+    },
+
+    /** One more attempt now (the dispatcher's next round hands it out). */
+    async retry(customerId: string, webhookId: string, deliveryId: string) {
+      const endpoint = await endpointOf(customerId, webhookId);
+      if (!endpoint.enabled) throw new WebhookDisabledError();
+      const retried = await deliveries.retry(webhookId, deliveryId, clock());
+      if (!retried) throw new WebhookDeliveryNotFoundError();
+      if (retried === 'in-flight') throw new WebhookDeliveryInFlightError();
+      return presentDelivery(retried);
+    },
+
+    /** Queues the customer's events of [from, to) again to one endpoint, each a new `replay` delivery. */
+    async replay(customerId: string, webhookId: string, input: { from: string; to: string; types?: string[] }) {
+      const endpoint = await endpointOf(customerId, webhookId);
+      if (!endpoint.enabled) throw new WebhookDisabledError();
+      const now = clock();
+      const from = new Date(input.from);
+      const to = new Date(Math.min(new Date(input.to).getTime(), now.getTime()));
+      if (!(from < to)) throw new WebhookReplayRangeError('Replay range is empty: from must be before to, and before now');
+      const kept = new Date(now.getTime() - settings.retentionMs);
+      if (from < kept) throw new WebhookReplayRangeError(`Events are kept ${Math.round(settings.retentionMs / 86_400_000)} days: from must be after ${kept.toISOString()}`);
+      const subscribed = endpoint.events.includes('*') ? undefined : endpoint.events;
+      const asked = (input.types ?? subscribed ?? []).filter(isEventType) as EventType[];
+      const types = subscribed ? asked.filter((type) => subscribed.includes(type)) : asked;
+      // Types asked for that the endpoint does not take: nothing to send.
+      const events = input.types && types.length === 0 ? [] : await feeds.ofCustomer(customerId, { from, to, types }, MAX_REPLAY_EVENTS + 1);
+      if (events.length > MAX_REPLAY_EVENTS) throw new WebhookReplayRangeError(`More than ${MAX_REPLAY_EVENTS} events in the range: replay a shorter range`);
+      const queued = await dispatch.replay(webhookId, events, { maxAttempts: settings.retryDelaysMs.length + 1, now });
+      return { webhook_id: webhookId, from: from.toISOString(), to: to.toISOString(), types: types.length ? types : ['*'], events: events.length, deliveries: queued };
+    },
+  };
+}
+
+/** The webhooks service type, for injection. */
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
