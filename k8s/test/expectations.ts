@@ -10,7 +10,7 @@ export type Area = (typeof AREAS)[number];
 export const QUEUES: Record<Area, string[]> = {
   auth: [],
   case: ['onboarding-run', 'mail-delivery'],
-  integration: ['business-enrichment', 'business-enrichment-batch', 'merchant-screening'],
+  integration: ['business-enrichment', 'business-enrichment-batch', 'merchant-screening', 'webhook-delivery'],
   score: ['business-score', 'enrichment-completed', 'enrichment-batch-completed', 'score-monitoring'],
   report: ['report-generation'],
 };
@@ -38,6 +38,8 @@ export const PROCESS_SETTINGS = [
 /** The settings of each area's own configuration; `required` ones have no default. */
 /** The recovery sweep's settings, read by every area with workers (api processes load them too). */
 const RECOVERY = ['RECOVERY_SWEEP_EVERY_MS', 'RECOVERY_STUCK_AFTER_MS'];
+/** The webhook settings production sets (WEBHOOKS_ALLOW_PRIVATE_URLS and WEBHOOK_RETRY_DELAYS_MS keep their defaults there). */
+const WEBHOOKS = ['WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_IN_FLIGHT', 'WEBHOOK_DISABLE_AFTER_HOURS', 'WEBHOOK_SECRET_OVERLAP_HOURS', 'WEBHOOK_DISPATCH_EVERY_MS', 'WEBHOOK_RETENTION_DAYS'];
 
 export const AREA_SETTINGS: Record<Area, { reads: string[]; required: string[] }> = {
   auth: {
@@ -64,7 +66,7 @@ export const AREA_SETTINGS: Record<Area, { reads: string[]; required: string[] }
     required: ['DATA_ENCRYPTION_KEY'],
   },
   integration: {
-    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'SCREENING_SANDBOX_DELAY_MS', ...RECOVERY],
+    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'SCREENING_SANDBOX_DELAY_MS', ...WEBHOOKS, ...RECOVERY],
     required: ['DATA_ENCRYPTION_KEY'],
   },
   score: { reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'SCORE_MONITORING_CRON', ...RECOVERY], required: [] },

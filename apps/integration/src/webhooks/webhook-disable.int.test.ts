@@ -50,8 +50,16 @@ describe('webhook endpoints that fail for too long', () => {
     expect(log).toEqual([expect.objectContaining({ number: 1, response_status: null, error: 'connection refused', succeeded: false })]);
 
     // Disabled: no delivery of what happens meanwhile (the round below passes that event), and no retry until it is enabled again.
-    await t.emit('reports', { type: 'report.failed', customerId, data: { business_id: randomUUID(), report_id: randomUUID() } });
-    await t.area.webhookDispatcher.round();
+    const meanwhile = await t.emit('reports', { type: 'report.failed', customerId, data: { business_id: randomUUID(), report_id: randomUUID() } });
+    // The dispatcher passes that event while the endpoint is disabled (once every older transaction of the cluster has ended).
+    await eventually(async () => {
+      await t.area.webhookDispatcher.round();
+      const { rows } = await t.db.raw(
+        `select (c.tx, c.seq) >= (e.tx, e.seq) as passed from integration.webhook_feed_cursors c, reports.outbox_events e where c.source = 'reports' and e.id = ?`,
+        [meanwhile],
+      );
+      return rows[0]?.passed ? true : undefined;
+    });
     const refused = await api('post', `/${failing.id}/deliveries/${attempt.id}/retry`).expect(409);
     expect(refused.body.data.errorName).toBe('WebhookDisabledError');
     await api('patch', `/${failing.id}`).send({ url: receiver.url, enabled: true }).expect(200);
