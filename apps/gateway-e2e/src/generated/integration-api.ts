@@ -80,6 +80,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's webhook endpoints, oldest first */
+        get: operations["getCustomersCustomerIdWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint; its signing secret is shown in this answer only
+         * @description Deliveries follow the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature). The url must be https and must not resolve to a loopback, private, link-local or metadata address.
+         */
+        post: operations["postCustomersCustomerIdWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint */
+        get: operations["getCustomersCustomerIdWebhooksWebhookId"];
+        put?: never;
+        post?: never;
+        /** Remove a webhook endpoint with its secrets and deliveries */
+        delete: operations["deleteCustomersCustomerIdWebhooksWebhookId"];
+        options?: never;
+        head?: never;
+        /** Change a webhook endpoint: url, events, description, enabled (enabling clears an automatic disable) */
+        patch: operations["patchCustomersCustomerIdWebhooksWebhookId"];
+        trace?: never;
+    };
+    "/customers/{customerId}/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries, newest first
+         * @description Query: page, items_per_page (max 100), pagination=false for all, sort[created_at]=asc|desc, filter[status]=PENDING|SUCCEEDED|FAILED, filter[event_type]=...
+         */
+        get: operations["getCustomersCustomerIdWebhooksWebhookIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/webhooks/{webhookId}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery with its payload and every attempt (status, duration, the start of the answer) */
+        get: operations["getCustomersCustomerIdWebhooksWebhookIdDeliveriesDeliveryId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attempt a delivery once more, now (whatever its status); a failure is not retried again */
+        post: operations["postCustomersCustomerIdWebhooksWebhookIdDeliveriesDeliveryIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/webhooks/{webhookId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the customer's events of a time range to the endpoint again (those it subscribes to), each as a new delivery
+         * @description Events are kept 30 days (WEBHOOK_RETENTION_DAYS); at most 10,000 events per replay. Receivers can tell a replayed event by its webhook-id.
+         */
+        post: operations["postCustomersCustomerIdWebhooksWebhookIdReplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/webhooks/{webhookId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the endpoint a new signing secret, shown in this answer only; the previous one keeps signing during the overlap
+         * @description During the overlap (WEBHOOK_SECRET_OVERLAP_MS) every delivery carries a signature with each secret.
+         */
+        post: operations["postCustomersCustomerIdWebhooksWebhookIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/facts/business/{businessId}/bjl": {
         parameters: {
             query?: never;
@@ -753,6 +887,1025 @@ export interface operations {
             };
             /** @description Business not found (BusinessApiError), for an ADMIN only */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomersCustomerIdWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            customer_id: string;
+                            description: string | null;
+                            /** @description why the endpoint is disabled (by the customer, or automatically after failing for days) */
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            /**
+                             * Format: date-time
+                             * @description since when every attempt has failed; null after a success
+                             */
+                            failing_since: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        }[];
+                        /** @example Webhooks retrieved successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such customer (CustomerApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCustomersCustomerIdWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @description event types to deliver; ["*"] (the default) for all */
+                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled")[];
+                    /** @description where deliveries are posted: https (http only where WEBHOOKS_ALLOW_PRIVATE_URLS is set) */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Registered */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            customer_id: string;
+                            description: string | null;
+                            /** @description why the endpoint is disabled (by the customer, or automatically after failing for days) */
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            /**
+                             * Format: date-time
+                             * @description since when every attempt has failed; null after a success
+                             */
+                            failing_since: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description after a rotation: until when the previous secret also signs
+                             */
+                            previous_secret_expires_at: string | null;
+                            /** @description the Standard Webhooks signing secret; shown only now */
+                            secret: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                        /** @example Webhook created successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Schema (ValidationMiddlewareError), or a url that is refused (WebhookUrlError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such customer (CustomerApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomersCustomerIdWebhooksWebhookId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            customer_id: string;
+                            description: string | null;
+                            /** @description why the endpoint is disabled (by the customer, or automatically after failing for days) */
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            /**
+                             * Format: date-time
+                             * @description since when every attempt has failed; null after a success
+                             */
+                            failing_since: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                        /** @example Webhook retrieved successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such webhook of this customer (WebhookNotFoundError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteCustomersCustomerIdWebhooksWebhookId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null;
+                        /** @example Webhook deleted successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such webhook of this customer (WebhookNotFoundError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    patchCustomersCustomerIdWebhooksWebhookId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    enabled?: boolean;
+                    /** @description event types to deliver; ["*"] (the default) for all */
+                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled")[];
+                    /** @description where deliveries are posted: https (http only where WEBHOOKS_ALLOW_PRIVATE_URLS is set) */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            customer_id: string;
+                            description: string | null;
+                            /** @description why the endpoint is disabled (by the customer, or automatically after failing for days) */
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            /**
+                             * Format: date-time
+                             * @description since when every attempt has failed; null after a success
+                             */
+                            failing_since: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                        /** @example Webhook updated successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Schema (ValidationMiddlewareError), or a url that is refused (WebhookUrlError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such webhook of this customer (WebhookNotFoundError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomersCustomerIdWebhooksWebhookIdDeliveries: {
+        parameters: {
+            query?: {
+                filter?: {
+                    /** @enum {string} */
+                    event_type?: "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled";
+                    /** @enum {string} */
+                    status?: "PENDING" | "SUCCEEDED" | "FAILED";
+                };
+                items_per_page?: number;
+                page?: number;
+                pagination?: boolean;
+                sort?: {
+                    [key: string]: "asc" | "desc";
+                };
+            };
+            header?: never;
+            path: {
+                customerId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            records: {
+                                attempts: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                delivered_at: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description the webhook-id header of every attempt
+                                 */
+                                event_id: string;
+                                event_type: string;
+                                /** Format: uuid */
+                                id: string;
+                                last_response_status: number | null;
+                                /** Format: date-time */
+                                next_attempt_at: string | null;
+                                /** Format: date-time */
+                                occurred_at: string;
+                                /** @enum {string} */
+                                origin: "event" | "replay";
+                                /** @enum {string} */
+                                status: "PENDING" | "SUCCEEDED" | "FAILED";
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** Format: uuid */
+                                webhook_id: string;
+                            }[];
+                            total_items: string;
+                            total_pages: number;
+                        };
+                        /** @example Webhook deliveries retrieved successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such webhook of this customer (WebhookNotFoundError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomersCustomerIdWebhooksWebhookIdDeliveriesDeliveryId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+                deliveryId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempt_log: {
+                                duration_ms: number;
+                                error: string | null;
+                                number: number;
+                                /** @description the start of the answer (1 KiB at most) */
+                                response_excerpt: string | null;
+                                response_status: number | null;
+                                /** Format: date-time */
+                                started_at: string;
+                                succeeded: boolean;
+                            }[];
+                            attempts: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            delivered_at: string | null;
+                            /**
+                             * Format: uuid
+                             * @description the webhook-id header of every attempt
+                             */
+                            event_id: string;
+                            event_type: string;
+                            /** Format: uuid */
+                            id: string;
+                            last_response_status: number | null;
+                            /** Format: date-time */
+                            next_attempt_at: string | null;
+                            /** Format: date-time */
+                            occurred_at: string;
+                            /** @enum {string} */
+                            origin: "event" | "replay";
+                            /** @description the body every attempt sends */
+                            payload: Record<string, never>;
+                            /** @enum {string} */
+                            status: "PENDING" | "SUCCEEDED" | "FAILED";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: uuid */
+                            webhook_id: string;
+                        };
+                        /** @example Webhook delivery retrieved successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCustomersCustomerIdWebhooksWebhookIdDeliveriesDeliveryIdRetry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                customerId: string;
+                deliveryId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued: PENDING, due now */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempts: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            delivered_at: string | null;
+                            /**
+                             * Format: uuid
+                             * @description the webhook-id header of every attempt
+                             */
+                            event_id: string;
+                            event_type: string;
+                            /** Format: uuid */
+                            id: string;
+                            last_response_status: number | null;
+                            /** Format: date-time */
+                            next_attempt_at: string | null;
+                            /** Format: date-time */
+                            occurred_at: string;
+                            /** @enum {string} */
+                            origin: "event" | "replay";
+                            /** @enum {string} */
+                            status: "PENDING" | "SUCCEEDED" | "FAILED";
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: uuid */
+                            webhook_id: string;
+                        };
+                        /** @example Webhook delivery queued for another attempt */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The endpoint is disabled (WebhookDisabledError), or an attempt is running (WebhookDeliveryInFlightError) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCustomersCustomerIdWebhooksWebhookIdReplay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                customerId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description first instant of the range (inclusive)
+                     */
+                    from: string;
+                    /**
+                     * Format: date-time
+                     * @description end of the range (exclusive); at most now
+                     */
+                    to: string;
+                    /** @description event types to replay (default: every type the endpoint subscribes to) */
+                    types?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Queued */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description deliveries queued: the events the endpoint subscribes to */
+                            deliveries: number;
+                            /** @description events of the customer in the range */
+                            events: number;
+                            /** Format: date-time */
+                            from: string;
+                            /** Format: date-time */
+                            to: string;
+                            types: string[];
+                            /** Format: uuid */
+                            webhook_id: string;
+                        };
+                        /** @example Webhook events queued for replay */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Schema (ValidationMiddlewareError), or a range that is empty, too old or too large (WebhookReplayRangeError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such webhook of this customer (WebhookNotFoundError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The endpoint is disabled (WebhookDisabledError) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCustomersCustomerIdWebhooksWebhookIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                customerId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotated */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            customer_id: string;
+                            description: string | null;
+                            /** @description why the endpoint is disabled (by the customer, or automatically after failing for days) */
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            events: string[];
+                            /**
+                             * Format: date-time
+                             * @description since when every attempt has failed; null after a success
+                             */
+                            failing_since: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description after a rotation: until when the previous secret also signs
+                             */
+                            previous_secret_expires_at: string | null;
+                            /** @description the Standard Webhooks signing secret; shown only now */
+                            secret: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        };
+                        /** @example Webhook secret rotated successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such webhook of this customer (WebhookNotFoundError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
