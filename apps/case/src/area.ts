@@ -8,10 +8,10 @@
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { caseRecoveryQueue } from '@kyb/queues';
+import { caseAuditRelayQueue, caseRecoveryQueue } from '@kyb/queues';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
 import { createSealedBox } from '@kyb/secrets';
-import { createCustomerDirectory, createInvitationAcceptances } from '@kyb/area-views';
+import { createCustomerDirectory, createInvitationAcceptances, relayAudit } from '@kyb/area-views';
 import { createPgApplicantStore } from './applicants/applicants.store';
 import { businessReadRoutes } from './businesses/businesses.router';
 import { createBusinessesService } from './businesses/businesses.service';
@@ -58,7 +58,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
   const { enrichment, enrichmentBatches, runs, mail, all: producers } = createCaseProducers(queues);
   const businessStore = createPgBusinessStore(deps.db);
   const sealedBox = createSealedBox(deps.dataEncryptionKey);
-  const businesses = createBusinessesService({ businesses: businessStore });
+  const businesses = createBusinessesService({ businesses: businessStore, db: deps.db, clock });
   const applicantStore = createPgApplicantStore();
   const caseStore = createPgCaseStore(deps.db);
   const onboarding = createOnboardingService({
@@ -133,6 +133,8 @@ export function createCaseArea(deps: CaseAreaDeps) {
     }),
     // Wherever workers run, stuck runs and mail are found in PostgreSQL and queued again.
     recovery: { queue: caseRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
+    // The acts the area records (businesses added, owners' details read) join the audit log within a second.
+    rounds: [{ queue: caseAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(deps.db, 'cases'), {}) }],
     closes: producers,
   });
 }

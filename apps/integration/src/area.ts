@@ -7,9 +7,9 @@
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { integrationRecoveryQueue, webhookDispatchQueue } from '@kyb/queues';
+import { integrationAuditRelayQueue, integrationRecoveryQueue, webhookDispatchQueue } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
-import { createBusinessDirectory, createCustomerDirectory, createEventFeeds, createTinDirectory } from '@kyb/area-views';
+import { createBusinessDirectory, createCustomerDirectory, createEventFeeds, createTinDirectory, relayAudit } from '@kyb/area-views';
 import type { IndustryClassifier } from './classification/classification.provider';
 import { createPgClassificationStore } from './classification/classification.store';
 import { createSandboxClassifier } from './classification/sandbox-classifier';
@@ -126,7 +126,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   // Screening: the customer's credentials, runs on the provider, results.
   const screeningProvider = deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 });
   const screeningStore = createPgScreeningStore(db);
-  const credentials = createScreeningCredentialsService({ store: createPgScreeningCredentialsStore(db), sealedBox, provider: screeningProvider, clock, logger });
+  const credentials = createScreeningCredentialsService({ store: createPgScreeningCredentialsStore(db), sealedBox, provider: screeningProvider, clock, logger, db });
   const screenings = createScreeningService({ db, store: screeningStore, credentials, businesses, queue: producers.screenings, providerName: screeningProvider.name, clock, logger });
   const screen = createScreeningProcessor({ store: screeningStore, credentials, businesses, provider: screeningProvider, clock, logger });
 
@@ -136,6 +136,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const webhookDispatch = createPgWebhookDispatchStore(db);
   const customers = createCustomerDirectory(db);
   const webhooks = createWebhooksService({
+    db,
     endpoints: webhookEndpoints,
     deliveries: createPgWebhookDeliveriesStore(db),
     dispatch: webhookDispatch,
@@ -185,7 +186,11 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.
     recovery: { queue: integrationRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
     // One dispatcher round at a time, wherever workers run; it logs what it prunes, not every round.
-    rounds: [{ queue: webhookDispatchQueue, everyMs: webhookSettings.dispatchEveryMs, sweep: async () => (await dispatcher.round(), {}) }],
+    rounds: [
+      { queue: webhookDispatchQueue, everyMs: webhookSettings.dispatchEveryMs, sweep: async () => (await dispatcher.round(), {}) },
+      // The acts the area records (screening credentials, webhook changes) join the audit log within a second.
+      { queue: integrationAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(db, 'integration'), {}) },
+    ],
     closes: producers.all,
   });
   /** The webhook dispatcher, for tests that run its rounds themselves. */

@@ -2,8 +2,8 @@ import { createSealedBox } from '@kyb/secrets';
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { reportRecoveryQueue } from '@kyb/queues';
-import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/area-views';
+import { reportAuditRelayQueue, reportRecoveryQueue } from '@kyb/queues';
+import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory, relayAudit } from '@kyb/area-views';
 import type { ReportData } from './pdf/report-data';
 import { renderBusinessReport } from './pdf/render-business-report';
 import { createReportRecovery } from './recovery/report-recovery';
@@ -49,6 +49,7 @@ export function createReportArea(deps: ReportAreaDeps) {
   const storage = deps.storage ?? createPgReportStorage(deps.db);
   const businesses = createBusinessDirectory(deps.db);
   const reports = createReportsService({
+    db: deps.db,
     store,
     businesses,
     storage,
@@ -94,6 +95,8 @@ export function createReportArea(deps: ReportAreaDeps) {
     workers: reportWorkers(render),
     // Wherever workers run, reports whose job was lost are found in PostgreSQL and queued again.
     recovery: { queue: reportRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
+    // Download links issued and PDFs served join the audit log within a second.
+    rounds: [{ queue: reportAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(deps.db, 'reports'), {}) }],
     closes: producers.all,
   });
 }

@@ -28,3 +28,5 @@ export type { AuthenticateWithOptions, TokenTrust } from './middleware';
 export { access, authenticate, authenticateWith, callerOf, canAccessBusiness, canAccessCustomer, requirePermission, requireRole, requireTenant, unseen } from './middleware';
 export { createVerifiedTokenCache } from './verified-tokens';
 export type { VerifiedToken, VerifiedTokenCache } from './verified-tokens';
+export { auditActOf, withAudit } from './audit-act';
+export type { RequestAct } from './audit-act';

@@ -14,5 +14,17 @@ export type { ShapeValues } from './prepared';
 export { pageWithTotal, totalCountColumn } from './page-total';
 export { listShapeOf } from './list-shape';
 export type { ListShape, ShapedListQuery } from './list-shape';
-export { EVENT_FEED_VIEW, EVENT_TYPE_NAMES, EVENT_TYPES, isEventType, outboxMigration, recordEvent, recordEvents } from './outbox';
-export type { EventData, EventType, AnyOutboxEvent, OutboxEvent } from './outbox';
+export {
+  AUDIT_OUTBOX_TABLE,
+  auditOutboxMigration,
+  EVENT_FEED_VIEW,
+  EVENT_TYPE_NAMES,
+  EVENT_TYPES,
+  isEventType,
+  normalisedAct,
+  outboxMigration,
+  recordAudit,
+  recordEvent,
+  recordEvents,
+} from './outbox';
+export type { AnyOutboxEvent, AuditAct, EventData, EventType, OutboxEvent } from './outbox';

@@ -80,6 +80,10 @@ export const caseRecoveryQueue = defineQueue<RecoverySweepPayload>('case-recover
 export const integrationRecoveryQueue = defineQueue<RecoverySweepPayload>('integration-recovery', sweepOptions);
 export const scoreRecoveryQueue = defineQueue<RecoverySweepPayload>('score-recovery', sweepOptions);
 export const reportRecoveryQueue = defineQueue<RecoverySweepPayload>('report-recovery', sweepOptions);
+/** Every second, one worker of the area moves the acts in its audit outbox to the auth area's audit log (ADR 0022). */
+export const caseAuditRelayQueue = defineQueue<RecoverySweepPayload>('case-audit-relay', sweepOptions);
+export const integrationAuditRelayQueue = defineQueue<RecoverySweepPayload>('integration-audit-relay', sweepOptions);
+export const reportAuditRelayQueue = defineQueue<RecoverySweepPayload>('report-audit-relay', sweepOptions);
 /** Integration: every WEBHOOK_DISPATCH_EVERY_MS, one worker turns new events into webhook deliveries and queues the due ones. */
 export const webhookDispatchQueue = defineQueue<RecoverySweepPayload>('webhook-dispatch', sweepOptions);
 
@@ -97,6 +101,9 @@ export const allQueues: Array<QueueDefinition<unknown>> = [
   onboardingRunQueue,
   webhookDeliveryQueue,
   webhookDispatchQueue,
+  caseAuditRelayQueue,
+  integrationAuditRelayQueue,
+  reportAuditRelayQueue,
   caseRecoveryQueue,
   integrationRecoveryQueue,
   scoreRecoveryQueue,

@@ -32,7 +32,10 @@ export { ensureRedisReachable } from './reachability';
 export { createQueueMetrics, QUEUE_JOB_STATES } from './queue-metrics';
 export type { QueueJobState, QueueMetrics, QueueMetricsOptions } from './queue-metrics';
 export {
+  caseAuditRelayQueue,
   caseRecoveryQueue,
+  integrationAuditRelayQueue,
+  reportAuditRelayQueue,
   integrationRecoveryQueue,
   reportRecoveryQueue,
   scoreRecoveryQueue,

@@ -2,9 +2,8 @@ import type { Request } from 'express';
 import type { AuthContext } from '@kyb/auth';
 import { AppError } from '@kyb/envelope';
 import type { Logger } from '@kyb/http';
-import { isUuid } from '@kyb/validation';
 import { clientAddress } from '../shared/client-address';
-import { chainOf, entryHash, GENESIS_HASH } from './audit-chain';
+import { chainOf, entryHash, GENESIS_HASH } from '@kyb/area-views';
 import { contentOf, type AuditListQuery, type AuditRow, type AuditStore } from './audit.store';
 
 /** Who acted, when no token says so (a failed sign-in): the role asked for, no id. */
@@ -70,14 +69,14 @@ export function createAuditService(options: {
   const { store } = options;
 
   async function record(req: Request, actor: AuditActor, act: AuditAct): Promise<void> {
-    // Ids as PostgreSQL gives them back (a path may spell a UUID in capitals), so entries hash alike when read.
+    // appendAudit writes ids as PostgreSQL gives them back, so entries hash alike when read.
     await store.append({
-      customerId: act.customerId?.toLowerCase() ?? null,
+      customerId: act.customerId,
       actorId: actor.id,
       actorRole: actor.role,
       action: act.action,
       targetType: act.target.type,
-      targetId: act.target.id && isUuid(act.target.id) ? act.target.id.toLowerCase() : act.target.id,
+      targetId: act.target.id,
       requestId: requestIdOf(req),
       clientAddress: clientAddress(req),
       details: act.details ?? {},

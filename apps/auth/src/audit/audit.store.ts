@@ -1,21 +1,8 @@
-import { pageWithTotal, totalCountColumn, type Knex } from '@kyb/db';
-import { chainOf, contentHash, type EntryContent } from './audit-chain';
+import { appendAudit, chainOf, type EntryContent } from '@kyb/area-views';
+import { pageWithTotal, totalCountColumn, type AuditAct, type Knex } from '@kyb/db';
 
 /** One act to append. */
-export interface AuditAppend {
-  /** The tenant whose chain it joins (null: the platform's). */
-  customerId: string | null;
-  actorId: string | null;
-  actorRole: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  requestId: string | null;
-  clientAddress: string | null;
-  /** Ids and states only: never a password, TIN, SSN or other personal data. */
-  details: Record<string, string | number | boolean | null>;
-  occurredAt: Date;
-}
+export type AuditAppend = AuditAct;
 
 /** An entry as stored. */
 export interface AuditRow {
@@ -67,27 +54,9 @@ const WALK_PAGE = 1000;
 /** SQL of the audit log: appended under a lock of its chain, read by tenant, walked in order. */
 export function createPgAuditStore(db: Knex) {
   return {
-    /**
-     * Appends an entry to its tenant's chain in one round trip (`auth.append_audit_event`): under
-     * the chain's lock, the next number, the previous entry's hash, and its own over both and the
-     * content hashed here.
-     */
+    /** Appends an entry to its tenant's chain in one round trip (`appendAudit`). */
     async append(input: AuditAppend): Promise<void> {
-      const chain = chainOf(input.customerId);
-      await db.raw('select auth.append_audit_event(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)', [
-        chain,
-        input.customerId,
-        input.actorId,
-        input.actorRole,
-        input.action,
-        input.targetType,
-        input.targetId,
-        input.requestId,
-        input.clientAddress,
-        JSON.stringify(input.details),
-        input.occurredAt,
-        contentHash({ chain, ...input }),
-      ]);
+      await appendAudit(db, input);
     },
 
     /** One page of a tenant's entries with the total of every match beside it (one statement; a page past the end counts apart). */

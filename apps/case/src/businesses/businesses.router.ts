@@ -45,7 +45,7 @@ export function businessReadRoutes(deps: { businesses: BusinessesService; authen
         404: { description: 'Business not found' },
       },
       handler: async (req, res, { params, query }) => {
-        res.json(success(BUSINESS_FETCHED, await businesses.get(callerOf(req), params.businessId, query.fetch_owner_details)));
+        res.json(success(BUSINESS_FETCHED, await businesses.get(callerOf(req), params.businessId, query.fetch_owner_details, req)));
       },
     }),
     defineRoute({

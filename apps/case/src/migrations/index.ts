@@ -1,4 +1,4 @@
-import { outboxMigration, type AreaMigrations } from '@kyb/db';
+import { auditOutboxMigration, outboxMigration, type AreaMigrations } from '@kyb/db';
 import { idempotencyKeysMigration } from '@kyb/http';
 import { businesses } from './20261122_0001_businesses';
 import { onboardingRuns } from './20261122_0002_onboarding_runs';
@@ -13,5 +13,5 @@ import { industries } from './20261123_0010_industries';
 /** The case area's schema and migrations, in order. */
 export const caseMigrations: AreaMigrations = {
   schema: 'cases',
-  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory, recovery, industries, idempotencyKeysMigration('cases', '20261125_0011_idempotency_keys'), outboxMigration('cases', '20261126_0012_outbox')],
+  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory, recovery, industries, idempotencyKeysMigration('cases', '20261125_0011_idempotency_keys'), outboxMigration('cases', '20261126_0012_outbox'), auditOutboxMigration('cases', '20261126_0013_audit_outbox')],
 };

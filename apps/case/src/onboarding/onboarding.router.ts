@@ -72,10 +72,10 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
         const rows = bulkRows(req);
         const actor = callerOf(req).userId;
         if (query.async) {
-          res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, params.customerId, rows)));
+          res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, params.customerId, rows, req)));
           return;
         }
-        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, params.customerId, rows, { checkSchema: true, customer: await customerOf(req) })));
+        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, params.customerId, rows, { checkSchema: true, customer: await customerOf(req), actor: { request: req } })));
       },
     }),
     defineRoute({
@@ -95,7 +95,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       },
       // With or without async=true: stored before the answer, which carries its id; enrichment runs in the background.
       handler: async (req, res, { params, body }) => {
-        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(callerOf(req).userId, params.customerId, [body], { customer: await customerOf(req) })));
+        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(callerOf(req).userId, params.customerId, [body], { customer: await customerOf(req), actor: { request: req } })));
       },
     }),
     defineRoute({

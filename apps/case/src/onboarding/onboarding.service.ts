@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { isOutage, NotFoundError } from '@kyb/envelope';
-import { withTransaction, type Knex } from '@kyb/db';
+import { recordAudit, withTransaction, type Knex } from '@kyb/db';
+import type { Request } from 'express';
+import { auditActOf } from '@kyb/auth';
 import type { Logger } from '@kyb/http';
 import { createPhoneReader } from '../businesses/phone-numbers';
 import { ENRICHMENT_BATCH_SIZE, enrichmentBatchJobId, enrichmentJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
@@ -16,6 +18,7 @@ import type { BusinessStore } from '../businesses/businesses.store';
 import type { CaseStore } from '../cases/cases.store';
 import { businessRowProperties } from './add-business.columns';
 import { presentAddedBusinesses } from './add-business.presenter';
+import { businessesAddedAct, type OnboardingActor } from './onboarding-audit';
 import { openCases } from './open-cases';
 import { FeatureNotEnabledError, OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, RowValidationError, RunAlreadyFinishedError } from './onboarding.errors';
 import { usageMonth, type OnboardingStore } from './onboarding.store';
@@ -147,7 +150,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       actorId: string,
       customerId: string,
       rows: Array<Record<string, unknown>>,
-      mode: { checkSchema?: boolean; runId?: string; customer?: CustomerEntry } = {},
+      mode: { checkSchema?: boolean; runId?: string; customer?: CustomerEntry; actor?: OnboardingActor } = {},
     ) {
       const runId = mode.runId ?? randomUUID();
       const month = usageMonth(clock());
@@ -186,6 +189,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         if (mode.runId) await store.finishRun(trx, runId, { status: 'SUCCEEDED', business_ids: businessIds }, clock());
         else await store.insertRun(trx, { id: runId, customer_id: customerId, created_by: actorId, row_count: rows.length, status: 'SUCCEEDED', business_ids: businessIds, finished_at: clock() });
         await options.businesses.insertRecords(trx, built);
+        if (mode.actor) await recordAudit(trx, 'cases', [businessesAddedAct(mode.actor, { customerId, runId, businessIds }, clock())]);
         const cases = await openCases(trx, { applicants: options.applicants, cases: options.cases, clock }, { actorId, customerId, rows: checked, built });
         return { built, cases, checked };
       });
@@ -195,16 +199,22 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       return { runId, result: presentAddedBusinesses({ actorId, customerId, rows: checked, stored, cases }) };
     },
 
-    /** `async=true`: keeps the rows sealed in a PENDING run and queues it; answers at once. */
-    async acceptRun(actorId: string, customerId: string, rows: Array<Record<string, unknown>>) {
+    /** `async=true`: keeps the rows sealed in a PENDING run and queues it; answers at once. The act is audited with the run. */
+    async acceptRun(actorId: string, customerId: string, rows: Array<Record<string, unknown>>, request?: Request) {
       const runId = randomUUID();
-      await store.insertRun(db, {
-        id: runId,
-        customer_id: customerId,
-        created_by: actorId,
-        row_count: rows.length,
-        status: 'PENDING',
-        rows_sealed: options.sealedBox.seal(JSON.stringify(rows)),
+      await withTransaction(db, async (trx) => {
+        await store.insertRun(trx, {
+          id: runId,
+          customer_id: customerId,
+          created_by: actorId,
+          row_count: rows.length,
+          status: 'PENDING',
+          rows_sealed: options.sealedBox.seal(JSON.stringify(rows)),
+        });
+        if (request) {
+          const act = { customerId, action: 'onboarding_run.accepted', target: { type: 'onboarding_run', id: runId }, details: { rows: rows.length } };
+          await recordAudit(trx, 'cases', [auditActOf(request, act, clock())]);
+        }
       });
       // A failure to queue is logged, not answered: the run is stored, and the recovery sweep queues a PENDING run again.
       await options.runs
@@ -233,7 +243,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         return;
       }
       try {
-        await this.addBusinesses(run.created_by, run.customer_id, rows, { checkSchema: true, runId });
+        await this.addBusinesses(run.created_by, run.customer_id, rows, { checkSchema: true, runId, actor: { run: { acceptedBy: run.created_by } } });
       } catch (err) {
         if (err instanceof RunAlreadyFinishedError) return;
         const failure = runFailureOf(err, attempt.final === true);

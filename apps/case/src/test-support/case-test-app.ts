@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Knex } from '@kyb/db';
 import { type ClassificationEntry, type VerificationEntry } from '@kyb/area-views';
-import { createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
+import { createAuditLogStandIn, createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
 import { buildApp } from '../app';
 import type { CaseArea } from '../area';
 import { caseMigrations } from '../migrations';
@@ -21,12 +21,15 @@ export interface CaseTestApp extends Omit<AreaHarness, 'close' | 'workerConnecti
   verify(entry: Pick<VerificationEntry, 'businessId' | 'status'> & Partial<VerificationEntry>): Promise<void>;
   /** Puts a provider's classification of a business, as the integration area's view would show it. */
   classify(entry: Pick<ClassificationEntry, 'businessId'> & Partial<ClassificationEntry>): Promise<void>;
+  /** What the area's acts appended to the audit log (the auth area's function, stood in). */
+  auditEntries(): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
 }
 
 /** Starts the case app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
 export async function startCaseTestApp(options: { workers?: boolean; mailTransport?: MailTransport } = {}): Promise<CaseTestApp> {
   const h = await startAreaHarness([caseMigrations], 'case');
+  const auditLog = await createAuditLogStandIn(h.db);
   const directory = await createCustomerDirectoryStandIn(h.db);
   const acceptances = await createInvitationAcceptancesStandIn(h.db);
   const verifications = await createVerificationDirectoryStandIn(h.db);
@@ -49,6 +52,7 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
     acceptInvitation: (invitationId, at = new Date()) => acceptances.put(invitationId, at),
     verify: (entry) => verifications.putVerification(entry),
     classify: (entry) => verifications.putClassification(entry),
+    auditEntries: () => auditLog.entries(),
     close: () => h.close(() => area.stop()),
   };
 }

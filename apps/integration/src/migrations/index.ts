@@ -1,4 +1,4 @@
-import { outboxMigration, type AreaMigrations } from '@kyb/db';
+import { auditOutboxMigration, outboxMigration, type AreaMigrations } from '@kyb/db';
 import { idempotencyKeysMigration } from '@kyb/http';
 import { enrichment } from './20261122_0001_enrichment';
 import { screening } from './20261122_0002_screening';
@@ -11,5 +11,5 @@ import { webhooks } from './20261126_0009_webhooks';
 /** The integration area's schema and migrations, in order. */
 export const integrationMigrations: AreaMigrations = {
   schema: 'integration',
-  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys'), outboxMigration('integration', '20261126_0008_outbox'), webhooks],
+  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys'), outboxMigration('integration', '20261126_0008_outbox'), webhooks, auditOutboxMigration('integration', '20261126_0010_audit_outbox')],
 };

@@ -25,15 +25,17 @@ describe('integration migrations', () => {
       '20261125_0007_idempotency_keys',
       '20261126_0008_outbox',
       '20261126_0009_webhooks',
+      '20261126_0010_audit_outbox',
     ]);
     expect(await relations()).toEqual([
-      'bjl_record_directory', 'bjl_records', 'business_classification_directory', 'business_classifications', 'business_verification_current', 'business_verification_directory',
+      'audit_outbox', 'bjl_record_directory', 'bjl_records', 'business_classification_directory', 'business_classifications', 'business_verification_current', 'business_verification_directory',
       'business_verification_status_changes', 'business_verifications', 'enrichment_task_directory', 'event_feed', 'financial_profile_directory', 'financial_profiles', 'idempotency_keys', 'integration_tasks',
       'outbox_events', 'public_records', 'public_records_directory', 'screening_credentials', 'screenings', 'webhook_deliveries', 'webhook_delivery_attempts', 'webhook_endpoints',
       'webhook_feed_cursors', 'webhook_secrets',
     ]);
     expect(await migrateLatest(database.db, integrationMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, integrationMigrations)).toEqual([
+      '20261126_0010_audit_outbox',
       '20261126_0009_webhooks',
       '20261126_0008_outbox',
       '20261125_0007_idempotency_keys',

@@ -67,6 +67,10 @@ describe('PUT /screening/{customerId}/credentials', () => {
       private_key: material.privateKey,
       certificate: material.certificate,
     });
+    // Audited with the caller and the request, never a key (no workers here: the act waits in the area's outbox).
+    const entry = await t.db('integration.audit_outbox').where({ action: 'screening_credentials.saved', request_id: res.headers['x-request-id'] }).first();
+    expect(entry).toMatchObject({ customer_id: customerId, actor_role: 'CUSTOMER', target_type: 'customer', target_id: customerId, details: { has_certificate: true, icas: 2 } });
+    expect(JSON.stringify(entry)).not.toContain(body.consumer_key);
   });
 
   it('replaces earlier credentials of the customer, and takes certificate_expiry when no certificate is given', async () => {

@@ -43,7 +43,7 @@ export function screeningCredentialsRoutes(deps: {
       handler: async (req, res, { params, body }) => {
         // A CUSTOMER's token vouches for its tenant; an ADMIN may name any id, so it must exist.
         if (callerOf(req).role === 'ADMIN' && !(await customers.find(params.customerId))) throw new CustomerNotFoundError();
-        res.json(success(CREDENTIALS_SAVED, await credentials.save(callerOf(req).userId, params.customerId, body)));
+        res.json(success(CREDENTIALS_SAVED, await credentials.save(callerOf(req).userId, params.customerId, body, req)));
       },
     }),
     defineRoute({

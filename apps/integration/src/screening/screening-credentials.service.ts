@@ -1,4 +1,7 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import type { Request } from 'express';
+import { withAudit } from '@kyb/auth';
+import type { Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
 import type { SealedBox } from '@kyb/secrets';
 import { ProviderError } from '../providers/providers.errors';
@@ -107,6 +110,8 @@ export function createScreeningCredentialsService(options: {
   provider: ScreeningProvider;
   clock: () => Date;
   logger: Logger;
+  /** Where a save given its request is audited (`screening_credentials.saved`, in the save's transaction). */
+  db?: Knex;
 }) {
   const { store, sealedBox, provider, clock, logger } = options;
 
@@ -152,10 +157,10 @@ export function createScreeningCredentialsService(options: {
     open,
 
     /** Checks and stores (replacing) the customer's credentials; answers what may be shown of them. */
-    async save(actorId: string, customerId: string, input: CredentialsInput): Promise<CredentialsSummary> {
+    async save(actorId: string, customerId: string, input: CredentialsInput, request?: Request): Promise<CredentialsSummary> {
       const certificateExpiry = checkCredentials(input);
       const secrets: SealedSecrets = { consumer_key: input.consumer_key, private_key: input.private_key, certificate: input.certificate ?? null };
-      const row = await store.upsert({
+      const write = {
         customer_id: customerId,
         sealed: sealedBox.seal(JSON.stringify(secrets)),
         certificate_expiry: certificateExpiry,
@@ -164,7 +169,16 @@ export function createScreeningCredentialsService(options: {
         acquirer_id: input.acquirer_id ?? null,
         updated_by: actorId,
         updated_at: clock(),
-      });
+      };
+      const row =
+        request && options.db
+          ? await withAudit(options.db, { schema: 'integration', request, clock }, (trx) => store.upsert(write, trx), (saved) => ({
+              customerId,
+              action: 'screening_credentials.saved',
+              target: { type: 'customer', id: customerId },
+              details: { has_certificate: saved.has_certificate, icas: saved.icas.length },
+            }))
+          : await store.upsert(write);
       logger.info({ customerId, hasCertificate: row.has_certificate }, 'screening credentials saved');
       return summary(row);
     },

@@ -26,9 +26,9 @@ export function createPgScreeningCredentialsStore(db: Knex) {
     },
 
     /** Inserts or replaces the customer's credentials; answers the stored row. */
-    async upsert(row: ScreeningCredentialsWrite): Promise<ScreeningCredentialsRow> {
+    async upsert(row: ScreeningCredentialsWrite, on: Knex = db): Promise<ScreeningCredentialsRow> {
       const values = { ...row, icas: JSON.stringify(row.icas) };
-      const [stored] = await db(TABLE)
+      const [stored] = await on(TABLE)
         .insert({ ...values, created_at: row.updated_at })
         .onConflict('customer_id')
         .merge(['sealed', 'certificate_expiry', 'has_certificate', 'icas', 'acquirer_id', 'updated_by', 'updated_at'])

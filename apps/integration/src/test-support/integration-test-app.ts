@@ -4,6 +4,7 @@ import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Logger } from '@kyb/http';
 import { createSealedBox } from '@kyb/secrets';
 import {
+  createAuditLogStandIn,
   createBusinessDirectoryStandIn,
   createCustomerDirectoryStandIn,
   createEventFeedStandIns,
@@ -31,6 +32,8 @@ export interface IntegrationTestApp extends Omit<AreaHarness, 'close' | 'workerC
   removeBusiness(businessId: string): Promise<void>;
   /** Writes an event to an area's outbox, as that area does in the transaction of a change. */
   emit(source: EventSource, event: AnyOutboxEvent): Promise<string>;
+  /** What the area's acts appended to the audit log (the auth area's function, stood in). */
+  auditEntries(): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
 }
 
@@ -42,6 +45,7 @@ export type IntegrationTestOptions = Partial<
 /** Starts the integration app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
 export async function startIntegrationTestApp(options: IntegrationTestOptions = {}): Promise<IntegrationTestApp> {
   const h = await startAreaHarness([integrationMigrations], 'integration');
+  const auditLog = await createAuditLogStandIn(h.db);
   const directory = await createBusinessDirectoryStandIn(h.db);
   const customers = await createCustomerDirectoryStandIn(h.db);
   const tins = await createTinDirectoryStandIn(h.db);
@@ -71,6 +75,7 @@ export async function startIntegrationTestApp(options: IntegrationTestOptions = 
     tin: (businessId, tin) => tins.put(businessId, tin === null ? null : sealedBox.seal(tin)),
     removeBusiness: (businessId) => directory.remove(businessId),
     emit: feeds.emit,
+    auditEntries: () => auditLog.entries(),
     close: () => h.close(() => area.stop()),
   };
 }

@@ -69,8 +69,8 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
         404: { description: 'No such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError)' },
         409: { description: 'The endpoint is disabled (WebhookDisabledError), or an attempt is running (WebhookDeliveryInFlightError)' },
       },
-      handler: async (_req, res, { params }) => {
-        res.json(success(DELIVERY_MESSAGES.retried, await webhooks.retry(params.customerId, params.webhookId, params.deliveryId)));
+      handler: async (req, res, { params }) => {
+        res.json(success(DELIVERY_MESSAGES.retried, await webhooks.retry(params.customerId, params.webhookId, params.deliveryId, req)));
       },
     }),
     defineRoute({
@@ -89,8 +89,8 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
         ...webhookNotFound,
         409: { description: 'The endpoint is disabled (WebhookDisabledError)' },
       },
-      handler: async (_req, res, { params, body }) => {
-        res.json(success(DELIVERY_MESSAGES.replayed, await webhooks.replay(params.customerId, params.webhookId, body)));
+      handler: async (req, res, { params, body }) => {
+        res.json(success(DELIVERY_MESSAGES.replayed, await webhooks.replay(params.customerId, params.webhookId, body, req)));
       },
     }),
   ];

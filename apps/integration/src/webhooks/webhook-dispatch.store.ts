@@ -77,8 +77,8 @@ export function createPgWebhookDispatchStore(db: Knex) {
     },
 
     /** Adds `replay` deliveries of `events` to one endpoint (those it subscribes to). */
-    async replay(webhookId: string, events: readonly FeedEvent[], options: { maxAttempts: number; now: Date }): Promise<number> {
-      return insertDeliveries(db, events, { origin: 'replay', maxAttempts: options.maxAttempts, now: options.now, only: webhookId });
+    async replay(webhookId: string, events: readonly FeedEvent[], options: { maxAttempts: number; now: Date }, on: Knex = db): Promise<number> {
+      return insertDeliveries(on, events, { origin: 'replay', maxAttempts: options.maxAttempts, now: options.now, only: webhookId });
     },
 
     /**

@@ -32,8 +32,13 @@ export interface SealedSecretRow {
 export function createPgWebhookEndpointsStore(db: Knex) {
   return {
     /** Adds an endpoint with its first secret, in one transaction. */
-    async create(endpoint: Omit<WebhookEndpointRow, 'id' | 'created_at' | 'updated_at' | 'disabled_reason' | 'failing_since'>, sealedSecret: string, now: Date): Promise<WebhookEndpointRow> {
-      return db.transaction(async (trx) => {
+    async create(
+      endpoint: Omit<WebhookEndpointRow, 'id' | 'created_at' | 'updated_at' | 'disabled_reason' | 'failing_since'>,
+      sealedSecret: string,
+      now: Date,
+      on: Knex = db,
+    ): Promise<WebhookEndpointRow> {
+      return on.transaction(async (trx) => {
         const [row] = await trx(ENDPOINTS)
           .insert({ ...endpoint, id: randomUUID(), created_at: now, updated_at: now })
           .returning<WebhookEndpointRow[]>('*');
@@ -53,25 +58,25 @@ export function createPgWebhookEndpointsStore(db: Knex) {
     },
 
     /** Changes an endpoint; enabling it clears why it was disabled and its failing streak. */
-    async update(customerId: string, id: string, changes: EndpointChanges, now: Date): Promise<WebhookEndpointRow | undefined> {
+    async update(customerId: string, id: string, changes: EndpointChanges, now: Date, on: Knex = db): Promise<WebhookEndpointRow | undefined> {
       const patch: Record<string, unknown> = { ...changes, updated_at: now };
       if (changes.enabled === true) Object.assign(patch, { disabled_reason: null, failing_since: null });
       if (changes.enabled === false) patch.disabled_reason = 'Disabled by the customer.';
-      const [row] = await db(ENDPOINTS).where({ customer_id: customerId, id }).update(patch).returning<WebhookEndpointRow[]>('*');
+      const [row] = await on(ENDPOINTS).where({ customer_id: customerId, id }).update(patch).returning<WebhookEndpointRow[]>('*');
       return row;
     },
 
     /** Removes an endpoint, its secrets and its deliveries; answers whether it existed. */
-    async remove(customerId: string, id: string): Promise<boolean> {
-      return (await db(ENDPOINTS).where({ customer_id: customerId, id }).delete()) > 0;
+    async remove(customerId: string, id: string, on: Knex = db): Promise<boolean> {
+      return (await on(ENDPOINTS).where({ customer_id: customerId, id }).delete()) > 0;
     },
 
     /**
      * Makes `sealedSecret` the endpoint's secret: the current one keeps signing until
      * `previousUntil`, older ones stop at once. Answers undefined for an unknown endpoint.
      */
-    async rotate(customerId: string, id: string, sealedSecret: string, now: Date, previousUntil: Date): Promise<WebhookEndpointRow | undefined> {
-      return db.transaction(async (trx) => {
+    async rotate(customerId: string, id: string, sealedSecret: string, now: Date, previousUntil: Date, on: Knex = db): Promise<WebhookEndpointRow | undefined> {
+      return on.transaction(async (trx) => {
         const [row] = await trx(ENDPOINTS).where({ customer_id: customerId, id }).update({ updated_at: now }).returning<WebhookEndpointRow[]>('*');
         if (!row) return undefined;
         await trx(SECRETS).where({ webhook_id: id }).whereNotNull('expires_at').where('expires_at', '>', now).update({ expires_at: now });

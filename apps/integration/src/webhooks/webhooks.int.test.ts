@@ -221,4 +221,29 @@ describe('webhooks', () => {
     const refused = await api('patch', `/${id}`, reader).send({ enabled: false }).expect(403);
     expect(refused.body.data.errorName).toBe('PermissionMiddlewareError');
   });
+
+  it('audits every change of an endpoint, a retry and a replay, with the caller and request, never the secret', async () => {
+    const created = await api('post', '').send({ url: receiver.url, events: ['report.failed'] }).expect(200);
+    const id = created.body.data.id as string;
+    const patched = await api('patch', `/${id}`).send({ description: 'audited', enabled: true }).expect(200);
+    const rotated = await api('post', `/${id}/rotate-secret`).expect(200);
+    await api('post', `/${id}/replay`).send({ from: new Date(Date.now() - 60_000).toISOString(), to: new Date().toISOString() }).expect(200);
+    await api('delete', `/${id}`).expect(200);
+    const entries = await eventually(async () => {
+      const mine = (await t.auditEntries()).filter((e) => e.target_id === id);
+      return mine.length === 5 ? mine : undefined;
+    });
+    expect(entries.map((e) => e.action)).toEqual(['webhook.created', 'webhook.updated', 'webhook.secret_rotated', 'webhook.replayed', 'webhook.deleted']);
+    expect(entries[0]).toMatchObject({ customer_id: customerId, actor_role: 'CUSTOMER', target_type: 'webhook', request_id: created.headers['x-request-id'], details: { events: 'report.failed', enabled: true } });
+    expect(entries[1]).toMatchObject({ request_id: patched.headers['x-request-id'], details: { changed: 'description,enabled', enabled: true } });
+    const text = JSON.stringify(entries);
+    for (const secret of [created.body.data.secret, rotated.body.data.secret]) expect(text).not.toContain(secret.slice(6, 20));
+    // A refused change records nothing.
+    const updates = async () => (await t.auditEntries()).filter((e) => e.action === 'webhook.updated').length;
+    const before = await updates();
+    await api('patch', `/${randomUUID()}`).send({ enabled: false }).expect(404);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await updates()).toBe(before);
+    expect(await t.db('integration.audit_outbox')).toEqual([]);
+  });
 });

@@ -51,7 +51,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
         404: { description: 'No such customer (CustomerApiError)' },
       },
       handler: async (req, res, { params, body }) => {
-        res.json(success(WEBHOOK_MESSAGES.created, await webhooks.create(callerOf(req), params.customerId, body)));
+        res.json(success(WEBHOOK_MESSAGES.created, await webhooks.create(callerOf(req), params.customerId, body, req)));
       },
     }),
     defineRoute({
@@ -95,8 +95,8 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
         400: { description: 'Schema (ValidationMiddlewareError), or a url that is refused (WebhookUrlError)' },
         ...notFound,
       },
-      handler: async (_req, res, { params, body }) => {
-        res.json(success(WEBHOOK_MESSAGES.updated, await webhooks.update(params.customerId, params.webhookId, body)));
+      handler: async (req, res, { params, body }) => {
+        res.json(success(WEBHOOK_MESSAGES.updated, await webhooks.update(params.customerId, params.webhookId, body, req)));
       },
     }),
     defineRoute({
@@ -107,8 +107,8 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
       summary: 'Remove a webhook endpoint with its secrets and deliveries',
       schemas: { params: webhookParams },
       responses: { 200: { description: 'Removed', schema: successEnvelope({ type: 'null' }, WEBHOOK_MESSAGES.deleted) }, ...WEBHOOK_ERRORS, ...notFound },
-      handler: async (_req, res, { params }) => {
-        await webhooks.remove(params.customerId, params.webhookId);
+      handler: async (req, res, { params }) => {
+        await webhooks.remove(params.customerId, params.webhookId, req);
         res.json(success(WEBHOOK_MESSAGES.deleted, null));
       },
     }),
@@ -122,8 +122,8 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
       description: 'During the overlap (WEBHOOK_SECRET_OVERLAP_MS) every delivery carries a signature with each secret.',
       schemas: { params: webhookParams },
       responses: { 200: { description: 'Rotated', schema: successEnvelope(webhookWithSecretSchema, WEBHOOK_MESSAGES.rotated) }, ...WEBHOOK_ERRORS, ...notFound },
-      handler: async (_req, res, { params }) => {
-        res.json(success(WEBHOOK_MESSAGES.rotated, await webhooks.rotateSecret(params.customerId, params.webhookId)));
+      handler: async (req, res, { params }) => {
+        res.json(success(WEBHOOK_MESSAGES.rotated, await webhooks.rotateSecret(params.customerId, params.webhookId, req)));
       },
     }),
   ];

@@ -1,6 +1,7 @@
 import { CustomerNotFoundError, type CustomerDirectory, type EventFeeds } from '@kyb/area-views';
-import type { AuthContext } from '@kyb/auth';
-import { isEventType, type EventType } from '@kyb/db';
+import type { Request } from 'express';
+import { withAudit, type AuthContext, type RequestAct } from '@kyb/auth';
+import { isEventType, type EventType, type Knex } from '@kyb/db';
 import type { SealedBox } from '@kyb/secrets';
 import { listPage } from '@kyb/validation';
 import { checkWebhookUrl, generateWebhookSecret, resolveAllowed } from './delivery';
@@ -42,9 +43,11 @@ export interface DeliveryPageQuery {
 /**
  * A customer's webhook endpoints (CRUD, secret rotation), their deliveries (log, retry) and
  * replays. Routes have checked role, schema and tenant; an ADMIN naming a customer that does not
- * exist is told so where it creates or lists.
+ * exist is told so where it creates or lists. Every change is audited (`webhook.*`) in its
+ * transaction when the request that made it is given.
  */
 export function createWebhooksService(deps: {
+  db: Knex;
   endpoints: WebhookEndpointsStore;
   deliveries: WebhookDeliveriesStore;
   dispatch: WebhookDispatchStore;
@@ -54,8 +57,18 @@ export function createWebhooksService(deps: {
   settings: WebhookSettings;
   clock: () => Date;
 }) {
-  const { endpoints, deliveries, dispatch, feeds, customers, sealedBox, settings, clock } = deps;
+  const { db, endpoints, deliveries, dispatch, feeds, customers, sealedBox, settings, clock } = deps;
   const guard = { allowPrivate: settings.allowPrivateUrls };
+
+  /** Runs `work` with the request's act kept in the same transaction (no request: no act, as in tests of the stores). */
+  const audited = <T>(request: Request | undefined, work: (on: Knex) => Promise<T>, act: (result: T) => RequestAct | undefined): Promise<T> =>
+    request ? withAudit(db, { schema: 'integration', request, clock }, work, act) : work(db);
+  const webhookAct = (customerId: string, action: string, webhookId: string, details: RequestAct['details'] = {}): RequestAct => ({
+    customerId,
+    action,
+    target: { type: 'webhook', id: webhookId },
+    details,
+  });
 
   async function checkedUrl(url: string): Promise<string> {
     const checked = checkWebhookUrl(url, guard);
@@ -80,14 +93,15 @@ export function createWebhooksService(deps: {
   }
 
   return {
-    async create(caller: AuthContext, customerId: string, input: WebhookInput) {
+    async create(caller: AuthContext, customerId: string, input: WebhookInput, request?: Request) {
       await existingCustomer(caller, customerId);
       const url = await checkedUrl(input.url);
       const secret = generateWebhookSecret();
-      const row = await endpoints.create(
-        { customer_id: customerId, url, description: input.description ?? null, events: input.events ?? ['*'], enabled: input.enabled ?? true },
-        sealedBox.seal(secret),
-        clock(),
+      const endpoint = { customer_id: customerId, url, description: input.description ?? null, events: input.events ?? ['*'], enabled: input.enabled ?? true };
+      const row = await audited(
+        request,
+        (on) => endpoints.create(endpoint, sealedBox.seal(secret), clock(), on),
+        (created) => webhookAct(customerId, 'webhook.created', created.id, { events: created.events.join(','), enabled: created.enabled }),
       );
       return withSecret(row, secret, null);
     },
@@ -101,27 +115,41 @@ export function createWebhooksService(deps: {
       return presentWebhook(await endpointOf(customerId, webhookId));
     },
 
-    async update(customerId: string, webhookId: string, input: Partial<WebhookInput>) {
+    async update(customerId: string, webhookId: string, input: Partial<WebhookInput>, request?: Request) {
       const changes: EndpointChanges = {};
       if (input.url !== undefined) changes.url = await checkedUrl(input.url);
       if (input.events !== undefined) changes.events = input.events;
       if (input.description !== undefined) changes.description = input.description;
       if (input.enabled !== undefined) changes.enabled = input.enabled;
-      const row = await endpoints.update(customerId, webhookId, changes, clock());
+      const changed = Object.keys(changes).sort().join(',');
+      const row = await audited(
+        request,
+        (on) => endpoints.update(customerId, webhookId, changes, clock(), on),
+        (updated) => (updated ? webhookAct(customerId, 'webhook.updated', webhookId, { changed, enabled: updated.enabled }) : undefined),
+      );
       if (!row) throw new WebhookNotFoundError();
       return presentWebhook(row);
     },
 
-    async remove(customerId: string, webhookId: string) {
-      if (!(await endpoints.remove(customerId, webhookId))) throw new WebhookNotFoundError();
+    async remove(customerId: string, webhookId: string, request?: Request) {
+      const removed = await audited(
+        request,
+        (on) => endpoints.remove(customerId, webhookId, on),
+        (gone) => (gone ? webhookAct(customerId, 'webhook.deleted', webhookId) : undefined),
+      );
+      if (!removed) throw new WebhookNotFoundError();
     },
 
     /** A new secret; the current one keeps signing for the overlap, so receivers can roll without downtime. */
-    async rotateSecret(customerId: string, webhookId: string) {
+    async rotateSecret(customerId: string, webhookId: string, request?: Request) {
       const now = clock();
       const previousUntil = new Date(now.getTime() + settings.secretOverlapMs);
       const secret = generateWebhookSecret();
-      const row = await endpoints.rotate(customerId, webhookId, sealedBox.seal(secret), now, previousUntil);
+      const row = await audited(
+        request,
+        (on) => endpoints.rotate(customerId, webhookId, sealedBox.seal(secret), now, previousUntil, on),
+        (rotated) => (rotated ? webhookAct(customerId, 'webhook.secret_rotated', webhookId, { previous_secret_expires_at: previousUntil.toISOString() }) : undefined),
+      );
       if (!row) throw new WebhookNotFoundError();
       return withSecret(row, secret, settings.secretOverlapMs > 0 ? previousUntil : null);
     },
@@ -140,17 +168,21 @@ export function createWebhooksService(deps: {
     },
 
     /** One more attempt now (the dispatcher's next round hands it out). */
-    async retry(customerId: string, webhookId: string, deliveryId: string) {
+    async retry(customerId: string, webhookId: string, deliveryId: string, request?: Request) {
       const endpoint = await endpointOf(customerId, webhookId);
       if (!endpoint.enabled) throw new WebhookDisabledError();
-      const retried = await deliveries.retry(webhookId, deliveryId, clock());
+      const retried = await audited(
+        request,
+        (on) => deliveries.retry(webhookId, deliveryId, clock(), on),
+        (row) => (row && row !== 'in-flight' ? webhookAct(customerId, 'webhook.delivery_retried', webhookId, { delivery_id: deliveryId }) : undefined),
+      );
       if (!retried) throw new WebhookDeliveryNotFoundError();
       if (retried === 'in-flight') throw new WebhookDeliveryInFlightError();
       return presentDelivery(retried);
     },
 
     /** Queues the customer's events of [from, to) again to one endpoint, each a new `replay` delivery. */
-    async replay(customerId: string, webhookId: string, input: { from: string; to: string; types?: string[] }) {
+    async replay(customerId: string, webhookId: string, input: { from: string; to: string; types?: string[] }, request?: Request) {
       const endpoint = await endpointOf(customerId, webhookId);
       if (!endpoint.enabled) throw new WebhookDisabledError();
       const now = clock();
@@ -165,7 +197,11 @@ export function createWebhooksService(deps: {
       // Types asked for that the endpoint does not take: nothing to send.
       const events = input.types && types.length === 0 ? [] : await feeds.ofCustomer(customerId, { from, to, types }, MAX_REPLAY_EVENTS + 1);
       if (events.length > MAX_REPLAY_EVENTS) throw new WebhookReplayRangeError(`More than ${MAX_REPLAY_EVENTS} events in the range: replay a shorter range`);
-      const queued = await dispatch.replay(webhookId, events, { maxAttempts: settings.retryDelaysMs.length + 1, now });
+      const queued = await audited(
+        request,
+        (on) => dispatch.replay(webhookId, events, { maxAttempts: settings.retryDelaysMs.length + 1, now }, on),
+        (count) => webhookAct(customerId, 'webhook.replayed', webhookId, { from: from.toISOString(), to: to.toISOString(), deliveries: count }),
+      );
       return { webhook_id: webhookId, from: from.toISOString(), to: to.toISOString(), types: types.length ? types : ['*'], events: events.length, deliveries: queued };
     },
   };

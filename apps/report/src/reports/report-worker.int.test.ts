@@ -64,6 +64,16 @@ describe('the report worker and downloads', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toMatch(/\b\d{9}\b/);
+    // The link handed to the owner and the PDF served to the link's holder are both audited.
+    const audited = await eventually(async () => {
+      const mine = (await t.auditEntries()).filter((e) => e.target_id === reportId);
+      return mine.length === 2 ? mine : undefined;
+    });
+    expect(audited.map((e) => [e.action, e.actor_role, e.request_id])).toEqual([
+      ['report.download_link_issued', 'CUSTOMER', res.headers['x-request-id']],
+      ['report.file_served', 'SIGNED_URL', file.headers['x-request-id']],
+    ]);
+    expect(audited[1]).toMatchObject({ customer_id: customerId, actor_id: null, details: { business_id: businessId, link_expires: Number(url.searchParams.get('expires')) } });
   });
 
   it('refuses the signed URL once it expired, and a URL signed for another report', async () => {

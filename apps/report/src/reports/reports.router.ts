@@ -73,7 +73,7 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
       schemas: { params: reportParams },
       responses: { 200: { description: 'The report and pdf_url', schema: successEnvelope(downloadSchema) }, ...errors, 404: { description: 'Report not found (ReportApiError)' } },
       handler: async (req, res, { params }) => {
-        const { ready, report } = await reports.download(callerOf(req), params.reportId);
+        const { ready, report } = await reports.download(callerOf(req), params.reportId, req);
         res.json(success(ready ? REPORT_MESSAGES.ready : REPORT_MESSAGES.notReady, report));
       },
     }),
@@ -107,8 +107,8 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
         403: { description: 'The link is not ours or has expired (SignedUrlError)' },
         404: { description: 'Report not found, or not rendered (ReportApiError)' },
       },
-      handler: async (_req, res, { params, query }) => {
-        const file = await reports.file(params.reportId, query.expires, query.signature);
+      handler: async (req, res, { params, query }) => {
+        const file = await reports.file(params.reportId, query.expires, query.signature, req);
         res
           .type(file.contentType)
           .set('Content-Disposition', `attachment; filename="business-report-${params.reportId}.pdf"`)

@@ -1,4 +1,6 @@
-import { canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
+import type { Request } from 'express';
+import { auditActOf, canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
+import { recordAudit, type Knex } from '@kyb/db';
 import type { Producer, WorkerLogger } from '@kyb/queues';
 import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/area-views';
 import type { ReportStorage, StoredFile } from '../storage/report-storage';
@@ -10,8 +12,14 @@ import type { UrlSigner } from './signed-urls';
 /** Job id of a report's rendering: a second enqueue of the same report is a no-op. */
 export const reportJobId = (reportId: string) => `report-${reportId}`;
 
-/** Requesting reports (E7), reading them (E6), their status by business, and downloads. */
+/**
+ * Requesting reports (E7), reading them (E6), their status by business, and downloads. A report
+ * holds owners' personal data: handing out its download link (`report.download_link_issued`, the
+ * caller) and serving its PDF (`report.file_served`, the link's holder: no user) are audited.
+ */
 export function createReportsService(deps: {
+  /** Where the acts are audited (the report area's audit outbox); unaudited without. */
+  db?: Knex;
   store: ReportStore;
   businesses: BusinessDirectory;
   storage: ReportStorage;
@@ -49,9 +57,13 @@ export function createReportsService(deps: {
     },
 
     /** The report and, once COMPLETED, a short-lived signed URL of its PDF. */
-    async download(caller: AuthContext, reportId: string): Promise<{ ready: boolean; report: ReportView & { pdf_url: string | null } }> {
+    async download(caller: AuthContext, reportId: string, request?: Request): Promise<{ ready: boolean; report: ReportView & { pdf_url: string | null } }> {
       const report = await visible(caller, reportId);
       const ready = report.status === 'COMPLETED';
+      if (ready && request && deps.db) {
+        const act = { customerId: report.customer_id, action: 'report.download_link_issued', target: { type: 'report', id: report.id }, details: { business_id: report.business_id } };
+        await recordAudit(deps.db, 'reports', [auditActOf(request, act, deps.clock())]);
+      }
       return { ready, report: { ...presentReport(report), pdf_url: ready ? deps.signer.urlFor(report.id) : null } };
     },
 
@@ -64,11 +76,28 @@ export function createReportsService(deps: {
     },
 
     /** The PDF behind a signed URL: the signature is the credential. */
-    async file(reportId: string, expires: number, signature: string): Promise<StoredFile> {
+    async file(reportId: string, expires: number, signature: string, request?: Request): Promise<StoredFile> {
       if (!deps.signer.verify(reportId, expires, signature)) throw new InvalidDownloadLinkError();
       const report = await store.find(reportId);
       const file = report?.file_path ? await deps.storage.get(report.file_path) : undefined;
-      if (!file) throw new ReportNotFoundError();
+      if (!report || !file) throw new ReportNotFoundError();
+      if (request && deps.db) {
+        const requestId = (request as Request & { id?: unknown }).id;
+        await recordAudit(deps.db, 'reports', [
+          {
+            customerId: report.customer_id,
+            actorId: null,
+            actorRole: 'SIGNED_URL',
+            action: 'report.file_served',
+            targetType: 'report',
+            targetId: report.id,
+            requestId: typeof requestId === 'string' ? requestId : null,
+            clientAddress: request.ip ?? null,
+            details: { business_id: report.business_id, link_expires: expires },
+            occurredAt: deps.clock(),
+          },
+        ]);
+      }
       return file;
     },
   };

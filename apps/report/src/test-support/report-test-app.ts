@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
+import { createAuditLogStandIn, createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
 import { buildApp } from '../app';
 import type { ReportArea, ReportAreaDeps } from '../area';
 import { reportMigrations } from '../migrations';
@@ -16,12 +16,15 @@ export interface ReportTestApp extends Omit<AreaHarness, 'close' | 'workerConnec
   scores: Awaited<ReturnType<typeof createScoreDirectoryStandIn>>;
   /** The business's verification and classification as the integration area would publish them. */
   verification: Awaited<ReturnType<typeof createVerificationDirectoryStandIn>>;
+  /** What the area's acts appended to the audit log (the auth area's function, stood in). */
+  auditEntries(): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
 }
 
 /** Starts the report app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
 export async function startReportTestApp(options: { workers?: boolean } & Partial<Pick<ReportAreaDeps, 'render' | 'leaseMs' | 'storage'>> = {}): Promise<ReportTestApp> {
   const h = await startAreaHarness([reportMigrations], 'report');
+  const auditLog = await createAuditLogStandIn(h.db);
   const businesses = await createBusinessDirectoryStandIn(h.db);
   const integration = await createIntegrationDirectoryStandIn(h.db);
   const scores = await createScoreDirectoryStandIn(h.db);
@@ -49,6 +52,7 @@ export async function startReportTestApp(options: { workers?: boolean } & Partia
     integration,
     scores,
     verification,
+    auditEntries: () => auditLog.entries(),
     close: () => h.close(() => area.stop()),
   };
 }

@@ -37,3 +37,25 @@ export async function createInvitationAcceptancesStandIn(db: Knex) {
     },
   };
 }
+
+/**
+ * For tests of areas that audit their acts: `auth.append_audit_event` with the real function's
+ * signature, keeping each call's arguments in order (the chain itself is the auth area's, tested
+ * there). `entries()` reads what was appended, oldest first.
+ */
+export async function createAuditLogStandIn(db: Knex) {
+  await db.raw('create schema if not exists auth');
+  await db.raw(`create table if not exists auth.audit_log_stand_in (
+    seq bigint generated always as identity, chain text, customer_id uuid, actor_id uuid, actor_role text, action text, target_type text,
+    target_id text, request_id text, client_address text, details jsonb, occurred_at timestamptz, content_hash text)`);
+  await db.raw(`create or replace function auth.append_audit_event(
+      p_chain text, p_customer_id uuid, p_actor_id uuid, p_actor_role text, p_action text, p_target_type text,
+      p_target_id text, p_request_id text, p_client_address text, p_details jsonb, p_occurred_at timestamptz, p_content_hash text)
+    returns void language sql as $$
+      insert into auth.audit_log_stand_in (chain, customer_id, actor_id, actor_role, action, target_type, target_id, request_id, client_address, details, occurred_at, content_hash)
+      values (p_chain, p_customer_id, p_actor_id, p_actor_role, p_action, p_target_type, p_target_id, p_request_id, p_client_address, p_details, p_occurred_at, p_content_hash)
+    $$`);
+  return {
+    entries: () => db('auth.audit_log_stand_in').orderBy('seq'),
+  };
+}

@@ -3,3 +3,5 @@ export type { EventData, EventType } from './event-types';
 export { EVENT_FEED_VIEW, outboxMigration } from './outbox.migration';
 export { recordEvent, recordEvents } from './record-event';
 export type { AnyOutboxEvent, OutboxEvent } from './record-event';
+export { AUDIT_OUTBOX_TABLE, auditOutboxMigration, normalisedAct, recordAudit } from './audit-outbox';
+export type { AuditAct } from './audit-outbox';
