@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, requireTenant } from '@kyb/auth';
+import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -16,7 +16,7 @@ export const DELIVERY_MESSAGES = {
   replayed: 'Webhook events queued for replay',
 } as const;
 
-const webhookNotFound = { 404: { description: 'No such webhook of this customer (WebhookNotFoundError)' } };
+const webhookNotFound = { 404: { description: 'To an ADMIN: no such webhook of this customer (WebhookNotFoundError)' } };
 
 /** The delivery log of an endpoint, a retry of one delivery, and a replay of a time range. */
 export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authenticate: RequestHandler }): RouteDefinition[] {
@@ -32,11 +32,11 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
       description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[created_at]=asc|desc, filter[status]=PENDING|SUCCEEDED|FAILED, filter[event_type]=...',
       schemas: { params: webhookParams, query: listDeliveriesQuery },
       responses: { 200: { description: 'One page of deliveries', schema: successEnvelope(deliveryListSchema, DELIVERY_MESSAGES.listed) }, ...WEBHOOK_ERRORS, ...webhookNotFound },
-      handler: async (_req, res, { params, query }) => {
+      handler: async (req, res, { params, query }) => {
         const list = toListQuery<'created_at', { status?: DeliveryStatus; event_type?: string }, never>(query, ['created_at', 'desc']);
         const [, sort] = list.sort[0] ?? ['created_at', 'desc'];
         const page = { page: list.page, itemsPerPage: list.itemsPerPage, paginate: list.paginate, sort, status: list.filter.status, eventType: list.filter.event_type };
-        res.json(success(DELIVERY_MESSAGES.listed, await webhooks.deliveries(params.customerId, params.webhookId, page)));
+        res.json(success(DELIVERY_MESSAGES.listed, await webhooks.deliveries(callerOf(req), params.customerId, params.webhookId, page)));
       },
     }),
     defineRoute({
@@ -49,10 +49,10 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
       responses: {
         200: { description: 'The delivery', schema: successEnvelope(deliveryDetailSchema, DELIVERY_MESSAGES.fetched) },
         ...WEBHOOK_ERRORS,
-        404: { description: 'No such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError)' },
+        404: { description: 'To an ADMIN: no such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError)' },
       },
-      handler: async (_req, res, { params }) => {
-        res.json(success(DELIVERY_MESSAGES.fetched, await webhooks.delivery(params.customerId, params.webhookId, params.deliveryId)));
+      handler: async (req, res, { params }) => {
+        res.json(success(DELIVERY_MESSAGES.fetched, await webhooks.delivery(callerOf(req), params.customerId, params.webhookId, params.deliveryId)));
       },
     }),
     defineRoute({
@@ -66,11 +66,11 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
       responses: {
         200: { description: 'Queued: PENDING, due now', schema: successEnvelope(deliverySchema, DELIVERY_MESSAGES.retried) },
         ...WEBHOOK_ERRORS,
-        404: { description: 'No such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError)' },
+        404: { description: 'To an ADMIN: no such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError)' },
         409: { description: 'The endpoint is disabled (WebhookDisabledError), or an attempt is running (WebhookDeliveryInFlightError)' },
       },
       handler: async (req, res, { params }) => {
-        res.json(success(DELIVERY_MESSAGES.retried, await webhooks.retry(params.customerId, params.webhookId, params.deliveryId, req)));
+        res.json(success(DELIVERY_MESSAGES.retried, await webhooks.retry(callerOf(req), params.customerId, params.webhookId, params.deliveryId, req)));
       },
     }),
     defineRoute({
@@ -90,7 +90,7 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
         409: { description: 'The endpoint is disabled (WebhookDisabledError)' },
       },
       handler: async (req, res, { params, body }) => {
-        res.json(success(DELIVERY_MESSAGES.replayed, await webhooks.replay(params.customerId, params.webhookId, body, req)));
+        res.json(success(DELIVERY_MESSAGES.replayed, await webhooks.replay(callerOf(req), params.customerId, params.webhookId, body, req)));
       },
     }),
   ];

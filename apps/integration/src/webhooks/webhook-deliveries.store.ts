@@ -74,13 +74,14 @@ export function createPgWebhookDeliveriesStore(db: Knex) {
 
     /**
      * Queues one more attempt of a delivery now, whatever its state, unless an attempt is running
-     * (answers 'in-flight'). The attempt comes on top of those it had: it is not retried again.
+     * (answers 'in-flight'). A delivery that ended (SUCCEEDED or FAILED) gets one attempt on top of
+     * those it had, not retried again; one still PENDING keeps the retries it has left.
      */
     async retry(webhookId: string, id: string, now: Date, on: Knex = db): Promise<DeliveryRow | 'in-flight' | undefined> {
       const [row] = await on(DELIVERIES)
         .where({ webhook_id: webhookId, id })
         .andWhere((q) => q.whereNull('leased_until').orWhere('leased_until', '<=', now))
-        .update({ status: 'PENDING', max_attempts: db.raw('attempts + 1'), next_attempt_at: now, updated_at: now })
+        .update({ status: 'PENDING', max_attempts: db.raw('greatest(max_attempts * (status = ?)::int, attempts + 1)', ['PENDING']), next_attempt_at: now, updated_at: now })
         .returning<DeliveryRow[]>('*');
       if (row) return row;
       return (await on(DELIVERIES).where({ webhook_id: webhookId, id }).first('id')) ? 'in-flight' : undefined;

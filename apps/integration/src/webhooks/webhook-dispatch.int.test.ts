@@ -3,6 +3,7 @@ import { createSealedBox } from '@kyb/secrets';
 import type { EventSource } from '@kyb/area-views';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
 import { createPgWebhookAttemptsStore } from './webhook-attempts.store';
+import { createPgWebhookDeliveriesStore } from './webhook-deliveries.store';
 import { createPgWebhookDispatchStore } from './webhook-dispatch.store';
 import { createPgWebhookEndpointsStore } from './webhook-endpoints.store';
 import { attemptPolicyOf } from './webhook-settings';
@@ -90,5 +91,14 @@ describe('webhook dispatch store', () => {
     expect(after.next_attempt_at.getTime()).toBe(now.getTime() + 1000);
     // Attempt 1 is no longer due: a late job for it does nothing.
     expect(await attempts.target(delivery.id, 1, now)).toBeUndefined();
+
+    // An API retry of a delivery still PENDING brings its next attempt forward and keeps the retries it has left;
+    // one of a delivery that ended gets a single attempt more.
+    const retries = createPgWebhookDeliveriesStore(t.db);
+    expect(await retries.retry(target.id, delivery.id, now)).toMatchObject({ status: 'PENDING', attempts: 1, max_attempts: 3, next_attempt_at: now });
+    await t.db('integration.webhook_deliveries').where({ id: delivery.id }).update({ status: 'FAILED', attempts: 3, next_attempt_at: null });
+    expect(await retries.retry(target.id, delivery.id, now)).toMatchObject({ status: 'PENDING', attempts: 3, max_attempts: 4 });
+    await t.db('integration.webhook_deliveries').where({ id: delivery.id }).update({ leased_until: new Date(now.getTime() + 60_000) });
+    expect(await retries.retry(target.id, delivery.id, now)).toBe('in-flight');
   });
 });

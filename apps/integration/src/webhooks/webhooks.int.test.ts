@@ -73,8 +73,11 @@ describe('webhooks', () => {
     const changed = await api('patch', `/${id}`).send({ events: ['*'], description: null, enabled: false }).expect(200);
     expect(changed.body.data).toMatchObject({ events: ['*'], description: null, enabled: false, disabled_reason: 'Disabled by the customer.' });
     await api('delete', `/${id}`).expect(200, { status: 'success', message: 'Webhook deleted successfully', data: null });
-    const gone = await api('get', `/${id}`).expect(404);
-    expect(gone.body).toMatchObject({ status: 'fail', errorCode: 'NOT_FOUND', message: 'Webhook not found', data: { errorName: 'WebhookNotFoundError' } });
+    // Gone: a CUSTOMER is answered as for another tenant's webhook, an ADMIN is told it does not exist.
+    const gone = await api('get', `/${id}`).expect(403);
+    expect(gone.body).toMatchObject({ status: 'fail', errorCode: 'UNAUTHORIZED', data: { errorName: 'AccessMiddlewareError' } });
+    const toAdmin = await api('get', `/${id}`, t.keys.tokenFor({ role: 'ADMIN' })).expect(404);
+    expect(toAdmin.body).toMatchObject({ status: 'fail', errorCode: 'NOT_FOUND', message: 'Webhook not found', data: { errorName: 'WebhookNotFoundError' } });
     expect(await t.db('integration.webhook_secrets').where({ webhook_id: id })).toEqual([]);
   });
 
@@ -154,7 +157,8 @@ describe('webhooks', () => {
     expect(receivedEvent(eventId).map((r) => r.verifiedWith)).toEqual([[secret], [secret], [secret]]);
     // A success ends the endpoint's failing streak.
     expect((await api('get', `/${id}`).expect(200)).body.data.failing_since).toBeNull();
-    const unknown = await api('post', `/${id}/deliveries/${randomUUID()}/retry`).expect(404);
+    expect((await api('post', `/${id}/deliveries/${randomUUID()}/retry`).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
+    const unknown = await api('post', `/${id}/deliveries/${randomUUID()}/retry`, t.keys.tokenFor({ role: 'ADMIN' })).expect(404);
     expect(unknown.body.data.errorName).toBe('WebhookDeliveryNotFoundError');
   });
 
@@ -175,6 +179,9 @@ describe('webhooks', () => {
     // The endpoint of an earlier test takes business.created too: the replayed copy is the one signed with this secret.
     for (const eventId of [first, second]) expect(receivedEvent(eventId).filter((r) => r.verifiedWith.includes(secret))).toHaveLength(1);
 
+    // Types the endpoint does not take: nothing to replay, and the answer says which types were.
+    const none = await api('post', `/${id}/replay`).send({ from: since, to: new Date().toISOString(), types: ['report.completed'] }).expect(200);
+    expect(none.body.data).toMatchObject({ types: [], events: 0, deliveries: 0 });
     const empty = await api('post', `/${id}/replay`).send({ from: since, to: since }).expect(400);
     expect(empty.body.data.errorName).toBe('WebhookReplayRangeError');
     const tooOld = await api('post', `/${id}/replay`).send({ from: '2020-01-01T00:00:00Z', to: since }).expect(400);
@@ -212,8 +219,8 @@ describe('webhooks', () => {
     const { id } = await register({ url: receiver.url });
     const otherCustomer = randomUUID();
     const stranger = t.keys.tokenFor({ role: 'CUSTOMER', customerId: otherCustomer, subrole: 'owner' });
-    const theirs = await request(t.app).get(`${PREFIX}/customers/${otherCustomer}/webhooks/${id}`).set('Authorization', `Bearer ${stranger}`).expect(404);
-    const unknown = await request(t.app).get(`${PREFIX}/customers/${otherCustomer}/webhooks/${randomUUID()}`).set('Authorization', `Bearer ${stranger}`).expect(404);
+    const theirs = await request(t.app).get(`${PREFIX}/customers/${otherCustomer}/webhooks/${id}`).set('Authorization', `Bearer ${stranger}`).expect(403);
+    const unknown = await request(t.app).get(`${PREFIX}/customers/${otherCustomer}/webhooks/${randomUUID()}`).set('Authorization', `Bearer ${stranger}`).expect(403);
     expect(theirs.body).toEqual(unknown.body);
     await request(t.app).get(`${PREFIX}/customers/${customerId}/webhooks/${id}`).set('Authorization', `Bearer ${stranger}`).expect(403);
     const reader = t.keys.tokenFor({ role: 'CUSTOMER', customerId, subrole: 'user', permissions: [...USER_PERMISSIONS] });
@@ -241,7 +248,7 @@ describe('webhooks', () => {
     // A refused change records nothing.
     const updates = async () => (await t.auditEntries()).filter((e) => e.action === 'webhook.updated').length;
     const before = await updates();
-    await api('patch', `/${randomUUID()}`).send({ enabled: false }).expect(404);
+    await api('patch', `/${randomUUID()}`).send({ enabled: false }).expect(403);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await updates()).toBe(before);
     expect(await t.db('integration.audit_outbox')).toEqual([]);

@@ -19,9 +19,11 @@ export const WEBHOOK_MESSAGES = {
 export const WEBHOOK_ERRORS = {
   400: { description: 'Invalid path, query or body (ValidationMiddlewareError)' },
   401: { description: 'Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER)' },
-  403: { description: 'Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError)' },
+  403: {
+    description: 'Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError)',
+  },
 };
-const notFound = { 404: { description: 'No such webhook of this customer (WebhookNotFoundError)' } };
+const notFound = { 404: { description: 'To an ADMIN: no such webhook of this customer (WebhookNotFoundError)' } };
 
 /**
  * A customer's webhook endpoints. Endpoints are account settings, like the screening credentials:
@@ -78,8 +80,8 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
       summary: 'One webhook endpoint',
       schemas: { params: webhookParams },
       responses: { 200: { description: 'The endpoint', schema: successEnvelope(webhookSchema, WEBHOOK_MESSAGES.fetched) }, ...WEBHOOK_ERRORS, ...notFound },
-      handler: async (_req, res, { params }) => {
-        res.json(success(WEBHOOK_MESSAGES.fetched, await webhooks.get(params.customerId, params.webhookId)));
+      handler: async (req, res, { params }) => {
+        res.json(success(WEBHOOK_MESSAGES.fetched, await webhooks.get(callerOf(req), params.customerId, params.webhookId)));
       },
     }),
     defineRoute({
@@ -96,7 +98,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
         ...notFound,
       },
       handler: async (req, res, { params, body }) => {
-        res.json(success(WEBHOOK_MESSAGES.updated, await webhooks.update(params.customerId, params.webhookId, body, req)));
+        res.json(success(WEBHOOK_MESSAGES.updated, await webhooks.update(callerOf(req), params.customerId, params.webhookId, body, req)));
       },
     }),
     defineRoute({
@@ -108,7 +110,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
       schemas: { params: webhookParams },
       responses: { 200: { description: 'Removed', schema: successEnvelope({ type: 'null' }, WEBHOOK_MESSAGES.deleted) }, ...WEBHOOK_ERRORS, ...notFound },
       handler: async (req, res, { params }) => {
-        await webhooks.remove(params.customerId, params.webhookId, req);
+        await webhooks.remove(callerOf(req), params.customerId, params.webhookId, req);
         res.json(success(WEBHOOK_MESSAGES.deleted, null));
       },
     }),
@@ -123,7 +125,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
       schemas: { params: webhookParams },
       responses: { 200: { description: 'Rotated', schema: successEnvelope(webhookWithSecretSchema, WEBHOOK_MESSAGES.rotated) }, ...WEBHOOK_ERRORS, ...notFound },
       handler: async (req, res, { params }) => {
-        res.json(success(WEBHOOK_MESSAGES.rotated, await webhooks.rotateSecret(params.customerId, params.webhookId, req)));
+        res.json(success(WEBHOOK_MESSAGES.rotated, await webhooks.rotateSecret(callerOf(req), params.customerId, params.webhookId, req)));
       },
     }),
   ];

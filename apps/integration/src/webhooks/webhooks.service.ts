@@ -1,6 +1,6 @@
 import { CustomerNotFoundError, type CustomerDirectory, type EventFeeds } from '@kyb/area-views';
 import type { Request } from 'express';
-import { withAudit, type AuthContext, type RequestAct } from '@kyb/auth';
+import { unseen, withAudit, type AuthContext, type RequestAct } from '@kyb/auth';
 import { isEventType, type EventType, type Knex } from '@kyb/db';
 import type { SealedBox } from '@kyb/secrets';
 import { listPage } from '@kyb/validation';
@@ -82,9 +82,10 @@ export function createWebhooksService(deps: {
     if (caller.role === 'ADMIN' && !(await customers.find(customerId))) throw new CustomerNotFoundError();
   }
 
-  async function endpointOf(customerId: string, webhookId: string): Promise<WebhookEndpointRow> {
+  /** The customer's endpoint; "not yours" and "does not exist" answer alike (403 to a CUSTOMER, 404 to an ADMIN). */
+  async function endpointOf(caller: AuthContext, customerId: string, webhookId: string): Promise<WebhookEndpointRow> {
     const endpoint = await endpoints.find(customerId, webhookId);
-    if (!endpoint) throw new WebhookNotFoundError();
+    if (!endpoint) throw unseen(caller, new WebhookNotFoundError());
     return endpoint;
   }
 
@@ -111,11 +112,11 @@ export function createWebhooksService(deps: {
       return (await endpoints.list(customerId)).map(presentWebhook);
     },
 
-    async get(customerId: string, webhookId: string) {
-      return presentWebhook(await endpointOf(customerId, webhookId));
+    async get(caller: AuthContext, customerId: string, webhookId: string) {
+      return presentWebhook(await endpointOf(caller, customerId, webhookId));
     },
 
-    async update(customerId: string, webhookId: string, input: Partial<WebhookInput>, request?: Request) {
+    async update(caller: AuthContext, customerId: string, webhookId: string, input: Partial<WebhookInput>, request?: Request) {
       const changes: EndpointChanges = {};
       if (input.url !== undefined) changes.url = await checkedUrl(input.url);
       if (input.events !== undefined) changes.events = input.events;
@@ -127,21 +128,21 @@ export function createWebhooksService(deps: {
         (on) => endpoints.update(customerId, webhookId, changes, clock(), on),
         (updated) => (updated ? webhookAct(customerId, 'webhook.updated', webhookId, { changed, enabled: updated.enabled }) : undefined),
       );
-      if (!row) throw new WebhookNotFoundError();
+      if (!row) throw unseen(caller, new WebhookNotFoundError());
       return presentWebhook(row);
     },
 
-    async remove(customerId: string, webhookId: string, request?: Request) {
+    async remove(caller: AuthContext, customerId: string, webhookId: string, request?: Request) {
       const removed = await audited(
         request,
         (on) => endpoints.remove(customerId, webhookId, on),
         (gone) => (gone ? webhookAct(customerId, 'webhook.deleted', webhookId) : undefined),
       );
-      if (!removed) throw new WebhookNotFoundError();
+      if (!removed) throw unseen(caller, new WebhookNotFoundError());
     },
 
     /** A new secret; the current one keeps signing for the overlap, so receivers can roll without downtime. */
-    async rotateSecret(customerId: string, webhookId: string, request?: Request) {
+    async rotateSecret(caller: AuthContext, customerId: string, webhookId: string, request?: Request) {
       const now = clock();
       const previousUntil = new Date(now.getTime() + settings.secretOverlapMs);
       const secret = generateWebhookSecret();
@@ -150,40 +151,40 @@ export function createWebhooksService(deps: {
         (on) => endpoints.rotate(customerId, webhookId, sealedBox.seal(secret), now, previousUntil, on),
         (rotated) => (rotated ? webhookAct(customerId, 'webhook.secret_rotated', webhookId, { previous_secret_expires_at: previousUntil.toISOString() }) : undefined),
       );
-      if (!row) throw new WebhookNotFoundError();
+      if (!row) throw unseen(caller, new WebhookNotFoundError());
       return withSecret(row, secret, settings.secretOverlapMs > 0 ? previousUntil : null);
     },
 
-    async deliveries(customerId: string, webhookId: string, query: DeliveryPageQuery) {
-      await endpointOf(customerId, webhookId);
+    async deliveries(caller: AuthContext, customerId: string, webhookId: string, query: DeliveryPageQuery) {
+      await endpointOf(caller, customerId, webhookId);
       const { items, total } = await deliveries.list({ ...query, webhookId });
       return listPage(items.map(presentDelivery), total, query);
     },
 
-    async delivery(customerId: string, webhookId: string, deliveryId: string) {
-      await endpointOf(customerId, webhookId);
+    async delivery(caller: AuthContext, customerId: string, webhookId: string, deliveryId: string) {
+      await endpointOf(caller, customerId, webhookId);
       const found = await deliveries.find(webhookId, deliveryId);
-      if (!found) throw new WebhookDeliveryNotFoundError();
+      if (!found) throw unseen(caller, new WebhookDeliveryNotFoundError());
       return presentDeliveryDetail(found.delivery, found.attempts);
     },
 
     /** One more attempt now (the dispatcher's next round hands it out). */
-    async retry(customerId: string, webhookId: string, deliveryId: string, request?: Request) {
-      const endpoint = await endpointOf(customerId, webhookId);
+    async retry(caller: AuthContext, customerId: string, webhookId: string, deliveryId: string, request?: Request) {
+      const endpoint = await endpointOf(caller, customerId, webhookId);
       if (!endpoint.enabled) throw new WebhookDisabledError();
       const retried = await audited(
         request,
         (on) => deliveries.retry(webhookId, deliveryId, clock(), on),
         (row) => (row && row !== 'in-flight' ? webhookAct(customerId, 'webhook.delivery_retried', webhookId, { delivery_id: deliveryId }) : undefined),
       );
-      if (!retried) throw new WebhookDeliveryNotFoundError();
+      if (!retried) throw unseen(caller, new WebhookDeliveryNotFoundError());
       if (retried === 'in-flight') throw new WebhookDeliveryInFlightError();
       return presentDelivery(retried);
     },
 
     /** Queues the customer's events of [from, to) again to one endpoint, each a new `replay` delivery. */
-    async replay(customerId: string, webhookId: string, input: { from: string; to: string; types?: string[] }, request?: Request) {
-      const endpoint = await endpointOf(customerId, webhookId);
+    async replay(caller: AuthContext, customerId: string, webhookId: string, input: { from: string; to: string; types?: string[] }, request?: Request) {
+      const endpoint = await endpointOf(caller, customerId, webhookId);
       if (!endpoint.enabled) throw new WebhookDisabledError();
       const now = clock();
       const from = new Date(input.from);
@@ -202,7 +203,8 @@ export function createWebhooksService(deps: {
         (on) => dispatch.replay(webhookId, events, { maxAttempts: settings.retryDelaysMs.length + 1, now }, on),
         (count) => webhookAct(customerId, 'webhook.replayed', webhookId, { from: from.toISOString(), to: to.toISOString(), deliveries: count }),
       );
-      return { webhook_id: webhookId, from: from.toISOString(), to: to.toISOString(), types: types.length ? types : ['*'], events: events.length, deliveries: queued };
+      // The types replayed: those asked for that the endpoint takes (maybe none), else what it subscribes to.
+      return { webhook_id: webhookId, from: from.toISOString(), to: to.toISOString(), types: input.types ? types : (subscribed ?? ['*']), events: events.length, deliveries: queued };
     },
   };
 }

@@ -29,6 +29,9 @@ describe('graceful stop', () => {
       SIGN_IN_SLOWDOWN_AFTER_PER_EMAIL: '1000',
       // A screening takes this long in the sandbox: long enough to stop a worker in the middle of one.
       SCREENING_SANDBOX_DELAY_MS: '2500',
+      // The matrix world registers a webhook on the loopback (a closed port).
+      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_DISPATCH_EVERY_MS: '200',
     });
     apis = [await fixture.startApi(undefined, DRAIN), await fixture.startApi(undefined, DRAIN)];
     worker = await fixture.startWorker();
