@@ -960,7 +960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1068,7 +1068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1171,7 +1171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1180,7 +1180,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No such webhook of this customer (WebhookNotFoundError) */
+            /** @description To an ADMIN: no such webhook of this customer (WebhookNotFoundError) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1236,7 +1236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1245,7 +1245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No such webhook of this customer (WebhookNotFoundError) */
+            /** @description To an ADMIN: no such webhook of this customer (WebhookNotFoundError) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1332,7 +1332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1341,7 +1341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No such webhook of this customer (WebhookNotFoundError) */
+            /** @description To an ADMIN: no such webhook of this customer (WebhookNotFoundError) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1441,7 +1441,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1450,7 +1450,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No such webhook of this customer (WebhookNotFoundError) */
+            /** @description To an ADMIN: no such webhook of this customer (WebhookNotFoundError) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1547,7 +1547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1556,7 +1556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError) */
+            /** @description To an ADMIN: no such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1645,7 +1645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1654,7 +1654,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError) */
+            /** @description To an ADMIN: no such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1762,7 +1762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1771,7 +1771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No such webhook of this customer (WebhookNotFoundError) */
+            /** @description To an ADMIN: no such webhook of this customer (WebhookNotFoundError) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1877,7 +1877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a subrole without the permission (PermissionMiddlewareError) */
+            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1886,7 +1886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No such webhook of this customer (WebhookNotFoundError) */
+            /** @description To an ADMIN: no such webhook of this customer (WebhookNotFoundError) */
             404: {
                 headers: {
                     [name: string]: unknown;
