@@ -5,7 +5,7 @@ import { authenticate, createLocalKeySource, createTokenSigner, createTokenVerif
 import { createIdempotencyStore, defineArea, type AreaBaseDeps, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { AppError } from '@kyb/envelope';
-import { createSealedBox } from '@kyb/secrets';
+import { createMasterKeyring, createSealedBox } from '@kyb/secrets';
 import { accountSetupRoutes } from './account-setup/account-setup.router';
 import { createAccountSetupService } from './account-setup/account-setup.service';
 import { bootstrapAdmin } from './bootstrap/admin-bootstrap';
@@ -26,7 +26,7 @@ import { applicantSignInRoutes } from './sign-in/applicant-sign-in.router';
 import { createEmailProofService } from './email-proofs/email-proofs.service';
 import { createPgEmailProofStore } from './email-proofs/email-proofs.store';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
-import { createInvitationAcceptances, createInvitationDirectory, CustomerNotFoundError } from '@kyb/area-views';
+import { createDataKeys, createInvitationAcceptances, createInvitationDirectory, CustomerNotFoundError, idempotencyAnswerSeal } from '@kyb/area-views';
 import { createSigningKeysService } from './signing-keys/signing-keys.service';
 import { createPgSigningKeyStore } from './signing-keys/signing-keys.store';
 import { createPgSetupTokenStore } from './users/setup-tokens.store';
@@ -38,7 +38,8 @@ import { createPgUserStore } from './users/users.store';
 export const AUTH_PREFIX = '/auth/api/v1';
 
 /** The configuration the auth area reads. */
-export type AuthAreaConfig = Pick<
+export type AuthAreaConfig = Partial<Pick<AuthConfig, 'DATA_ENCRYPTION_KEY_PREVIOUS'>> &
+  Pick<
   AuthConfig,
   | 'TOKEN_TTL_SECONDS'
   | 'REFRESH_TOKEN_TTL_SECONDS'
@@ -77,6 +78,8 @@ export function createAuthArea(deps: AuthAreaDeps) {
   const clock = deps.clock ?? (() => new Date());
   const nowSeconds = () => Math.floor(clock().getTime() / 1000);
   const sealedBox = createSealedBox(config.DATA_ENCRYPTION_KEY);
+  // The keys every area seals tenants' data with live here; the auth area's own kept answers use them too (ADR 0023).
+  const dataKeys = createDataKeys(db, createMasterKeyring(config.DATA_ENCRYPTION_KEY, config.DATA_ENCRYPTION_KEY_PREVIOUS ?? []));
   const users = createPgUserStore(db);
   const customers = createPgCustomerStore(db);
   const setupTokens = createPgSetupTokenStore(db);
@@ -186,7 +189,7 @@ export function createAuthArea(deps: AuthAreaDeps) {
   });
 
   return {
-    ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher], idempotency: { store: createIdempotencyStore(deps.db, 'auth'), logger: deps.logger, clock: deps.clock, seal: sealedBox } }),
+    ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher], idempotency: { store: createIdempotencyStore(deps.db, 'auth'), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) } }),
     verifier,
     /** The audit log (acts are recorded by the routes; tests record directly). */
     audit,

@@ -1,4 +1,4 @@
-import { integer, key32, loadConfig, processSettings, text, url } from '@kyb/config';
+import { integer, key32, loadConfig, processSettings, text, url, previousMasterKeysSetting } from '@kyb/config';
 import { mailSettings } from '@kyb/mail';
 
 /** Settings of the auth area, shared by its standalone process and the suite. */
@@ -14,6 +14,7 @@ export const authSettings = {
   TOKEN_ISSUER: text({ description: 'the iss claim of issued tokens', fallback: 'kyb-suite-auth' }),
   TOKEN_AUDIENCE: text({ description: 'the aud claim of issued tokens; every area accepts only this audience', fallback: 'kyb-suite' }),
   DATA_ENCRYPTION_KEY: key32({ description: '32-byte key (64 hex characters or base64) that encrypts secrets at rest' }),
+  DATA_ENCRYPTION_KEY_PREVIOUS: previousMasterKeysSetting,
   PUBLIC_APP_URL: url({ description: 'base of invitation and set-up URLs', protocols: ['http:', 'https:'], fallback: 'http://localhost:8080' }),
   SIGN_IN_ATTEMPTS_PER_EMAIL: integer({ description: 'sign-in attempts allowed per email from one client address per window', fallback: 10, min: 1 }),
   SIGN_IN_SLOWDOWN_AFTER_PER_EMAIL: integer({

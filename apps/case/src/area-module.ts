@@ -28,6 +28,7 @@ export const areaModule: AreaModule = {
       redisPrefix: queuePrefix,
       workerConcurrency: workers?.concurrency,
       dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
+      previousDataEncryptionKeys: config.DATA_ENCRYPTION_KEY_PREVIOUS,
       publicAppUrl: config.PUBLIC_APP_URL,
       invitationTtlSeconds: config.INVITATION_TTL_SECONDS,
       mailTransport: createMailTransport({ smtpUrl: config.SMTP_URL || undefined, from: config.MAIL_FROM, logger }),

@@ -10,8 +10,8 @@ import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type 
 import { withOpenApiRoute } from '@kyb/openapi';
 import { caseAuditRelayQueue, caseRecoveryQueue } from '@kyb/queues';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
-import { createSealedBox } from '@kyb/secrets';
-import { createCustomerDirectory, createInvitationAcceptances, relayAudit } from '@kyb/area-views';
+import { createMasterKeyring } from '@kyb/secrets';
+import { createCustomerDirectory, createDataKeys, createInvitationAcceptances, idempotencyAnswerSeal, relayAudit } from '@kyb/area-views';
 import { createPgApplicantStore } from './applicants/applicants.store';
 import { businessReadRoutes } from './businesses/businesses.router';
 import { createBusinessesService } from './businesses/businesses.service';
@@ -38,6 +38,8 @@ export const CASE_PREFIX = '/case/api/v1';
 /** What the case area is built from. */
 export interface CaseAreaDeps extends AreaBaseDeps {
   dataEncryptionKey: Buffer;
+  /** During a master key rotation: the previous master keys, which still unwrap data keys not yet re-wrapped. */
+  previousDataEncryptionKeys?: Buffer[];
   /** Base of invitation URLs. */
   publicAppUrl?: string;
   invitationTtlSeconds?: number;
@@ -57,7 +59,8 @@ export function createCaseArea(deps: CaseAreaDeps) {
   const queues = queuesOf(deps);
   const { enrichment, enrichmentBatches, runs, mail, all: producers } = createCaseProducers(queues);
   const businessStore = createPgBusinessStore(deps.db);
-  const sealedBox = createSealedBox(deps.dataEncryptionKey);
+  // TINs, SSNs and the rows of async runs are sealed with the customer's data key (ADR 0023).
+  const dataKeys = createDataKeys(deps.db, createMasterKeyring(deps.dataEncryptionKey, deps.previousDataEncryptionKeys));
   const businesses = createBusinessesService({ businesses: businessStore, db: deps.db, clock });
   const applicantStore = createPgApplicantStore();
   const caseStore = createPgCaseStore(deps.db);
@@ -68,7 +71,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
     applicants: applicantStore,
     cases: caseStore,
     directory: createCustomerDirectory(deps.db),
-    sealedBox,
+    dataKeys,
     enrichment,
     enrichmentBatches,
     runs,
@@ -82,7 +85,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
     applicants: applicantStore,
     cases: caseStore,
     outbox: createPgMailOutboxStore(deps.db),
-    sealedBox,
+    dataKeys,
     enrichment,
     mail,
     publicAppUrl: deps.publicAppUrl ?? 'http://localhost:8080',
@@ -117,7 +120,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
   return defineArea({
     prefix: CASE_PREFIX,
     routes,
-    idempotency: { store: createIdempotencyStore(deps.db, 'cases'), logger: deps.logger, clock: deps.clock, seal: sealedBox },
+    idempotency: { store: createIdempotencyStore(deps.db, 'cases'), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
     // A bulk body (up to 5 MB) is read only for an authenticated caller.
     largeBodies: [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb', before: [guard] }],
     queues,

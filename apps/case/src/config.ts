@@ -1,4 +1,4 @@
-import { integer, key32, loadConfig, processSettings, url, recoverySettings, verifierSettings } from '@kyb/config';
+import { integer, key32, loadConfig, processSettings, url, recoverySettings, verifierSettings, previousMasterKeysSetting } from '@kyb/config';
 import { mailSettings } from '@kyb/mail';
 
 /** Settings of the case area. */
@@ -7,6 +7,7 @@ export const caseSettings = {
   ...verifierSettings,
   ...recoverySettings,
   DATA_ENCRYPTION_KEY: key32({ description: '32-byte key (64 hex characters or base64) that encrypts TIN and SSN at rest' }),
+  DATA_ENCRYPTION_KEY_PREVIOUS: previousMasterKeysSetting,
   PUBLIC_APP_URL: url({ description: 'base of invitation URLs', protocols: ['http:', 'https:'], fallback: 'http://localhost:8080' }),
   INVITATION_TTL_SECONDS: integer({ description: 'how long an invitation can be used', fallback: 7 * 24 * 3600, min: 60 }),
   // Invitation mail, whose links are credentials.

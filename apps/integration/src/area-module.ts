@@ -25,6 +25,7 @@ export const areaModule: AreaModule = {
       redisPrefix: queuePrefix,
       workerConcurrency: workers?.concurrency,
       dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
+      previousDataEncryptionKeys: config.DATA_ENCRYPTION_KEY_PREVIOUS,
       logger,
       tokens: trustAuthArea(config, revocations),
       screeningSandboxDelayMs: config.SCREENING_SANDBOX_DELAY_MS,

@@ -8,8 +8,16 @@ import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { integrationAuditRelayQueue, integrationRecoveryQueue, webhookDispatchQueue } from '@kyb/queues';
-import { createSealedBox } from '@kyb/secrets';
-import { createBusinessDirectory, createCustomerDirectory, createEventFeeds, createTinDirectory, relayAudit } from '@kyb/area-views';
+import { createMasterKeyring } from '@kyb/secrets';
+import {
+  createBusinessDirectory,
+  createCustomerDirectory,
+  createDataKeys,
+  createEventFeeds,
+  createTinDirectory,
+  idempotencyAnswerSeal,
+  relayAudit,
+} from '@kyb/area-views';
 import type { IndustryClassifier } from './classification/classification.provider';
 import { createPgClassificationStore } from './classification/classification.store';
 import { createSandboxClassifier } from './classification/sandbox-classifier';
@@ -58,6 +66,8 @@ export const INTEGRATION_PREFIX = '/integration/api/v1';
 /** What the integration area is built from. */
 export interface IntegrationAreaDeps extends AreaBaseDeps {
   dataEncryptionKey: Buffer;
+  /** During a master key rotation: the previous master keys, which still unwrap data keys not yet re-wrapped. */
+  previousDataEncryptionKeys?: Buffer[];
   /** How bearer tokens are trusted: the auth area's keys (its JWKS over HTTP in production), issuer, audience, ended sessions. */
   tokens: TokenTrust;
   /** Where public records come from (default: the sandbox). */
@@ -86,7 +96,8 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const queues = queuesOf(deps);
   const producers = createIntegrationProducers(queues);
   const businesses = createBusinessDirectory(db);
-  const sealedBox = createSealedBox(deps.dataEncryptionKey);
+  // Secrets and TINs are sealed with the customer's data key, wrapped by the master key (ADR 0023).
+  const dataKeys = createDataKeys(db, createMasterKeyring(deps.dataEncryptionKey, deps.previousDataEncryptionKeys));
 
   // Verification and classification: a step of every enrichment, and E15.
   const verifications = createPgVerificationStore(db);
@@ -96,7 +107,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     classifications: createPgClassificationStore(db),
     businesses,
     tins: createTinDirectory(db),
-    sealedBox,
+    dataKeys,
     providers: { ...createSandboxVerificationProviders(), ...deps.verificationProviders },
     classifier: deps.classifier ?? createSandboxClassifier(),
     clock,
@@ -126,7 +137,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   // Screening: the customer's credentials, runs on the provider, results.
   const screeningProvider = deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 });
   const screeningStore = createPgScreeningStore(db);
-  const credentials = createScreeningCredentialsService({ store: createPgScreeningCredentialsStore(db), sealedBox, provider: screeningProvider, clock, logger, db });
+  const credentials = createScreeningCredentialsService({ store: createPgScreeningCredentialsStore(db), dataKeys, provider: screeningProvider, clock, logger, db });
   const screenings = createScreeningService({ db, store: screeningStore, credentials, businesses, queue: producers.screenings, providerName: screeningProvider.name, clock, logger });
   const screen = createScreeningProcessor({ store: screeningStore, credentials, businesses, provider: screeningProvider, clock, logger });
 
@@ -142,12 +153,12 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     dispatch: webhookDispatch,
     feeds: createEventFeeds(db),
     customers,
-    sealedBox,
+    dataKeys,
     settings: webhookSettings,
     clock,
   });
   const dispatcher = createWebhookDispatcher({ store: webhookDispatch, deliveries: producers.webhookDeliveries, settings: webhookSettings, clock, logger });
-  const deliverWebhook = createWebhookDeliveryProcessor({ attempts: createPgWebhookAttemptsStore(db), endpoints: webhookEndpoints, sealedBox, settings: webhookSettings, clock, logger });
+  const deliverWebhook = createWebhookDeliveryProcessor({ attempts: createPgWebhookAttemptsStore(db), endpoints: webhookEndpoints, dataKeys, settings: webhookSettings, clock, logger });
 
   const routes = withOpenApiRoute(
     [
@@ -180,7 +191,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const area = defineArea({
     prefix: INTEGRATION_PREFIX,
     routes,
-    idempotency: { store: createIdempotencyStore(deps.db, 'integration'), logger: deps.logger, clock: deps.clock, seal: sealedBox },
+    idempotency: { store: createIdempotencyStore(deps.db, 'integration'), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
     queues,
     workers: integrationWorkers({ enrich, enrichBatch, screen, deliverWebhook }),
     // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.

@@ -1,4 +1,4 @@
-import { integer, key32, loadConfig, processSettings, recoverySettings, verifierSettings } from '@kyb/config';
+import { integer, key32, loadConfig, processSettings, recoverySettings, verifierSettings, previousMasterKeysSetting } from '@kyb/config';
 import { webhookConfigSettings } from './webhooks/webhook-config';
 
 /** Settings of the integration area. */
@@ -7,6 +7,7 @@ export const integrationSettings = {
   ...verifierSettings,
   ...recoverySettings,
   DATA_ENCRYPTION_KEY: key32({ description: "32-byte key (64 hex characters or base64) that encrypts screening credentials at rest and opens the case area's sealed TINs" }),
+  DATA_ENCRYPTION_KEY_PREVIOUS: previousMasterKeysSetting,
   SCREENING_SANDBOX_DELAY_MS: integer({ description: 'how long the sandbox screening takes (ms)', fallback: 3000, min: 0, max: 600000 }),
   ...webhookConfigSettings,
 };

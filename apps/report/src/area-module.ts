@@ -30,6 +30,7 @@ export const areaModule: AreaModule = {
       logger,
       tokens: trustAuthArea(config, revocations),
       dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
+      previousDataEncryptionKeys: config.DATA_ENCRYPTION_KEY_PREVIOUS,
       publicAppUrl: config.PUBLIC_APP_URL,
       urlTtlSeconds: config.REPORT_URL_TTL_SECONDS,
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },

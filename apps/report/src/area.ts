@@ -1,9 +1,9 @@
-import { createSealedBox } from '@kyb/secrets';
+import { createMasterKeyring } from '@kyb/secrets';
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { reportAuditRelayQueue, reportRecoveryQueue } from '@kyb/queues';
-import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory, relayAudit } from '@kyb/area-views';
+import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory, createDataKeys, idempotencyAnswerSeal, relayAudit } from '@kyb/area-views';
 import type { ReportData } from './pdf/report-data';
 import { renderBusinessReport } from './pdf/render-business-report';
 import { createReportRecovery } from './recovery/report-recovery';
@@ -25,6 +25,8 @@ export interface ReportAreaDeps extends AreaBaseDeps {
   tokens: TokenTrust;
   /** Signs download URLs (a key is derived from it). */
   dataEncryptionKey: Buffer;
+  /** During a master key rotation: the previous master keys, which still unwrap data keys not yet re-wrapped. */
+  previousDataEncryptionKeys?: Buffer[];
   /** Base of download URLs. */
   publicAppUrl: string;
   urlTtlSeconds?: number;
@@ -90,7 +92,7 @@ export function createReportArea(deps: ReportAreaDeps) {
   return defineArea({
     prefix: REPORT_PREFIX,
     routes,
-    idempotency: { store: createIdempotencyStore(deps.db, 'reports'), logger: deps.logger, clock: deps.clock, seal: createSealedBox(deps.dataEncryptionKey) },
+    idempotency: { store: createIdempotencyStore(deps.db, 'reports'), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(createDataKeys(deps.db, createMasterKeyring(deps.dataEncryptionKey, deps.previousDataEncryptionKeys))) },
     queues,
     workers: reportWorkers(render),
     // Wherever workers run, reports whose job was lost are found in PostgreSQL and queued again.

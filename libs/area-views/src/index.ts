@@ -63,3 +63,6 @@ export type { EventFeeds, EventSource, FeedEvent, FeedPosition } from './events/
 export { canonicalForm, chainOf, contentHash, entryHash, GENESIS_HASH } from './auth/audit-chain';
 export type { EntryContent } from './auth/audit-chain';
 export { appendAudit, relayAudit } from './auth/audit-log';
+export { createDataKeys, DATA_KEY_DIRECTORY_VIEW, DataKeyDestroyedError, dataKeyScope } from './auth/data-keys';
+export type { DataKeys } from './auth/data-keys';
+export { idempotencyAnswerSeal } from './auth/answer-seal';

@@ -4,7 +4,7 @@
  */
 export { ConfigError, loadConfig } from './config';
 export type { Setting } from './config';
-export { flag, integer, key32, oneOf, text, trustProxy, url } from './settings';
+export { flag, integer, key32, key32List, oneOf, previousMasterKeysSetting, text, trustProxy, url } from './settings';
 export { LOG_LEVELS, processSettings, verifierSettings } from './process-settings';
 export { recoverySettings } from './recovery-settings';
 export { PROCESS_ROLES, queueConcurrencySetting, queueConcurrencyVariable, runtimeSettings } from './runtime-settings';

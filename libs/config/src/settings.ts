@@ -74,16 +74,28 @@ export function flag(options: Options<boolean>): Setting<boolean> {
   };
 }
 
+function parseKey32(raw: string): Buffer {
+  const buffer = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (buffer.length !== 32) throw new Error('must be 32 bytes, as 64 hex characters or base64');
+  return buffer;
+}
+
 /** A 32-byte key given as 64 hex characters or base64. */
 export function key32(options: Options<Buffer>): Setting<Buffer> {
+  return { description: options.description, fallback: options.fallback, parse: parseKey32 };
+}
+
+/** 32-byte keys, comma-separated, each as 64 hex characters or base64 (empty: none). */
+export function key32List(options: Options<Buffer[]>): Setting<Buffer[]> {
   return {
     description: options.description,
     fallback: options.fallback,
-    parse(raw) {
-      const buffer = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-      if (buffer.length !== 32) throw new Error('must be 32 bytes, as 64 hex characters or base64');
-      return buffer;
-    },
+    parse: (raw) =>
+      raw
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .map(parseKey32),
   };
 }
 
@@ -117,3 +129,9 @@ function isAddressOrCidr(entry: string): boolean {
   const max = isIP(address) === 4 ? 32 : 128;
   return /^\d+$/.test(bits) && Number(bits) <= max;
 }
+
+/** `DATA_ENCRYPTION_KEY_PREVIOUS` of every area that keeps data keys (ADR 0023). */
+export const previousMasterKeysSetting = key32List({
+  description: 'during a master key rotation only: the previous DATA_ENCRYPTION_KEY(s), comma-separated, which still unwrap the data keys not yet re-wrapped',
+  fallback: [],
+});

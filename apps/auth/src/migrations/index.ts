@@ -1,6 +1,7 @@
 import { outboxMigration, type AreaMigrations } from '@kyb/db';
 import { idempotencyKeysMigration } from '@kyb/http';
 import { auditEvents } from './20261125_0010_audit_events';
+import { dataKeys } from './20261126_0012_data_keys';
 import { authBase } from './20261122_0001_auth_base';
 import { permissionsAndSubroles } from './20261122_0002_permissions_and_subroles';
 import { customerDirectory } from './20261122_0003_customer_directory';
@@ -13,7 +14,7 @@ import { customerUserEmailPerTenant } from './20261123_0008_customer_user_email_
 /** The auth area's schema and migrations, in order. */
 export const authMigrations: AreaMigrations = {
   schema: 'auth',
-  migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances, customerStatus, applicantEmailProof, customerUserEmailPerTenant, idempotencyKeysMigration('auth', '20261125_0009_idempotency_keys'), auditEvents, outboxMigration('auth', '20261126_0011_outbox')],
+  migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances, customerStatus, applicantEmailProof, customerUserEmailPerTenant, idempotencyKeysMigration('auth', '20261125_0009_idempotency_keys'), auditEvents, outboxMigration('auth', '20261126_0011_outbox'), dataKeys],
   // The audit log: the application's role may add to it, never change or remove what it holds.
   appendOnlyTables: ['audit_events'],
 };

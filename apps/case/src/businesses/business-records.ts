@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { maskSensitive, type SealedBox } from '@kyb/secrets';
+import { maskSensitive, type DataKeyBox } from '@kyb/secrets';
 import { DBA_SLOTS, ownerSlotsOf, type BusinessRowInput } from './business-row.columns';
 import { classifyRow } from './industry-classification';
 import { createPhoneReader, type PhoneReader } from './phone-numbers';
@@ -20,7 +20,8 @@ export interface RowOwnership {
   customerId: string;
   actorId: string;
   runId: string | null;
-  sealedBox: SealedBox;
+  /** Seals the TIN and SSNs with the customer's data key (and hashes the TIN for lookups with it). */
+  sealedBox: Pick<DataKeyBox, 'seal' | 'lookupHash'>;
   /** Owner titles by lower-case title. */
   titles: ReadonlyMap<string, number>;
   /** When the rows are stored (the monitoring subscription's dates); now by default. */

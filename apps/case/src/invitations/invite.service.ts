@@ -4,7 +4,7 @@ import { withTransaction, type Knex } from '@kyb/db';
 import { ValidationError } from '@kyb/envelope';
 import type { Logger } from '@kyb/http';
 import { enrichmentJobId, mailJobId, type Producer } from '@kyb/queues';
-import type { SealedBox } from '@kyb/secrets';
+import { dataKeyScope, type DataKeys } from '@kyb/area-views';
 import { ApplicantNotFoundError } from '../applicants/applicants.errors';
 import type { ApplicantRow, ApplicantStore } from '../applicants/applicants.store';
 import { toBusinessRecords } from '../businesses/business-records';
@@ -47,7 +47,8 @@ export interface InviteServiceOptions {
   applicants: ApplicantStore;
   cases: CaseStore;
   outbox: MailOutboxStore;
-  sealedBox: SealedBox;
+  /** Seals a new business's TIN and SSNs with the customer's data key. */
+  dataKeys: Pick<DataKeys, 'boxFor'>;
   enrichment: Producer<{ businessId: string; customerId: string }>;
   mail: Producer<{ messageId: string }>;
   publicAppUrl: string;
@@ -159,16 +160,17 @@ export function createInviteService(options: InviteServiceOptions) {
         custom_field_template_id: input.custom_field_template_id ?? null,
         custom_fields: input.custom_fields ?? {},
       };
+      const box = !existingId && input.business ? await options.dataKeys.boxFor(dataKeyScope(customerId)) : undefined;
       const outcome = await withTransaction(db, async (trx) => {
         let businessId = existingId;
-        if (!businessId && input.business) {
+        if (!businessId && input.business && box) {
           // E5's one trading name (`dba`) is the first of a business row's five.
           const { dba, ...columns } = input.business;
           const records = toBusinessRecords({ ...columns, ...(dba === undefined ? {} : { dba1_name: dba }) }, {
             customerId,
             actorId: caller.userId,
             runId: null,
-            sealedBox: options.sealedBox,
+            sealedBox: box,
             titles: new Map(),
           });
           await options.businesses.insertRecords(trx, [records]);

@@ -78,7 +78,13 @@ describe('E12 add a business (contract 7.1)', () => {
     const stored = await t.db('cases.businesses').where({ id: created.data_businesses.id }).first();
     expect(stored.tin_sealed).not.toContain('333444685');
     expect(stored.tin_lookup).toMatch(/^[0-9a-f]{64}$/);
-    expect((await t.db('cases.owners').where({ business_id: stored.id }).first()).ssn_sealed).not.toContain('6789');
+    const ssnSealed = (await t.db('cases.owners').where({ business_id: stored.id }).first()).ssn_sealed as string;
+    expect(ssnSealed).not.toContain('6789');
+    // Both sealed with the customer's data key, which each value names (ADR 0023).
+    const [customerKey] = await t.db('auth.data_key_directory').where({ scope: `customer:${customerId}` }).pluck('id');
+    for (const sealed of [stored.tin_sealed, ssnSealed]) expect(sealed.startsWith(`d1.${customerKey}.`)).toBe(true);
+    expect(await t.open(stored.tin_sealed)).toBe('333444685');
+    expect(await t.open(ssnSealed)).toBe('123456789');
 
     const queue = new Queue('business-enrichment', { connection: t.redis, prefix: t.redisPrefix });
     expect((await queue.getJob(`enrich-${stored.id}`))?.data).toEqual({ businessId: stored.id, customerId });

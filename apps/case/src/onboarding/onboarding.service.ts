@@ -7,8 +7,7 @@ import { auditActOf } from '@kyb/auth';
 import type { Logger } from '@kyb/http';
 import { createPhoneReader } from '../businesses/phone-numbers';
 import { ENRICHMENT_BATCH_SIZE, enrichmentBatchJobId, enrichmentJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
-import type { SealedBox } from '@kyb/secrets';
-import type { CustomerDirectory, CustomerEntry } from '@kyb/area-views';
+import { dataKeyScope, type CustomerDirectory, type CustomerEntry, type DataKeys } from '@kyb/area-views';
 import { compileCheck, strictObject, unstorableTextIn } from '@kyb/validation';
 import { ApplicantNotFoundError } from '../applicants/applicants.errors';
 import type { ApplicantStore } from '../applicants/applicants.store';
@@ -42,7 +41,8 @@ export interface OnboardingServiceOptions {
   applicants: ApplicantStore;
   cases: CaseStore;
   directory: CustomerDirectory;
-  sealedBox: SealedBox;
+  /** Seals TINs, SSNs and the rows of async runs with the customer's data key. */
+  dataKeys: Pick<DataKeys, 'boxFor' | 'open'>;
   enrichment: Producer<{ businessId: string; customerId: string }>;
   /** The businesses of a bulk are enriched in batches (one provider call each, set-based writes). */
   enrichmentBatches: Producer<{ businessIds: string[]; customerId: string }>;
@@ -157,6 +157,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       // The request's checks already read the customer; a run read in the worker reads it here.
       const customer = mode.customer ?? (await directory.find(customerId));
       const ownerTitles = await options.businesses.ownerTitles();
+      const box = await options.dataKeys.boxFor(dataKeyScope(customerId));
       const { built: records, cases, checked } = await withTransaction(db, async (trx) => {
         if (mode.runId && !(await store.lockPendingRun(trx, mode.runId))) throw new RunAlreadyFinishedError(mode.runId);
         const used = await store.takeUsage(trx, customerId, month, rows.length);
@@ -182,7 +183,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         const knownApplicants = await options.applicants.applicantsByIds(trx, customerId, applicantIds);
         if (knownApplicants.length !== applicantIds.length) throw new ApplicantNotFoundError();
         const built: BusinessRecords[] = checked.map((row) =>
-          toBusinessRecords(row, { customerId, actorId, runId, sealedBox: options.sealedBox, titles: ownerTitles, phones }),
+          toBusinessRecords(row, { customerId, actorId, runId, sealedBox: box, titles: ownerTitles, phones }),
         );
         const businessIds = built.map((b) => b.business.id);
         // A request's run is stored finished at once (nobody sees it before the commit); a queued run was PENDING and is finished.
@@ -202,6 +203,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     /** `async=true`: keeps the rows sealed in a PENDING run and queues it; answers at once. The act is audited with the run. */
     async acceptRun(actorId: string, customerId: string, rows: Array<Record<string, unknown>>, request?: Request) {
       const runId = randomUUID();
+      const sealedRows = (await options.dataKeys.boxFor(dataKeyScope(customerId))).seal(JSON.stringify(rows));
       await withTransaction(db, async (trx) => {
         await store.insertRun(trx, {
           id: runId,
@@ -209,7 +211,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
           created_by: actorId,
           row_count: rows.length,
           status: 'PENDING',
-          rows_sealed: options.sealedBox.seal(JSON.stringify(rows)),
+          rows_sealed: sealedRows,
         });
         if (request) {
           const act = { customerId, action: 'onboarding_run.accepted', target: { type: 'onboarding_run', id: runId }, details: { rows: rows.length } };
@@ -233,7 +235,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       if (!run || run.status !== 'PENDING') return;
       let rows: Array<Record<string, unknown>>;
       try {
-        const sealed: unknown = JSON.parse(options.sealedBox.open(run.rows_sealed ?? ''));
+        const sealed: unknown = JSON.parse(await options.dataKeys.open(run.rows_sealed ?? ''));
         if (!Array.isArray(sealed)) throw new TypeError('the sealed rows are not a list');
         // Unchecked rows: addBusinesses checks each against the schema (checkSchema).
         rows = sealed;

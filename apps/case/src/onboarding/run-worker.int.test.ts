@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Queue } from 'bullmq';
 import { businessEnrichmentQueue, closeGracefully, createProducer, ENRICHMENT_BATCH_SIZE, enrichmentBatchQueue, onboardingRunQueue } from '@kyb/queues';
-import { createSealedBox } from '@kyb/secrets';
-import { createCustomerDirectory } from '@kyb/area-views';
-import { createCustomerDirectoryStandIn } from '@kyb/area-views/testing';
+import { createMasterKeyring, createSealedBox } from '@kyb/secrets';
+import { createCustomerDirectory, createDataKeys, type DataKeys } from '@kyb/area-views';
+import { createCustomerDirectoryStandIn, createDataKeyStandIn } from '@kyb/area-views/testing';
 import { createPgApplicantStore } from '../applicants/applicants.store';
 import { createPgBusinessStore } from '../businesses/businesses.store';
 import { createPgCaseStore } from '../cases/cases.store';
@@ -23,13 +23,18 @@ describe('processRun ends every run (issue 16)', () => {
   let closeProducers: () => Promise<void>;
   let batchQueue: Queue;
   let singleQueue: Queue;
-  const sealedBox = createSealedBox(randomBytes(32));
+  const masterKey = randomBytes(32);
+  // Rows sealed as before data keys (with the master key itself): they still open (ADR 0023).
+  const sealedBox = createSealedBox(masterKey);
+  let dataKeys: DataKeys;
   const store = createPgOnboardingStore();
   const customerId = randomUUID();
   const actor = randomUUID();
 
   beforeAll(async () => {
     h = await startAreaHarness([caseMigrations], 'case');
+    await createDataKeyStandIn(h.db);
+    dataKeys = createDataKeys(h.db, createMasterKeyring(masterKey));
     await (await createCustomerDirectoryStandIn(h.db)).put({ id: customerId, features: { PAT_120_ADD_BUSINESS: true } });
     const context = { connection: h.redis, prefix: h.redisPrefix, logger: h.logger };
     const enrichment = createProducer(businessEnrichmentQueue, context);
@@ -43,7 +48,7 @@ describe('processRun ends every run (issue 16)', () => {
       applicants: createPgApplicantStore(),
       cases: createPgCaseStore(h.db),
       directory: createCustomerDirectory(h.db),
-      sealedBox,
+      dataKeys,
       enrichment,
       enrichmentBatches,
       runs,
@@ -166,7 +171,7 @@ describe('processRun ends every run (issue 16)', () => {
       applicants: createPgApplicantStore(),
       cases: createPgCaseStore(h.db),
       directory: createCustomerDirectory(h.db),
-      sealedBox,
+      dataKeys,
       enrichment: { add: () => Promise.reject(new Error('Connection is closed.')) } as never,
       enrichmentBatches: { add: () => Promise.reject(new Error('Connection is closed.')) } as never,
       runs: { add: (_payload: unknown, options: { jobId: string }) => (refused.push(options.jobId), Promise.reject(new Error('Connection is closed.'))) } as never,

@@ -3,7 +3,7 @@ import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { MailMessage } from '@kyb/mail';
 import { caseRecoveryQueue, createProducer, mailJobId, mailQueue, SWEEP_SCHEDULER_ID } from '@kyb/queues';
 import { createSealedBox } from '@kyb/secrets';
-import { createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn } from '@kyb/area-views/testing';
+import { createAuditLogStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn, createInvitationAcceptancesStandIn } from '@kyb/area-views/testing';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createCaseArea, type CaseArea } from '../area';
 import { caseMigrations } from '../migrations';
@@ -24,6 +24,8 @@ describe('the case recovery sweep (Redis lost the jobs; PostgreSQL still knows t
     h = await startAreaHarness([caseMigrations], 'case-recovery');
     await (await createCustomerDirectoryStandIn(h.db)).put({ id: customerId });
     await createInvitationAcceptancesStandIn(h.db);
+    await createDataKeyStandIn(h.db);
+    await createAuditLogStandIn(h.db);
     area = createCaseArea({
       db: h.db,
       redis: h.redis,

@@ -2,8 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Knex } from '@kyb/db';
-import { type ClassificationEntry, type VerificationEntry } from '@kyb/area-views';
-import { createAuditLogStandIn, createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
+import { createDataKeys, type ClassificationEntry, type VerificationEntry } from '@kyb/area-views';
+import { createMasterKeyring } from '@kyb/secrets';
+import { createAuditLogStandIn, createDataKeyStandIn, createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
 import { buildApp } from '../app';
 import type { CaseArea } from '../area';
 import { caseMigrations } from '../migrations';
@@ -23,13 +24,17 @@ export interface CaseTestApp extends Omit<AreaHarness, 'close' | 'workerConnecti
   classify(entry: Pick<ClassificationEntry, 'businessId'> & Partial<ClassificationEntry>): Promise<void>;
   /** What the area's acts appended to the audit log (the auth area's function, stood in). */
   auditEntries(): Promise<Array<Record<string, unknown>>>;
+  /** Opens what the area sealed (with the customer's data key, ADR 0023). */
+  open(sealed: string): Promise<string>;
   close(): Promise<void>;
 }
 
 /** Starts the case app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
 export async function startCaseTestApp(options: { workers?: boolean; mailTransport?: MailTransport } = {}): Promise<CaseTestApp> {
   const h = await startAreaHarness([caseMigrations], 'case');
+  const dataEncryptionKey = randomBytes(32);
   const auditLog = await createAuditLogStandIn(h.db);
+  await createDataKeyStandIn(h.db);
   const directory = await createCustomerDirectoryStandIn(h.db);
   const acceptances = await createInvitationAcceptancesStandIn(h.db);
   const verifications = await createVerificationDirectoryStandIn(h.db);
@@ -37,7 +42,7 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
     db: h.db,
     redis: h.redis,
     redisPrefix: h.redisPrefix,
-    dataEncryptionKey: randomBytes(32),
+    dataEncryptionKey,
     mailTransport: options.mailTransport,
     clock: h.clock.now,
     logger: h.logger,
@@ -53,6 +58,7 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
     verify: (entry) => verifications.putVerification(entry),
     classify: (entry) => verifications.putClassification(entry),
     auditEntries: () => auditLog.entries(),
+    open: (sealed) => createDataKeys(h.db, createMasterKeyring(dataEncryptionKey)).open(sealed),
     close: () => h.close(() => area.stop()),
   };
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createLogger } from '@kyb/http';
 import { createProducer, enrichmentCompletedQueue } from '@kyb/queues';
-import { createSealedBox } from '@kyb/secrets';
 import { createBusinessDirectory } from '@kyb/area-views';
 import { createEnrichmentProcessor } from '../enrichment/enrichment.processor';
 import { createPgTaskStore } from '../enrichment/integration-tasks.store';
@@ -75,7 +74,7 @@ describe('integration processors, processed twice', () => {
       store: createPgScreeningStore(t.db),
       credentials: createScreeningCredentialsService({
         store: createPgScreeningCredentialsStore(t.db),
-        sealedBox: createSealedBox(t.dataEncryptionKey),
+        dataKeys: t.dataKeys,
         provider,
         clock,
         logger,

@@ -3,7 +3,6 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { USER_PERMISSIONS } from '@kyb/auth';
 import { createLogger } from '@kyb/http';
-import { createSealedBox } from '@kyb/secrets';
 import { startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
 import { createSandboxScreeningProvider } from './sandbox-screening.provider';
 import { createScreeningCredentialsService } from './screening-credentials.service';
@@ -62,7 +61,9 @@ describe('PUT /screening/{customerId}/credentials', () => {
       expect(text).not.toContain(material.privateKey.split('\n')[1]);
       expect(text).not.toContain(material.certificate.split('\n')[1]);
     }
-    expect(JSON.parse(createSealedBox(t.dataEncryptionKey).open(row.sealed))).toEqual({
+    // Sealed with the customer's data key, which the value names (ADR 0023).
+    expect(row.sealed).toMatch(/^d1\.[0-9a-f-]{36}\./);
+    expect(JSON.parse(await t.dataKeys.open(row.sealed))).toEqual({
       consumer_key: body.consumer_key,
       private_key: material.privateKey,
       certificate: material.certificate,
@@ -166,7 +167,7 @@ describe('PUT /screening/{customerId}/credentials', () => {
     const destination = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const service = createScreeningCredentialsService({
       store: createPgScreeningCredentialsStore(t.db),
-      sealedBox: createSealedBox(t.dataEncryptionKey),
+      dataKeys: t.dataKeys,
       provider: createSandboxScreeningProvider({ delayMs: 0 }),
       clock: () => new Date(),
       logger: createLogger({ level: 'trace', name: 'screening-test', destination }),

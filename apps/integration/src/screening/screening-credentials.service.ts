@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { withAudit } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
-import type { SealedBox } from '@kyb/secrets';
+import { dataKeyScope, type DataKeys } from '@kyb/area-views';
 import { ProviderError } from '../providers/providers.errors';
 import { CONNECTION_ESTABLISHED, notConnected, storedStatus, type ConnectionStatus } from './screening-connection';
 import type { ScreeningCredentialsRow, ScreeningCredentialsStore } from './screening-credentials.store';
@@ -106,20 +106,21 @@ function summary(row: ScreeningCredentialsRow): CredentialsSummary {
 /** Storing a customer's screening credentials (sealed), opening them, and checking the connection they give. */
 export function createScreeningCredentialsService(options: {
   store: ScreeningCredentialsStore;
-  sealedBox: SealedBox;
+  /** Seals the credentials with the customer's data key, opens them with the key they name. */
+  dataKeys: Pick<DataKeys, 'seal' | 'open'>;
   provider: ScreeningProvider;
   clock: () => Date;
   logger: Logger;
   /** Where a save given its request is audited (`screening_credentials.saved`, in the save's transaction). */
   db?: Knex;
 }) {
-  const { store, sealedBox, provider, clock, logger } = options;
+  const { store, dataKeys, provider, clock, logger } = options;
 
   /** Opens the sealed secrets of `row`; throws {@link StoredCredentialsUnreadableError} (never the text) when they cannot be read. */
-  function open(row: ScreeningCredentialsRow): ScreeningCredentials {
+  async function open(row: ScreeningCredentialsRow): Promise<ScreeningCredentials> {
     let secrets: unknown;
     try {
-      secrets = JSON.parse(sealedBox.open(row.sealed));
+      secrets = JSON.parse(await dataKeys.open(row.sealed));
     } catch {
       // The cause is not kept: a JSON parse error quotes the text it failed on.
       throw new StoredCredentialsUnreadableError();
@@ -137,7 +138,7 @@ export function createScreeningCredentialsService(options: {
   async function check(row: ScreeningCredentialsRow): Promise<ConnectionStatus> {
     let credentials: ScreeningCredentials;
     try {
-      credentials = open(row);
+      credentials = await open(row);
     } catch {
       logger.warn({ customerId: row.customer_id }, 'stored screening credentials could not be opened');
       return storedStatus('ERROR', 'The stored screening credentials could not be read; store them again.', row.certificate_expiry);
@@ -162,7 +163,7 @@ export function createScreeningCredentialsService(options: {
       const secrets: SealedSecrets = { consumer_key: input.consumer_key, private_key: input.private_key, certificate: input.certificate ?? null };
       const write = {
         customer_id: customerId,
-        sealed: sealedBox.seal(JSON.stringify(secrets)),
+        sealed: await dataKeys.seal(dataKeyScope(customerId), JSON.stringify(secrets)),
         certificate_expiry: certificateExpiry,
         has_certificate: input.certificate !== undefined,
         icas: input.icas ?? [],

@@ -7,7 +7,6 @@ import {
   enrichmentCompletedQueue,
   type WorkerLogger,
 } from '@kyb/queues';
-import { createSealedBox } from '@kyb/secrets';
 import { createBusinessDirectory, createTinDirectory } from '@kyb/area-views';
 import { createPgClassificationStore } from '../classification/classification.store';
 import { createSandboxClassifier } from '../classification/sandbox-classifier';
@@ -50,7 +49,7 @@ export function enrichmentProcessorsOf(t: IntegrationTestApp, options: Enrichmen
     classifications: createPgClassificationStore(t.db),
     businesses,
     tins: createTinDirectory(t.db),
-    sealedBox: createSealedBox(t.dataEncryptionKey),
+    dataKeys: t.dataKeys,
     providers: { ...createSandboxVerificationProviders(), ...options.verificationProviders },
     classifier: createSandboxClassifier(),
     clock: t.clock.now,

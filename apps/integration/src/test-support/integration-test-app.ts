@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Logger } from '@kyb/http';
-import { createSealedBox } from '@kyb/secrets';
+import { createMasterKeyring, createSealedBox } from '@kyb/secrets';
 import {
   createAuditLogStandIn,
+  createDataKeyStandIn,
   createBusinessDirectoryStandIn,
   createCustomerDirectoryStandIn,
   createEventFeedStandIns,
@@ -12,7 +13,7 @@ import {
   type StandInBusiness,
 } from '@kyb/area-views/testing';
 import type { AnyOutboxEvent } from '@kyb/db';
-import type { EventSource } from '@kyb/area-views';
+import { createDataKeys, dataKeyScope, type DataKeys, type EventSource } from '@kyb/area-views';
 import { buildApp } from '../app';
 import type { IntegrationArea, IntegrationAreaDeps } from '../area';
 import { integrationMigrations } from '../migrations';
@@ -22,6 +23,10 @@ export interface IntegrationTestApp extends Omit<AreaHarness, 'close' | 'workerC
   app: Express;
   area: IntegrationArea;
   dataEncryptionKey: Buffer;
+  /** The data keys the area seals with (the auth area's published keys, stood in). */
+  dataKeys: DataKeys;
+  /** Destroys a customer's data key, as erasing the tenant does. */
+  eraseTenant(customerId: string): Promise<void>;
   /** Puts a business (and its owners) in the directory the integration area reads. */
   business(business: StandInBusiness): Promise<void>;
   /** Puts a customer in the directory the integration area reads. */
@@ -46,6 +51,7 @@ export type IntegrationTestOptions = Partial<
 export async function startIntegrationTestApp(options: IntegrationTestOptions = {}): Promise<IntegrationTestApp> {
   const h = await startAreaHarness([integrationMigrations], 'integration');
   const auditLog = await createAuditLogStandIn(h.db);
+  const keyStandIn = await createDataKeyStandIn(h.db);
   const directory = await createBusinessDirectoryStandIn(h.db);
   const customers = await createCustomerDirectoryStandIn(h.db);
   const tins = await createTinDirectoryStandIn(h.db);
@@ -70,6 +76,8 @@ export async function startIntegrationTestApp(options: IntegrationTestOptions = 
     app,
     area,
     dataEncryptionKey,
+    dataKeys: createDataKeys(h.db, createMasterKeyring(dataEncryptionKey)),
+    eraseTenant: async (customerId) => void (await keyStandIn.destroy(dataKeyScope(customerId))),
     business: (business) => directory.put(business),
     customer: (id) => customers.put({ id }),
     tin: (businessId, tin) => tins.put(businessId, tin === null ? null : sealedBox.seal(tin)),

@@ -1,7 +1,6 @@
 import type { Knex } from '@kyb/db';
 import type { WorkerLogger } from '@kyb/queues';
-import type { SealedBox } from '@kyb/secrets';
-import type { BusinessDirectory, BusinessEntry, TinDirectory } from '@kyb/area-views';
+import type { BusinessDirectory, BusinessEntry, DataKeys, TinDirectory } from '@kyb/area-views';
 import type { IndustryClassifier } from '../classification/classification.provider';
 import type { ClassificationStore, NewClassification } from '../classification/classification.store';
 import type { BusinessProfile } from '../providers/business-profile';
@@ -17,7 +16,8 @@ export interface BusinessVerifierDeps {
   businesses: BusinessDirectory;
   tins: TinDirectory;
   /** Opens the case area's sealed TINs (the DATA_ENCRYPTION_KEY's box). */
-  sealedBox: SealedBox;
+  /** Opens the TINs the case area sealed (with the customer's data key). */
+  dataKeys: Pick<DataKeys, 'open'>;
   providers: VerificationProviders;
   classifier: IndustryClassifier;
   clock: () => Date;
@@ -57,7 +57,7 @@ interface VerificationSources {
  */
 export function createBusinessVerifier(deps: BusinessVerifierDeps) {
   // The TIN lives only in the calling check's memory, on its way to the TIN-matching provider.
-  const openTin = (sealed: string | null | undefined): string | null => (sealed ? deps.sealedBox.open(sealed) : null);
+  const openTin = async (sealed: string | null | undefined): Promise<string | null> => (sealed ? deps.dataKeys.open(sealed) : null);
 
   const singleSources = (task: VerificationTask, profile: BusinessProfile): VerificationSources => ({
     readTin: async () => openTin(await deps.tins.sealedTin(profile.id)),

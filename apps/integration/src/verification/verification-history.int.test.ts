@@ -3,7 +3,6 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createLogger } from '@kyb/http';
 import { businessEnrichmentQueue, createProducer, enrichmentCompletedQueue, type Producer } from '@kyb/queues';
-import { createSealedBox } from '@kyb/secrets';
 import { createBusinessDirectory, createTinDirectory, createVerificationDirectory } from '@kyb/area-views';
 import { createEnrichmentProcessor } from '../enrichment/enrichment.processor';
 import { createPgTaskStore } from '../enrichment/integration-tasks.store';
@@ -133,7 +132,7 @@ describe('verification history, re-verification and jobs run twice', () => {
       classifications: createPgClassificationStore(t.db),
       businesses: createBusinessDirectory(t.db),
       tins: createTinDirectory(t.db),
-      sealedBox: createSealedBox(t.dataEncryptionKey),
+      dataKeys: t.dataKeys,
       providers: { ...createSandboxVerificationProviders(), tinMatch: counting.provider },
       classifier: createSandboxClassifier(),
       clock,

@@ -1,4 +1,4 @@
-import type { SealedBox } from '@kyb/secrets';
+import type { DataKeys } from '@kyb/area-views';
 import type { WorkerLogger } from '@kyb/queues';
 import { deliverWebhook, signedHeaders } from './delivery';
 import type { WebhookAttemptsStore } from './webhook-attempts.store';
@@ -20,18 +20,19 @@ export interface WebhookDeliveryJob {
 export function createWebhookDeliveryProcessor(deps: {
   attempts: WebhookAttemptsStore;
   endpoints: WebhookEndpointsStore;
-  sealedBox: SealedBox;
+  /** Opens the signing secrets (sealed with the customer's data key). */
+  dataKeys: Pick<DataKeys, 'open'>;
   settings: WebhookSettings;
   clock: () => Date;
   logger: WorkerLogger;
 }) {
-  const { attempts, endpoints, sealedBox, settings, clock, logger } = deps;
+  const { attempts, endpoints, dataKeys, settings, clock, logger } = deps;
   const policy = attemptPolicyOf(settings);
   return async function attempt(job: WebhookDeliveryJob): Promise<void> {
     const target = await attempts.target(job.deliveryId, job.attempt, clock());
     if (!target) return;
     const startedAt = clock();
-    const secrets = (await endpoints.signingSecrets(target.endpoint.id, startedAt)).map((row) => sealedBox.open(row.sealed_secret));
+    const secrets = await Promise.all((await endpoints.signingSecrets(target.endpoint.id, startedAt)).map((row) => dataKeys.open(row.sealed_secret)));
     const { delivery } = target;
     const headers = signedHeaders(secrets, delivery.event_id, Math.floor(startedAt.getTime() / 1000), delivery.body);
     const outcome = await deliverWebhook(

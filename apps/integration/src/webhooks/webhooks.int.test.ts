@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { USER_PERMISSIONS } from '@kyb/auth';
-import { createSealedBox } from '@kyb/secrets';
 import { signatureOf } from './delivery';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
 import { startTestReceiver, type TestReceiver } from './testing/test-receiver';
@@ -62,7 +61,8 @@ describe('webhooks', () => {
     const { id, secret } = created.body.data;
     const stored = await t.db('integration.webhook_secrets').where({ webhook_id: id });
     expect(JSON.stringify(stored)).not.toContain(secret.slice(6));
-    expect(createSealedBox(t.dataEncryptionKey).open(stored[0].sealed_secret)).toBe(secret);
+    expect(stored[0].sealed_secret).toMatch(/^d1\./);
+    expect(await t.dataKeys.open(stored[0].sealed_secret)).toBe(secret);
 
     const listed = await api('get', '').expect(200);
     expect(listed.body.message).toBe('Webhooks retrieved successfully');

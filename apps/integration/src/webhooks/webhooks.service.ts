@@ -1,8 +1,7 @@
-import { CustomerNotFoundError, type CustomerDirectory, type EventFeeds } from '@kyb/area-views';
+import { CustomerNotFoundError, dataKeyScope, type CustomerDirectory, type DataKeys, type EventFeeds } from '@kyb/area-views';
 import type { Request } from 'express';
 import { unseen, withAudit, type AuthContext, type RequestAct } from '@kyb/auth';
 import { isEventType, type EventType, type Knex } from '@kyb/db';
-import type { SealedBox } from '@kyb/secrets';
 import { listPage } from '@kyb/validation';
 import { checkWebhookUrl, generateWebhookSecret, resolveAllowed } from './delivery';
 import type { DeliveryStatus, WebhookDeliveriesStore } from './webhook-deliveries.store';
@@ -53,11 +52,12 @@ export function createWebhooksService(deps: {
   dispatch: WebhookDispatchStore;
   feeds: EventFeeds;
   customers: CustomerDirectory;
-  sealedBox: SealedBox;
+  /** Seals the signing secrets with the customer's data key. */
+  dataKeys: Pick<DataKeys, 'seal'>;
   settings: WebhookSettings;
   clock: () => Date;
 }) {
-  const { db, endpoints, deliveries, dispatch, feeds, customers, sealedBox, settings, clock } = deps;
+  const { db, endpoints, deliveries, dispatch, feeds, customers, dataKeys, settings, clock } = deps;
   const guard = { allowPrivate: settings.allowPrivateUrls };
 
   /** Runs `work` with the request's act kept in the same transaction (no request: no act, as in tests of the stores). */
@@ -99,9 +99,10 @@ export function createWebhooksService(deps: {
       const url = await checkedUrl(input.url);
       const secret = generateWebhookSecret();
       const endpoint = { customer_id: customerId, url, description: input.description ?? null, events: input.events ?? ['*'], enabled: input.enabled ?? true };
+      const sealed = await dataKeys.seal(dataKeyScope(customerId), secret);
       const row = await audited(
         request,
-        (on) => endpoints.create(endpoint, sealedBox.seal(secret), clock(), on),
+        (on) => endpoints.create(endpoint, sealed, clock(), on),
         (created) => webhookAct(customerId, 'webhook.created', created.id, { events: created.events.join(','), enabled: created.enabled }),
       );
       return withSecret(row, secret, null);
@@ -146,9 +147,10 @@ export function createWebhooksService(deps: {
       const now = clock();
       const previousUntil = new Date(now.getTime() + settings.secretOverlapMs);
       const secret = generateWebhookSecret();
+      const sealed = await dataKeys.seal(dataKeyScope(customerId), secret);
       const row = await audited(
         request,
-        (on) => endpoints.rotate(customerId, webhookId, sealedBox.seal(secret), now, previousUntil, on),
+        (on) => endpoints.rotate(customerId, webhookId, sealed, now, previousUntil, on),
         (rotated) => (rotated ? webhookAct(customerId, 'webhook.secret_rotated', webhookId, { previous_secret_expires_at: previousUntil.toISOString() }) : undefined),
       );
       if (!row) throw unseen(caller, new WebhookNotFoundError());

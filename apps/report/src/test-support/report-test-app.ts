@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createAuditLogStandIn, createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
+import { createAuditLogStandIn, createDataKeyStandIn, createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
 import { buildApp } from '../app';
 import type { ReportArea, ReportAreaDeps } from '../area';
 import { reportMigrations } from '../migrations';
@@ -25,6 +25,7 @@ export interface ReportTestApp extends Omit<AreaHarness, 'close' | 'workerConnec
 export async function startReportTestApp(options: { workers?: boolean } & Partial<Pick<ReportAreaDeps, 'render' | 'leaseMs' | 'storage'>> = {}): Promise<ReportTestApp> {
   const h = await startAreaHarness([reportMigrations], 'report');
   const auditLog = await createAuditLogStandIn(h.db);
+  await createDataKeyStandIn(h.db);
   const businesses = await createBusinessDirectoryStandIn(h.db);
   const integration = await createIntegrationDirectoryStandIn(h.db);
   const scores = await createScoreDirectoryStandIn(h.db);

@@ -5,7 +5,7 @@
  * point (the lint rules allow testing entry points in test files only).
  * @packageDocumentation
  */
-export { createAuditLogStandIn, createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn } from './auth.stand-ins';
+export { createAuditLogStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn, createInvitationAcceptancesStandIn } from './auth.stand-ins';
 export { createBusinessDirectoryStandIn, createInvitationDirectoryStandIn, createTinDirectoryStandIn } from './case.stand-ins';
 export type { StandInBusiness } from './case.stand-ins';
 export { createEnrichmentTaskDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn } from './integration.stand-ins';

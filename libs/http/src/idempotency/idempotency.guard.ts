@@ -60,10 +60,13 @@ function fingerprintOf(req: Request): string {
   return hash.digest('base64url');
 }
 
-/** Seals a kept answer at rest (AES-GCM with the area's DATA_ENCRYPTION_KEY) and opens it for a replay. */
+/**
+ * Seals a kept answer at rest and opens it for a replay: with the data key of the tenant whose
+ * key it is (`customer:<id>`), else the platform's (ADR 0023).
+ */
 export interface AnswerSeal {
-  seal(text: string): string;
-  open(sealed: string): string;
+  seal(scope: string, text: string): Promise<string>;
+  open(sealed: string): Promise<string>;
 }
 
 /** Options of {@link idempotencyGuard}. */
@@ -114,7 +117,7 @@ export function idempotencyGuard(options: IdempotencyGuardOptions): RequestHandl
       res.json = send;
       const text = stringifyJson(body) ?? 'null';
       const status = res.statusCode;
-      const stored = status >= 400 ? store.release(claim) : store.complete(claim, { status, body: seal ? seal.seal(text) : text });
+      const stored = status >= 400 ? store.release(claim) : (seal ? seal.seal(claim.scope, text) : Promise.resolve(text)).then((body) => store.complete(claim, { status, body }));
       void stored
         .catch((err: unknown) => logger.error({ err, status }, 'could not store the answer of an Idempotency-Key; a retry after the lock will run the request again'))
         .then(() => {
@@ -148,10 +151,13 @@ export function idempotencyGuard(options: IdempotencyGuardOptions): RequestHandl
         const { record } = claim;
         if (record.fingerprint !== fingerprint) return next(new IdempotencyKeyReusedError());
         if (record.status === 'RUNNING' || record.responseStatus === null || record.responseBody === null) return next(new IdempotencyKeyInUseError());
-        res.status(record.responseStatus);
-        res.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
-        res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        res.send(Buffer.from(seal ? seal.open(record.responseBody) : record.responseBody, 'utf8'));
+        const status = record.responseStatus;
+        return (seal ? seal.open(record.responseBody) : Promise.resolve(record.responseBody)).then((body) => {
+          res.status(status);
+          res.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
+          res.setHeader('Content-Type', 'application/json; charset=utf-8');
+          res.send(Buffer.from(body, 'utf8'));
+        });
       })
       .catch(next);
   };

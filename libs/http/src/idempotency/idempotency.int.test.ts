@@ -270,7 +270,11 @@ describe('Idempotency-Key', () => {
   });
 
   it('with a seal, kept answers are sealed at rest and replayed opened', async () => {
-    const seal = { seal: (text: string) => `sealed:${Buffer.from(text).toString('base64')}`, open: (sealed: string) => Buffer.from(sealed.slice(7), 'base64').toString() };
+    const scopes: string[] = [];
+    const seal = {
+      seal: async (scope: string, text: string) => (scopes.push(scope), `sealed:${Buffer.from(text).toString('base64')}`),
+      open: async (sealed: string) => Buffer.from(sealed.slice(7), 'base64').toString(),
+    };
     const sealedApp = createHttpApp({ service: 'test', logger, mounts: [{ prefix: '/test/api/v1', router: buildRouter(routes, { idempotency: idempotencyGuard({ store, logger, clock: () => now, seal }) }) }] });
     const send = () => request(sealedApp).post('/test/api/v1/things/a').set('x-test-caller', 'CUSTOMER:c-1:u-1').set('Idempotency-Key', 'k-sealed').send({ name: 'secret-ish' });
     const first = await send().expect(201);
@@ -280,6 +284,8 @@ describe('Idempotency-Key', () => {
     const again = await send().expect(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
+    // Sealed for the caller's scope: the tenant's data key (ADR 0023).
+    expect(scopes).toEqual(['customer:c-1']);
   });
 
   it('expired keys are deleted', async () => {

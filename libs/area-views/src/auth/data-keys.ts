@@ -1,0 +1,78 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { AppError } from '@kyb/envelope';
+import type { Knex } from '@kyb/db';
+import { dataKeyBox, dataKeyIdOf, type DataKeyBox, type MasterKeyring } from '@kyb/secrets';
+
+/** The auth area's published data keys (ADR 0023). */
+export const DATA_KEY_DIRECTORY_VIEW = 'auth.data_key_directory';
+
+/** The data key of a tenant's data, or of the platform's for what belongs to no tenant. */
+export const dataKeyScope = (customerId: string | null): string => (customerId ? `customer:${customerId.toLowerCase()}` : 'platform');
+
+/** 410 `NOT_ALLOWED`: the tenant was erased; its data key is destroyed, so nothing of it can be sealed or read. */
+export class DataKeyDestroyedError extends AppError {
+  constructor() {
+    super({ message: 'The data of this customer was erased.', httpStatus: 410, errorCode: 'NOT_ALLOWED', errorName: 'DataErasedError' });
+  }
+}
+
+interface KeyRow {
+  id: string;
+  wrapped: string | null;
+  master_id: string | null;
+  destroyed_at: Date | null;
+}
+
+/**
+ * Seals and opens values with data keys: each scope's key is made (random, wrapped by the current
+ * master) the first time it is needed, through `auth.ensure_data_key`; a sealed value names its
+ * key, so it opens whatever master wraps the key today. Unwrapped keys are kept `cacheMs` (1 s):
+ * a key destroyed by an erasure stops opening anything everywhere within that time. Values sealed
+ * directly with a master key (`v1.`, before data keys) still open.
+ */
+export function createDataKeys(db: Knex, keyring: MasterKeyring, options: { cacheMs?: number } = {}) {
+  const cacheMs = options.cacheMs ?? 1000;
+  const byScope = new Map<string, { box: DataKeyBox; until: number }>();
+  const byId = new Map<string, { box: DataKeyBox; until: number }>();
+
+  function remember(scope: string | undefined, row: KeyRow): DataKeyBox {
+    if (row.destroyed_at || !row.wrapped || !row.master_id) throw new DataKeyDestroyedError();
+    const box = dataKeyBox(row.id, keyring.unwrap(row.wrapped, row.master_id));
+    const until = Date.now() + cacheMs;
+    byId.set(row.id, { box, until });
+    if (scope) byScope.set(scope, { box, until });
+    return box;
+  }
+
+  return {
+    /** The box of a scope's key (made on first use). Throws {@link DataKeyDestroyedError} for an erased tenant. */
+    async boxFor(scope: string): Promise<DataKeyBox> {
+      const cached = byScope.get(scope);
+      if (cached && cached.until > Date.now()) return cached.box;
+      const found = (await db(DATA_KEY_DIRECTORY_VIEW).select('id', 'wrapped', 'master_id', 'destroyed_at').where({ scope }).first()) as KeyRow | undefined;
+      if (found) return remember(scope, found);
+      const offered = keyring.wrap(randomBytes(32));
+      const { rows } = await db.raw<{ rows: KeyRow[] }>('select * from auth.ensure_data_key(?, ?, ?, ?)', [randomUUID(), scope, offered.wrapped, offered.masterId]);
+      return remember(scope, rows[0] as KeyRow);
+    },
+
+    /** Opens a sealed value with the key it names. Throws {@link DataKeyDestroyedError} when that key was destroyed. */
+    async open(sealed: string): Promise<string> {
+      const keyId = dataKeyIdOf(sealed);
+      if (keyId === undefined) return keyring.openLegacy(sealed);
+      const cached = byId.get(keyId);
+      if (cached && cached.until > Date.now()) return cached.box.open(sealed);
+      const row = (await db(DATA_KEY_DIRECTORY_VIEW).select('id', 'wrapped', 'master_id', 'destroyed_at').where({ id: keyId }).first()) as KeyRow | undefined;
+      if (!row) throw new DataKeyDestroyedError();
+      return remember(undefined, row).open(sealed);
+    },
+
+    /** Seals `plaintext` with the scope's key. */
+    async seal(scope: string, plaintext: string): Promise<string> {
+      return (await this.boxFor(scope)).seal(plaintext);
+    },
+  };
+}
+
+/** The data keys accessor, for injection. */
+export type DataKeys = ReturnType<typeof createDataKeys>;
