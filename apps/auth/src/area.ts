@@ -86,7 +86,7 @@ export function createAuthArea(deps: AuthAreaDeps) {
   const hasher = createPasswordHasher();
   const signingKeys = createSigningKeysService({
     store: createPgSigningKeyStore(db),
-    sealedBox,
+    dataKeys,
     tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
     clock,
   });

@@ -66,3 +66,5 @@ export { appendAudit, relayAudit } from './auth/audit-log';
 export { createDataKeys, DATA_KEY_DIRECTORY_VIEW, DataKeyDestroyedError, dataKeyScope } from './auth/data-keys';
 export type { DataKeys } from './auth/data-keys';
 export { idempotencyAnswerSeal } from './auth/answer-seal';
+export { ERASED_VALUE, rotateDataKeys } from './auth/rotate-data-keys';
+export type { RotationOutcome } from './auth/rotate-data-keys';

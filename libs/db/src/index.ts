@@ -5,7 +5,8 @@
 export { checkDatabase, createDatabase, ensureDatabaseExists, withTransaction } from './database';
 export type { CreateDatabaseOptions } from './database';
 export { ensureSchemaCurrent, grantAppRole, migrateDownAll, migrateLatest, pendingMigrations, SchemaBehindError } from './migrations';
-export type { AreaMigrations, Migration } from './migrations';
+export type { AreaMigrations, Migration, SealedColumn } from './migrations';
+export { idempotencyAnswersColumn } from './migrations';
 export type { Knex } from 'knex';
 export { DependencyUnavailableError, ensureDatabaseReachable, ensurePostgresReachable } from './reachability';
 export { containsPattern } from './search';

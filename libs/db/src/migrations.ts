@@ -8,6 +8,25 @@ export interface Migration {
   down(db: Knex): Promise<void>;
 }
 
+/**
+ * A column of sealed values (ADR 0023), for the data key rotation command: `table` (schema
+ * qualified), `column`, the SQL of its data key scope over the row aliased `t` (`'customer:' ||
+ * t.customer_id`, or `'platform'`), and the column of its lookup hash, if any.
+ */
+export interface SealedColumn {
+  table: string;
+  column: string;
+  scope: string;
+  lookup?: string;
+}
+
+/** The scope of a kept Idempotency-Key answer: its tenant's key for a customer's keys, else the platform's. */
+export const idempotencyAnswersColumn = (schema: string): SealedColumn => ({
+  table: `${schema}.idempotency_keys`,
+  column: 'response_body',
+  scope: `case when t.scope like 'customer:%' then lower(t.scope) else 'platform' end`,
+});
+
 /** An area's schema and its ordered migrations. */
 export interface AreaMigrations {
   /** The Postgres schema the area owns (`auth`, `cases`, ...). */
@@ -15,6 +34,8 @@ export interface AreaMigrations {
   migrations: Migration[];
   /** Tables of the schema the application's role may read and insert into, but never update or delete from (an audit log). */
   appendOnlyTables?: string[];
+  /** The columns the area seals values in: the rotation command converts values sealed with a master key to data keys. */
+  sealedColumns?: SealedColumn[];
 }
 
 class InCodeMigrationSource implements Knex.MigrationSource<Migration> {

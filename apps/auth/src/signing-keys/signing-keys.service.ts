@@ -1,12 +1,14 @@
 import { createPrivateKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { PublicJwk, SigningKey } from '@kyb/auth';
-import type { SealedBox } from '@kyb/secrets';
+import { dataKeyScope, type DataKeys } from '@kyb/area-views';
+import type { DataKeyBox } from '@kyb/secrets';
 import type { SigningKeyRow, SigningKeyStore } from './signing-keys.store';
 
 /** Options of {@link createSigningKeysService}. */
 export interface SigningKeysServiceOptions {
   store: SigningKeyStore;
-  sealedBox: SealedBox;
+  /** Seals the private halves with the platform's data key (ADR 0023); opens them whatever sealed them. */
+  dataKeys: Pick<DataKeys, 'boxFor' | 'open'>;
   /** Retired keys stay published this long, so tokens they signed verify until they expire. */
   tokenTtlSeconds: number;
   clock: () => Date;
@@ -14,7 +16,7 @@ export interface SigningKeysServiceOptions {
   cacheMs?: number;
 }
 
-function newKey(sealedBox: SealedBox): Omit<SigningKeyRow, 'created_at' | 'retired_at'> {
+function newKey(sealedBox: Pick<DataKeyBox, 'seal'>): Omit<SigningKeyRow, 'created_at' | 'retired_at'> {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const kid = randomUUID();
   return {
@@ -33,27 +35,35 @@ export function createSigningKeysService(options: SigningKeysServiceOptions) {
   const cacheMs = options.cacheMs ?? 60_000;
   let cached: { key: SigningKey; readAt: number } | undefined;
 
-  function unseal(row: SigningKeyRow): SigningKey {
-    return { kid: row.kid, alg: row.alg, privateKey: createPrivateKey(options.sealedBox.open(row.private_key_sealed)) };
+  async function unseal(row: SigningKeyRow): Promise<SigningKey> {
+    return { kid: row.kid, alg: row.alg, privateKey: createPrivateKey(await options.dataKeys.open(row.private_key_sealed)) };
   }
+  const platformBox = () => options.dataKeys.boxFor(dataKeyScope(null));
 
   return {
     /** Creates the first key when there is none. */
     async ensureActiveKey(): Promise<void> {
-      const row = await options.store.rotate(() => newKey(options.sealedBox), true);
       try {
-        unseal(row);
-      } catch {
-        // Started with another key than the one that sealed the stored keys: every sign-in would fail.
-        throw new Error('DATA_ENCRYPTION_KEY does not open the stored signing keys: set the key they were sealed with');
+        const box = await platformBox();
+        await unseal(await options.store.rotate(() => newKey(box), true));
+      } catch (err) {
+        // Started with another key than the one that wraps the stored keys: every sign-in would fail.
+        const cause = err instanceof Error ? ` (${err.message})` : '';
+        throw new Error(
+          `DATA_ENCRYPTION_KEY does not open the stored signing keys: set the key they were sealed with${cause}; during a rotation, the previous one in DATA_ENCRYPTION_KEY_PREVIOUS`,
+        );
       }
     },
     /** The key new tokens are signed with. */
     async activeKey(): Promise<SigningKey> {
       const now = options.clock().getTime();
       if (cached && now - cached.readAt < cacheMs) return cached.key;
-      const row = (await options.store.active()) ?? (await options.store.rotate(() => newKey(options.sealedBox), true));
-      cached = { key: cached?.key.kid === row.kid ? cached.key : unseal(row), readAt: now };
+      let row = await options.store.active();
+      if (!row) {
+        const box = await platformBox();
+        row = await options.store.rotate(() => newKey(box), true);
+      }
+      cached = { key: cached?.key.kid === row.kid ? cached.key : await unseal(row), readAt: now };
       return cached.key;
     },
     /** The JWKS: every key whose tokens may still be alive. */
@@ -63,7 +73,8 @@ export function createSigningKeysService(options: SigningKeysServiceOptions) {
     },
     /** Starts signing with a new key; the previous one stays published for one token lifetime. */
     async rotate(): Promise<string> {
-      const row = await options.store.rotate(() => newKey(options.sealedBox), false);
+      const box = await platformBox();
+      const row = await options.store.rotate(() => newKey(box), false);
       cached = undefined;
       return row.kid;
     },

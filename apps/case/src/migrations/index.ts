@@ -1,4 +1,4 @@
-import { auditOutboxMigration, outboxMigration, type AreaMigrations } from '@kyb/db';
+import { auditOutboxMigration, idempotencyAnswersColumn, outboxMigration, type AreaMigrations } from '@kyb/db';
 import { idempotencyKeysMigration } from '@kyb/http';
 import { businesses } from './20261122_0001_businesses';
 import { onboardingRuns } from './20261122_0002_onboarding_runs';
@@ -14,4 +14,10 @@ import { industries } from './20261123_0010_industries';
 export const caseMigrations: AreaMigrations = {
   schema: 'cases',
   migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory, recovery, industries, idempotencyKeysMigration('cases', '20261125_0011_idempotency_keys'), outboxMigration('cases', '20261126_0012_outbox'), auditOutboxMigration('cases', '20261126_0013_audit_outbox')],
+  sealedColumns: [
+    { table: 'cases.businesses', column: 'tin_sealed', scope: `'customer:' || t.customer_id`, lookup: 'tin_lookup' },
+    { table: 'cases.owners', column: 'ssn_sealed', scope: `(select 'customer:' || b.customer_id from cases.businesses b where b.id = t.business_id)` },
+    { table: 'cases.onboarding_runs', column: 'rows_sealed', scope: `'customer:' || t.customer_id` },
+    idempotencyAnswersColumn('cases'),
+  ],
 };

@@ -1,7 +1,8 @@
 import { createPrivateKey } from 'node:crypto';
 import jwt, { type Algorithm } from 'jsonwebtoken';
 import type { Knex } from '@kyb/db';
-import { createSealedBox } from '@kyb/secrets';
+import { createDataKeys } from '@kyb/area-views';
+import { createMasterKeyring } from '@kyb/secrets';
 
 /**
  * A genuine but expired token: the claims of `token` (a live token the suite issued, so issuer,
@@ -14,7 +15,8 @@ export async function expiredCopyOf(token: string, db: Knex, dataEncryptionKey: 
     | { kid: string; alg: string; private_key_sealed: string }
     | undefined;
   if (!row) throw new Error('the auth area has no active signing key');
-  const privateKey = createPrivateKey(createSealedBox(dataEncryptionKey).open(row.private_key_sealed));
+  // Sealed with the platform's data key, wrapped by the master key (ADR 0023).
+  const privateKey = createPrivateKey(await createDataKeys(db, createMasterKeyring(dataEncryptionKey)).open(row.private_key_sealed));
   const claims = jwt.decode(token) as jwt.JwtPayload;
   const now = Math.floor(Date.now() / 1000);
   return jwt.sign({ ...claims, iat: now - 7200, exp: now - 3600 }, privateKey, { algorithm: row.alg as Algorithm, keyid: row.kid });

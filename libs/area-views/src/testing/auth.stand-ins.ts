@@ -61,21 +61,23 @@ export async function createAuditLogStandIn(db: Knex) {
 }
 
 /**
- * For tests of areas that seal with data keys: the auth area's published data keys (the view
- * `auth.data_key_directory` as a table, and `auth.ensure_data_key`), so they run without its
- * migrations. `destroy` erases a scope's key as a tenant erasure does.
+ * For tests of areas that seal with data keys: the auth area's data keys as its migration makes
+ * them (`auth.data_keys`, the view `auth.data_key_directory`, `auth.ensure_data_key`), so they run
+ * without its migrations. `destroy` erases a scope's key as a tenant erasure does.
  */
 export async function createDataKeyStandIn(db: Knex) {
   await db.raw('create schema if not exists auth');
-  await db.raw(`create table if not exists auth.data_key_directory (
-    id uuid primary key, scope text not null unique, wrapped text, master_id text, destroyed_at timestamptz)`);
+  await db.raw(`create table if not exists auth.data_keys (
+    id uuid primary key, scope text not null unique, wrapped text, master_id text,
+    created_at timestamptz not null default now(), rewrapped_at timestamptz, destroyed_at timestamptz)`);
+  await db.raw('create or replace view auth.data_key_directory as select id, scope, wrapped, master_id, destroyed_at from auth.data_keys');
   await db.raw(`create or replace function auth.ensure_data_key(p_id uuid, p_scope text, p_wrapped text, p_master_id text)
     returns table (id uuid, wrapped text, master_id text, destroyed_at timestamptz) language plpgsql as $$
     begin
-      insert into auth.data_key_directory (id, scope, wrapped, master_id) values (p_id, p_scope, p_wrapped, p_master_id) on conflict (scope) do nothing;
-      return query select k.id, k.wrapped, k.master_id, k.destroyed_at from auth.data_key_directory k where k.scope = p_scope;
+      insert into auth.data_keys (id, scope, wrapped, master_id) values (p_id, p_scope, p_wrapped, p_master_id) on conflict (scope) do nothing;
+      return query select k.id, k.wrapped, k.master_id, k.destroyed_at from auth.data_keys k where k.scope = p_scope;
     end $$`);
   return {
-    destroy: (scope: string) => db('auth.data_key_directory').where({ scope }).update({ wrapped: null, master_id: null, destroyed_at: new Date() }),
+    destroy: (scope: string) => db('auth.data_keys').where({ scope }).update({ wrapped: null, master_id: null, destroyed_at: new Date() }),
   };
 }
