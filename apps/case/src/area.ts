@@ -14,6 +14,8 @@ import { createMasterKeyring } from '@kyb/secrets';
 import { createCustomerDirectory, createDataKeys, createInvitationAcceptances, idempotencyAnswerSeal, relayAudit } from '@kyb/area-views';
 import { createPgApplicantStore } from './applicants/applicants.store';
 import { businessReadRoutes } from './businesses/businesses.router';
+import { ownerErasureRoutes } from './businesses/owner-erasure.router';
+import { createOwnerErasureService } from './businesses/owner-erasure.service';
 import { createBusinessesService } from './businesses/businesses.service';
 import { createPgBusinessStore } from './businesses/businesses.store';
 import { caseRoutes } from './cases/cases.router';
@@ -97,6 +99,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
     [
       ...onboardingRoutes({ onboarding, authenticate: guard }),
       ...businessReadRoutes({ businesses, authenticate: guard }),
+      ...ownerErasureRoutes({ erasure: createOwnerErasureService({ db: deps.db, businesses: businessStore, dataKeys, clock }), authenticate: guard }),
       ...inviteRoutes({ invites, authenticate: guard }),
       ...caseRoutes({ cases: createCasesService({ cases: caseStore, acceptances: createInvitationAcceptances(deps.db), clock }), authenticate: guard }),
     ],

@@ -11,7 +11,7 @@ export { buildRouter } from './routes';
 export type { BuildRouterOptions, HttpMethod, RouteAccess, RouteDefinition, RouteResponse } from './routes';
 export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyGuard } from './idempotency/idempotency.guard';
 export type { IdempotencyGuardOptions } from './idempotency/idempotency.guard';
-export { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './idempotency/idempotency.errors';
+export { IdempotencyAnswerErasedError, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './idempotency/idempotency.errors';
 export { idempotencyKeysMigration } from './idempotency/idempotency-keys.migration';
 export { createIdempotencyStore } from './idempotency/idempotency.store';
 export type { IdempotencyStore } from './idempotency/idempotency.store';

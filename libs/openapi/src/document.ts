@@ -72,6 +72,7 @@ const IDEMPOTENCY_KEY_PARAMETER = {
 /** What an idempotent route answers besides its own responses. */
 const IDEMPOTENCY_RESPONSES: Record<number, { description: string }> = {
   409: { description: 'A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError)' },
+  410: { description: 'The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError)' },
   422: { description: 'This Idempotency-Key was used with a different request (IdempotencyKeyReusedError)' },
 };
 

@@ -9,11 +9,12 @@ import { invitationDirectory } from './20261122_0006_invitation_directory';
 import { businessDirectory } from './20261122_0007_business_directory';
 import { recovery } from './20261123_0009_recovery';
 import { industries } from './20261123_0010_industries';
+import { ownerErasure } from './20261126_0014_owner_erasure';
 
 /** The case area's schema and migrations, in order. */
 export const caseMigrations: AreaMigrations = {
   schema: 'cases',
-  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory, recovery, industries, idempotencyKeysMigration('cases', '20261125_0011_idempotency_keys'), outboxMigration('cases', '20261126_0012_outbox'), auditOutboxMigration('cases', '20261126_0013_audit_outbox')],
+  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory, recovery, industries, idempotencyKeysMigration('cases', '20261125_0011_idempotency_keys'), outboxMigration('cases', '20261126_0012_outbox'), auditOutboxMigration('cases', '20261126_0013_audit_outbox'), ownerErasure],
   sealedColumns: [
     { table: 'cases.businesses', column: 'tin_sealed', scope: `'customer:' || t.customer_id`, lookup: 'tin_lookup' },
     { table: 'cases.owners', column: 'ssn_sealed', scope: `(select 'customer:' || b.customer_id from cases.businesses b where b.id = t.business_id)` },

@@ -31,6 +31,7 @@ describe('case migrations', () => {
       '20261125_0011_idempotency_keys',
       '20261126_0012_outbox',
       '20261126_0013_audit_outbox',
+      '20261126_0014_owner_erasure',
     ]);
     expect(await tables()).toEqual([
       'applicants', 'audit_outbox', 'business_addresses', 'business_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'cases',
@@ -40,6 +41,7 @@ describe('case migrations', () => {
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261126_0014_owner_erasure',
       '20261126_0013_audit_outbox',
       '20261126_0012_outbox',
       '20261125_0011_idempotency_keys',

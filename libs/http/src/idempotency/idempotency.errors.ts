@@ -24,3 +24,18 @@ export class IdempotencyKeyInUseError extends AppError {
     });
   }
 }
+
+/**
+ * 410 `NOT_ALLOWED`: the request with this key was done, but the answer kept for it was erased with
+ * the personal data it held (an owner's erasure); it is not done again.
+ */
+export class IdempotencyAnswerErasedError extends AppError {
+  constructor() {
+    super({
+      message: 'The request with this Idempotency-Key was done; the answer kept for it was erased with the personal data it held',
+      httpStatus: 410,
+      errorCode: 'NOT_ALLOWED',
+      errorName: 'IdempotencyAnswerErasedError',
+    });
+  }
+}

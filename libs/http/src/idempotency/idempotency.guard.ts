@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { RawJson, stringifyJson, ValidationError, withSortedKeys } from '@kyb/envelope';
 import type { Logger } from '../logger';
-import { IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './idempotency.errors';
+import { IdempotencyAnswerErasedError, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './idempotency.errors';
 import type { HeldClaim, IdempotencyStore } from './idempotency.store';
 
 /** The request header, and the header a replayed answer carries (IETF draft `Idempotency-Key`). */
@@ -150,6 +150,7 @@ export function idempotencyGuard(options: IdempotencyGuardOptions): RequestHandl
         }
         const { record } = claim;
         if (record.fingerprint !== fingerprint) return next(new IdempotencyKeyReusedError());
+        if (record.status === 'DONE' && record.responseBody === null) return next(new IdempotencyAnswerErasedError());
         if (record.status === 'RUNNING' || record.responseStatus === null || record.responseBody === null) return next(new IdempotencyKeyInUseError());
         const status = record.responseStatus;
         return (seal ? seal.open(record.responseBody) : Promise.resolve(record.responseBody)).then((body) => {

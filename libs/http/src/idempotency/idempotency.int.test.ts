@@ -288,6 +288,15 @@ describe('Idempotency-Key', () => {
     expect(scopes).toEqual(['customer:c-1']);
   });
 
+  it('a kept answer erased with personal data answers 410, and the request is not done again', async () => {
+    await post('k-erased', { name: 'owner data' }).expect(201);
+    await database.db('things.idempotency_keys').where({ key: 'k-erased' }).update({ response_body: null });
+    const ran = runs.length;
+    const res = await post('k-erased', { name: 'owner data' }).expect(410);
+    expect(runs).toHaveLength(ran);
+    expect(res.body).toMatchObject({ status: 'fail', errorCode: 'NOT_ALLOWED', data: { errorName: 'IdempotencyAnswerErasedError' } });
+  });
+
   it('expired keys are deleted', async () => {
     await post('k-purge', { name: 'old' }).expect(201);
     await store.purgeExpired(new Date(now.getTime() + 23 * HOUR));
