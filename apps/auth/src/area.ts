@@ -14,6 +14,7 @@ import type { AuthConfig } from './config';
 import { customerRoutes } from './customers/customers.router';
 import { createCustomersService } from './customers/customers.service';
 import { createPgCustomerStore } from './customers/customers.store';
+import { createPgDataKeyStore } from './data-keys/data-keys.store';
 import { createPasswordHasher } from './passwords/password-hasher';
 import { createPgRefreshTokenStore } from './sessions/refresh-tokens.store';
 import { sessionRoutes } from './sessions/sessions.router';
@@ -160,7 +161,13 @@ export function createAuthArea(deps: AuthAreaDeps) {
     ...sessionRoutes({ sessions, signingKeys, authenticate: guard, audit }),
     ...accountSetupRoutes({ accountSetup: createAccountSetupService({ db, users, setupTokens, hasher, limiter, clock }) }),
     ...customerRoutes({
-      customers: createCustomersService({ customers, endSessions: (userIds, reason) => sessions.revokeAllOfCustomer(userIds, reason) }),
+      customers: createCustomersService({
+        db,
+        customers,
+        dataKeys: createPgDataKeyStore(db),
+        clock,
+        endSessions: (userIds, reason) => sessions.revokeAllOfCustomer(userIds, reason),
+      }),
       authenticate: guard,
       audit,
     }),

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { AuthContext } from '@kyb/auth';
 import { AppError } from '@kyb/envelope';
+import type { Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
 import { clientAddress } from '../shared/client-address';
 import { chainOf, entryHash, GENESIS_HASH } from '@kyb/area-views';
@@ -68,7 +69,8 @@ export function createAuditService(options: {
   const clock = options.clock ?? (() => new Date());
   const { store } = options;
 
-  async function record(req: Request, actor: AuditActor, act: AuditAct): Promise<void> {
+  /** Records an act; given the act's transaction (`trx`), in it, so the act and its entry are kept both or neither. */
+  async function record(req: Request, actor: AuditActor, act: AuditAct, trx?: Knex.Transaction): Promise<void> {
     // appendAudit writes ids as PostgreSQL gives them back, so entries hash alike when read.
     await store.append({
       customerId: act.customerId,
@@ -81,13 +83,13 @@ export function createAuditService(options: {
       clientAddress: clientAddress(req),
       details: act.details ?? {},
       occurredAt: clock(),
-    });
+    }, trx);
   }
 
   return {
     record,
     /** Records an act of the authenticated caller. */
-    recordBy: (req: Request, caller: AuthContext, act: AuditAct) => record(req, { id: caller.userId, role: caller.role }, act),
+    recordBy: (req: Request, caller: AuthContext, act: AuditAct, trx?: Knex.Transaction) => record(req, { id: caller.userId, role: caller.role }, act, trx),
 
     /**
      * Runs a sign-in attempt. A refusal (an answer of 400: wrong credentials or an account that may

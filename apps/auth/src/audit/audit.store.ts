@@ -54,9 +54,9 @@ const WALK_PAGE = 1000;
 /** SQL of the audit log: appended under a lock of its chain, read by tenant, walked in order. */
 export function createPgAuditStore(db: Knex) {
   return {
-    /** Appends an entry to its tenant's chain in one round trip (`appendAudit`). */
-    async append(input: AuditAppend): Promise<void> {
-      await appendAudit(db, input);
+    /** Appends an entry to its tenant's chain in one round trip (`appendAudit`), in `trx` when the act's own transaction is given. */
+    async append(input: AuditAppend, trx: Knex = db): Promise<void> {
+      await appendAudit(trx, input);
     },
 
     /** One page of a tenant's entries with the total of every match beside it (one statement; a page past the end counts apart). */

@@ -3,7 +3,7 @@ import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import { createCustomerBody, customerParams, customerSchema, updateCustomerBody } from './customers.schemas';
+import { createCustomerBody, customerErasureSchema, customerParams, customerSchema, eraseCustomerBody, updateCustomerBody } from './customers.schemas';
 import type { AuditService } from '../audit/audit.service';
 import type { CustomersService } from './customers.service';
 
@@ -14,7 +14,7 @@ const errors = {
   404: { description: 'Customer not found' },
 };
 
-/** Platform administration of customers: create, read, change limit and feature switches. */
+/** Platform administration of customers: create, read, change limit and feature switches, erase. */
 export function customerRoutes(deps: { customers: CustomersService; authenticate: RequestHandler; audit: AuditService }): RouteDefinition[] {
   const { customers, authenticate, audit } = deps;
   return [
@@ -57,7 +57,11 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       auth: true,
       ...access(authenticate, ['ADMIN']),
       schemas: { params: customerParams, body: updateCustomerBody },
-      responses: { 200: { description: 'Updated', schema: successEnvelope(customerSchema, 'Customer updated successfully') }, ...errors },
+      responses: {
+        200: { description: 'Updated', schema: successEnvelope(customerSchema, 'Customer updated successfully') },
+        ...errors,
+        409: { description: 'status ACTIVE for an erased customer (CustomerErasedError)' },
+      },
       handler: async (req, res, { params, body }) => {
         const updated = await customers.update(params.customerId, body, callerOf(req).userId);
         await audit.recordBy(req, callerOf(req), {
@@ -67,6 +71,35 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
           details: { changed: Object.keys(body).sort().join(',') },
         });
         res.json(success('Customer updated successfully', updated));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/customers/:customerID/erase',
+      idempotent: true,
+      summary: "Erase a customer (tenant): destroy its data key, so nothing sealed for it (TINs, SSNs, credentials, secrets) opens anywhere again, and disable it",
+      description:
+        "Cannot be undone. The customer's data key is destroyed (or, if it never had one, none can be made for it any more): every area answers 410 " +
+        "DataErasedError for its sealed values within a second, backups included. The customer becomes DISABLED and its users' sessions end, " +
+        'as with PATCH status DISABLED. Recorded in its audit log as customer.erased. Asked again, it answers the first erased_at.',
+      tags: ['Customers'],
+      auth: true,
+      ...access(authenticate, ['ADMIN']),
+      schemas: { params: customerParams, body: eraseCustomerBody },
+      responses: {
+        200: { description: 'Erased, now or before (the first erased_at)', schema: successEnvelope(customerErasureSchema, 'Customer data erased successfully') },
+        ...errors,
+        400: { description: 'Invalid body or path (ValidationMiddlewareError), or confirm_customer_id is not the customer of the path (ErasureConfirmationError): nothing erased' },
+      },
+      handler: async (req, res, { params, body }) => {
+        const caller = callerOf(req);
+        const erased = await customers.erase({
+          customerId: params.customerId,
+          confirmCustomerId: body.confirm_customer_id,
+          actorId: caller.userId,
+          record: (trx, act) => audit.recordBy(req, caller, act, trx),
+        });
+        res.json(success('Customer data erased successfully', erased));
       },
     }),
   ];

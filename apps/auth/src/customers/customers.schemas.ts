@@ -1,4 +1,4 @@
-import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
+import { strictObject, uuidParams, uuidSchema, type JsonSchema } from '@kyb/validation';
 
 const name = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' } as const;
 
@@ -24,6 +24,12 @@ export const updateCustomerBody = {
   minProperties: 1,
 } as const;
 
+/** `POST /customers/{customerID}/erase` body: the path's customer id again, against typos. */
+export const eraseCustomerBody = strictObject(
+  { confirm_customer_id: { ...uuidSchema, description: 'The customer id of the path, repeated: an erasure cannot be undone' } },
+  ['confirm_customer_id'],
+);
+
 /** Path with one customer id. */
 export const customerParams = uuidParams('customerID');
 
@@ -39,5 +45,16 @@ export const customerSchema: JsonSchema = {
     features,
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },
+  },
+};
+
+/** What an erasure answers. */
+export const customerErasureSchema: JsonSchema = {
+  type: 'object',
+  required: ['customer_id', 'erased_at', 'data_key_destroyed'],
+  properties: {
+    customer_id: { type: 'string', format: 'uuid' },
+    erased_at: { type: 'string', format: 'date-time', description: 'When its data key was destroyed (the first erasure; a repeat answers the same)' },
+    data_key_destroyed: { type: 'boolean', const: true },
   },
 };

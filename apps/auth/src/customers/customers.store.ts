@@ -26,6 +26,10 @@ export function createPgCustomerStore(db: Knex) {
       if (trx !== db) return customers(trx).where({ id }).first();
       return (await byId({ id }))[0];
     },
+    /** Reads a customer and locks its row until `trx` ends (changes of one customer made one after another). */
+    lockById(id: string, trx: Knex.Transaction): Promise<CustomerRow | undefined> {
+      return customers(trx).where({ id }).forUpdate().first();
+    },
     findByName(name: string, trx: Knex = db): Promise<CustomerRow | undefined> {
       return customers(trx).where({ name }).orderBy('created_at').first();
     },

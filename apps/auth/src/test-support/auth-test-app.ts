@@ -36,6 +36,8 @@ export const TEST_AUTH_CONFIG: AuthAreaConfig = {
 export interface AuthTestApp {
   app: Express;
   area: AuthArea;
+  /** The configuration the area runs with (its DATA_ENCRYPTION_KEY opens what it sealed). */
+  config: AuthAreaConfig;
   db: Knex;
   redis: Redis;
   /** The file's own Redis key prefix. */
@@ -57,11 +59,12 @@ export async function startAuthTestApp(
 ): Promise<AuthTestApp> {
   const h = await startAreaHarness([authMigrations], 'auth', { logger: extras.logger });
   const mail = createMemoryMailTransport();
+  const config = { ...TEST_AUTH_CONFIG, ...overrides };
   const { app, area } = buildApp({
     db: h.db,
     redis: h.redis,
     logger: h.logger,
-    config: { ...TEST_AUTH_CONFIG, ...overrides },
+    config,
     revocations: h.revocations,
     clock: h.clock.now,
     redisPrefix: h.redisPrefix,
@@ -73,6 +76,7 @@ export async function startAuthTestApp(
   return {
     app,
     area,
+    config,
     db: h.db,
     redis: h.redis,
     redisPrefix: h.redisPrefix,

@@ -1,0 +1,28 @@
+import { AppError } from '@kyb/envelope';
+
+/**
+ * 400 `INVALID` `ErasureConfirmationError`: an erasure whose `confirm_customer_id` is not the
+ * customer of its path (a guard against erasing the wrong tenant by a typo). Nothing is erased.
+ */
+export class ErasureConfirmationError extends AppError {
+  constructor() {
+    super({
+      message: 'confirm_customer_id must be the same customer id as the path; nothing was erased.',
+      httpStatus: 400,
+      errorCode: 'INVALID',
+      errorName: 'ErasureConfirmationError',
+    });
+  }
+}
+
+/** 409 `NOT_ALLOWED` `CustomerErasedError`: an erased customer cannot be made active again (its data key is gone). */
+export class CustomerErasedError extends AppError {
+  constructor() {
+    super({
+      message: 'This customer was erased: its data can no longer be read, so it cannot be made active again.',
+      httpStatus: 409,
+      errorCode: 'NOT_ALLOWED',
+      errorName: 'CustomerErasedError',
+    });
+  }
+}
