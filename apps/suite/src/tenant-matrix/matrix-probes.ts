@@ -29,8 +29,9 @@ function fillPath(route: MatrixRoute, values: Record<string, string>): string {
   });
 }
 
-function probesOf(route: MatrixRoute, world: World): { probes: Probe[]; pairs: Pair[] } {
-  const { ids, callers } = world;
+function probesOf(route: MatrixRoute, world: World, sample: RouteSample): { probes: Probe[]; pairs: Pair[] } {
+  const { callers } = world;
+  const ids = { ...world.ids, ...sample.ids?.(world) };
   const probes: Probe[] = CELLS.map((cell) => ({ label: cell, token: callers[cell].token, path: fillPath(route, ids), expected: expectedAnswer(route, callers[cell]) }));
   const pairs: Pair[] = [];
   if (!route.auth || route.params.length === 0) return { probes, pairs };
@@ -73,7 +74,7 @@ export async function runRoute(call: Call, route: MatrixRoute, sample: RouteSamp
   const failures: string[] = [];
   let planned: ReturnType<typeof probesOf>;
   try {
-    planned = probesOf(route, world);
+    planned = probesOf(route, world, sample);
   } catch (err) {
     return [(err as Error).message];
   }

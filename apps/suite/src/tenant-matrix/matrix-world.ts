@@ -38,6 +38,8 @@ export interface World {
   screeningCredentials(): object;
   /** Where tenant A's webhooks post (a closed port: deliveries fail and are logged). */
   webhookUrl: string;
+  /** A tenant no caller belongs to, which the tenant erasure route may erase. */
+  erasableCustomerId: string;
 }
 
 interface SignedIn {
@@ -64,6 +66,8 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
   };
   const tenantA = await customer(`Matrix A ${unique()}`);
   const tenantB = await customer(`Matrix B ${unique()}`);
+  // A third tenant, only for the route that erases a tenant: erasing A or B would end their callers' sessions.
+  const erasable = await customer(`Matrix Erasable ${unique()}`);
 
   /** A customer user as a customer would make one: created, set up with its temporary password, signed in. */
   const customerUser = async (customerId: string, subrole: string) => {
@@ -92,14 +96,16 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
   // A webhook of tenant A, registered before its businesses are added, so their events reach it.
   const webhookUrl = 'http://127.0.0.1:9/kyb-matrix-hook';
   const webhook = dataOf<{ id: string }>(await call('post', `/integration/api/v1/customers/${tenantA}/webhooks`, { token: owner, body: { url: webhookUrl } }), 'webhook').id;
-  const addBusiness = async (name: string) => {
+  const addBusiness = async (name: string, owners: Record<string, string> = {}) => {
     const added = dataOf<{ runId: string; result: Record<string, { data_businesses: { id: string } }> }>(
-      await call('post', `/case/api/v1/businesses/customers/${tenantA}`, { token: owner, body: { name } }),
+      await call('post', `/case/api/v1/businesses/customers/${tenantA}`, { token: owner, body: { name, ...owners } }),
       'E12',
     );
     return { runId: added.runId, businessId: added.result['0'].data_businesses.id };
   };
-  const first = await addBusiness(`Matrix Dental ${unique()}`);
+  // The first business has an owner, whose personal data the erasure route erases.
+  const first = await addBusiness(`Matrix Dental ${unique()}`, { owner1_first_name: 'Olive', owner1_last_name: 'Owner', owner1_owner_type: 'CONTROL' });
+  const [firstOwner] = (await db('cases.owners').where({ business_id: first.businessId }).pluck('id')) as string[];
   const second = await addBusiness(`Matrix Bakery ${unique()}`);
   const invite = async (businessId: string) =>
     dataOf<{ invitation_id: string }>(
@@ -165,6 +171,7 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
       scoreid: score,
       screeningid: screening,
       webhookid: webhook,
+      ownerid: firstOwner ?? randomUUID(),
       deliveryid: delivery,
     },
     callers: {
@@ -181,6 +188,7 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
     unique,
     screeningCredentials,
     webhookUrl,
+    erasableCustomerId: erasable,
   };
 }
 

@@ -14,6 +14,8 @@ export interface RouteSample {
   last?: boolean;
   /** Removes the world's resource (a DELETE): runs after every other route but those that end sessions. */
   destroys?: boolean;
+  /** Path parameter values of this route instead of the world's (by lower-cased name): a resource of its own. */
+  ids?: (world: World) => Record<string, string>;
 }
 
 const person = (world: World, subrole: string) => ({ first_name: 'Cell', last_name: 'Caller', email: `cell-${world.unique()}@example.com`, subrole_code: subrole });
@@ -42,6 +44,12 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'POST /auth/api/v1/customers': { ok: [200], body: (w) => ({ name: `Matrix extra ${w.unique()}` }) },
   'GET /auth/api/v1/customers/{customerID}': { ok: [200] },
   'PATCH /auth/api/v1/customers/{customerID}': { ok: [200], body: (w) => ({ name: `Matrix A ${w.unique()}` }) },
+  // Erases a tenant of its own (no caller belongs to it); an ADMIN asked twice at once gets the same answer.
+  'POST /auth/api/v1/customers/{customerID}/erase': {
+    ok: [200],
+    ids: (w) => ({ customerid: w.erasableCustomerId }),
+    body: (w) => ({ confirm_customer_id: w.erasableCustomerId }),
+  },
   'GET /auth/api/v1/customers/{customerID}/users': { ok: [200] },
   'POST /auth/api/v1/customers/{customerID}/users': { ok: [200], body: (w) => person(w, 'user') },
   'PATCH /auth/api/v1/customers/{customerID}/users/{userID}': { ok: [200], body: () => ({ first_name: 'Renamed' }) },
@@ -53,6 +61,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'POST /case/api/v1/businesses/customers/{customerID}/bulk': { ok: [200], body: (w) => [{ name: `Bulk Co ${w.unique()}` }] },
   'GET /case/api/v1/runs/{runID}': { ok: [200] },
   'GET /case/api/v1/businesses/{businessID}': { ok: [200] },
+  'POST /case/api/v1/businesses/{businessID}/owners/{ownerID}/erase': { ok: [200] },
   'GET /case/api/v1/customers/{customerID}/businesses': { ok: [200] },
   'POST /case/api/v1/customers/{customerID}/businesses/invite': {
     ok: [200],

@@ -98,9 +98,11 @@ describe('tenant matrix: every route, every kind of caller', () => {
     expect(idempotent.sort()).toEqual(
       [
         'POST /auth/api/v1/customers',
+        'POST /auth/api/v1/customers/{customerID}/erase',
         'POST /auth/api/v1/customers/{customerID}/users',
         'POST /case/api/v1/businesses/customers/{customerID}',
         'POST /case/api/v1/businesses/customers/{customerID}/bulk',
+        'POST /case/api/v1/businesses/{businessID}/owners/{ownerID}/erase',
         'POST /case/api/v1/customers/{customerID}/businesses/invite',
         'POST /integration/api/v1/business/{businessID}/refresh',
         'POST /integration/api/v1/customers/{customerId}/webhooks',
