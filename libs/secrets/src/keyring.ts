@@ -50,6 +50,8 @@ export function createMasterKeyring(current: Buffer, previous: readonly Buffer[]
   return {
     /** The id of the master that wraps new keys. */
     currentId: newest.id,
+    /** The ids of every configured master, the current one first. */
+    masterIds: masters.map((m) => m.id),
     /** Wraps a 32-byte data key with the current master. */
     wrap(dataKey: Buffer): { wrapped: string; masterId: string } {
       return { wrapped: [WRAP_FORMAT, ...gcm(newest.wrapKey, dataKey)].join('.'), masterId: newest.id };

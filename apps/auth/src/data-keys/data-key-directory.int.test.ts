@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createDataKeys, DataKeyDestroyedError, dataKeyScope } from '@kyb/area-views';
 import { createMasterKeyring } from '@kyb/secrets';
 import { startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-app';
@@ -6,9 +6,11 @@ import { startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-ap
 /* The auth area's real data keys (table, view, function) as @kyb/area-views reads and makes them. */
 describe('auth.data_key_directory and auth.ensure_data_key', () => {
   let t: AuthTestApp;
-  const master = randomBytes(32);
+  let master: Buffer;
   beforeAll(async () => {
     t = await startAuthTestApp();
+    // The area's own master: it already wrapped the platform's key (its signing keys).
+    master = t.config.DATA_ENCRYPTION_KEY;
   });
   afterAll(() => t.close());
 

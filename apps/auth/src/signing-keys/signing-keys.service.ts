@@ -44,8 +44,13 @@ export function createSigningKeysService(options: SigningKeysServiceOptions) {
     /** Creates the first key when there is none. */
     async ensureActiveKey(): Promise<void> {
       try {
-        const box = await platformBox();
-        await unseal(await options.store.rotate(() => newKey(box), true));
+        // The stored key is opened first: a wrong master must fail here, before any data key is made with it.
+        const stored = await options.store.active();
+        if (stored) await unseal(stored);
+        else {
+          const box = await platformBox();
+          await unseal(await options.store.rotate(() => newKey(box), true));
+        }
       } catch (err) {
         // Started with another key than the one that wraps the stored keys: every sign-in would fail.
         const cause = err instanceof Error ? ` (${err.message})` : '';

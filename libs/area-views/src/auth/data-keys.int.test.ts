@@ -54,4 +54,11 @@ describe('createDataKeys', () => {
     await expect(dataKeys.seal(scope, 'more')).rejects.toMatchObject({ httpStatus: 410, errorName: 'DataErasedError' });
     await expect(createDataKeys(database.db, createMasterKeyring(master)).open(sealed)).rejects.toBeInstanceOf(DataKeyDestroyedError);
   });
+
+  it('makes no key with a master that wraps none of the live keys (a wrong DATA_ENCRYPTION_KEY), and still opens nothing with it', async () => {
+    const wrong = createDataKeys(database.db, createMasterKeyring(randomBytes(32)));
+    const scope = dataKeyScope(randomUUID());
+    await expect(wrong.boxFor(scope)).rejects.toThrow(/is not the master key that wraps the existing data keys/);
+    expect(await database.db('auth.data_key_directory').where({ scope })).toEqual([]);
+  });
 });

@@ -33,6 +33,25 @@ interface KeyRow {
 export function createDataKeys(db: Knex, keyring: MasterKeyring, options: { cacheMs?: number } = {}) {
   const cacheMs = options.cacheMs ?? 1000;
   const byScope = new Map<string, { box: DataKeyBox; until: number }>();
+  let masterChecked = false;
+
+  /**
+   * Before the first key this process makes: a master that wraps none of the live keys while some
+   * exist is a misconfiguration (a wrong DATA_ENCRYPTION_KEY); keys made with it would be lost once
+   * it is corrected, so none is made.
+   */
+  async function checkMaster(): Promise<void> {
+    if (masterChecked) return;
+    const { rows } = await db.raw<{ rows: Array<{ live: string; ours: string }> }>(
+      `select count(*) as live, count(*) filter (where master_id = any(?)) as ours from ${DATA_KEY_DIRECTORY_VIEW} where destroyed_at is null`,
+      [keyring.masterIds],
+    );
+    const counts = rows[0];
+    if (counts && Number(counts.live) > 0 && Number(counts.ours) === 0) {
+      throw new Error(`DATA_ENCRYPTION_KEY is not the master key that wraps the existing data keys (it is ${keyring.currentId}): no data key is made with it`);
+    }
+    masterChecked = true;
+  }
   const byId = new Map<string, { box: DataKeyBox; until: number }>();
 
   function remember(scope: string | undefined, row: KeyRow): DataKeyBox {
@@ -51,6 +70,7 @@ export function createDataKeys(db: Knex, keyring: MasterKeyring, options: { cach
       if (cached && cached.until > Date.now()) return cached.box;
       const found = (await db(DATA_KEY_DIRECTORY_VIEW).select('id', 'wrapped', 'master_id', 'destroyed_at').where({ scope }).first()) as KeyRow | undefined;
       if (found) return remember(scope, found);
+      await checkMaster();
       const offered = keyring.wrap(randomBytes(32));
       const { rows } = await db.raw<{ rows: KeyRow[] }>('select * from auth.ensure_data_key(?, ?, ?, ?)', [randomUUID(), scope, offered.wrapped, offered.masterId]);
       return remember(scope, rows[0] as KeyRow);
