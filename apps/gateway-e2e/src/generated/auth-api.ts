@@ -177,6 +177,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerID}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a customer (tenant): destroy its data key, so nothing sealed for it (TINs, SSNs, credentials, secrets) opens anywhere again, and disable it
+         * @description Cannot be undone. The customer's data key is destroyed (or, if it never had one, none can be made for it any more): every area answers 410 DataErasedError for its sealed values within a second, backups included. The customer becomes DISABLED and its users' sessions end, as with PATCH status DISABLED. Recorded in its audit log as customer.erased. Asked again, it answers the first erased_at.
+         */
+        post: operations["postCustomersCustomerIDErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerID}/users": {
         parameters: {
             query?: never;
@@ -817,6 +837,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
                 headers: {
@@ -990,6 +1019,15 @@ export interface operations {
             };
             /** @description Customer not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description status ACTIVE for an erased customer (CustomerErasedError) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1176,6 +1214,122 @@ export interface operations {
             };
             /** @description Customer not found (ADMIN only) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCustomersCustomerIDErase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The customer id of the path, repeated: an erasure cannot be undone
+                     */
+                    confirm_customer_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Erased, now or before (the first erased_at) */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            customer_id: string;
+                            /** @constant */
+                            data_key_destroyed: true;
+                            /**
+                             * Format: date-time
+                             * @description When its data key was destroyed (the first erasure; a repeat answers the same)
+                             */
+                            erased_at: string;
+                        };
+                        /** @example Customer data erased successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body or path (ValidationMiddlewareError), or confirm_customer_id is not the customer of the path (ErasureConfirmationError): nothing erased */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid token, or a role that may not do this */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Customer not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1413,6 +1567,15 @@ export interface operations {
             };
             /** @description A user with this email already exists in this customer (another customer's users are never told) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/businesses/{businessID}/owners/{ownerID}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase an owner's personal data (names, SSN, email, mobile, date of birth, address); the business and the owner's type and share are kept
+         * @description The act is audited (owner.erased). Answers kept for Idempotency-Key replays that hold the owner are erased too: replaying them answers 410. Reports rendered before the erasure are not rewritten. Erasing again answers the first erasure.
+         */
+        post: operations["postBusinessesBusinessIDOwnersOwnerIDErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/businesses/customers/{customerID}": {
         parameters: {
             query?: never;
@@ -378,6 +398,113 @@ export interface operations {
             };
         };
     };
+    postBusinessesBusinessIDOwnersOwnerIDErase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                businessID: string;
+                ownerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            business_id: string;
+                            /**
+                             * Format: date-time
+                             * @description when it was first erased
+                             */
+                            erased_at: string;
+                            /** Format: uuid */
+                            owner_id: string;
+                        };
+                        /** @example Owner personal data erased successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant's business, or (to a CUSTOMER) an unknown business or owner (AccessMiddlewareError); a missing permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such business (BusinessApiError) or owner of it (OwnerNotFoundError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postBusinessesCustomersCustomerID: {
         parameters: {
             query?: {
@@ -587,6 +714,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
                 headers: {
@@ -673,6 +809,15 @@ export interface operations {
             };
             /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1076,6 +1221,15 @@ export interface operations {
             };
             /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

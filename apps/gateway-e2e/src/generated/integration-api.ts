@@ -776,6 +776,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
                 headers: {
@@ -1088,6 +1097,15 @@ export interface operations {
             };
             /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1672,6 +1690,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
                 headers: {
@@ -1789,6 +1816,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
                 headers: {
@@ -1897,6 +1933,15 @@ export interface operations {
             };
             /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2853,6 +2898,15 @@ export interface operations {
             };
             /** @description The screening connection is not CONNECTED (ScreeningConnectionError, data.statusConnection) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -382,6 +382,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
                 headers: {
