@@ -96,7 +96,7 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
   // A webhook of tenant A, registered before its businesses are added, so their events reach it.
   const webhookUrl = 'http://127.0.0.1:9/kyb-matrix-hook';
   const webhook = dataOf<{ id: string }>(await call('post', `/integration/api/v1/customers/${tenantA}/webhooks`, { token: owner, body: { url: webhookUrl } }), 'webhook').id;
-  const addBusiness = async (name: string, owners: Record<string, string> = {}) => {
+  const addBusiness = async (name: string, owners: Record<string, string | number> = {}) => {
     const added = dataOf<{ runId: string; result: Record<string, { data_businesses: { id: string } }> }>(
       await call('post', `/case/api/v1/businesses/customers/${tenantA}`, { token: owner, body: { name, ...owners } }),
       'E12',
@@ -104,7 +104,7 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
     return { runId: added.runId, businessId: added.result['0'].data_businesses.id };
   };
   // The first business has an owner, whose personal data the erasure route erases.
-  const first = await addBusiness(`Matrix Dental ${unique()}`, { owner1_first_name: 'Olive', owner1_last_name: 'Owner', owner1_owner_type: 'CONTROL' });
+  const first = await addBusiness(`Matrix Dental ${unique()}`, { owner1_first_name: 'Olive', owner1_last_name: 'Owner', owner1_owner_type: 'CONTROL', owner1_ownership_percentage: 100 });
   const [firstOwner] = (await db('cases.owners').where({ business_id: first.businessId }).pluck('id')) as string[];
   const second = await addBusiness(`Matrix Bakery ${unique()}`);
   const invite = async (businessId: string) =>
