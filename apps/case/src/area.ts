@@ -101,7 +101,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
       ...businessReadRoutes({ businesses, authenticate: guard }),
       ...ownerErasureRoutes({ erasure: createOwnerErasureService({ db: deps.db, businesses: businessStore, dataKeys, clock }), authenticate: guard }),
       ...inviteRoutes({ invites, authenticate: guard }),
-      ...caseRoutes({ cases: createCasesService({ cases: caseStore, acceptances: createInvitationAcceptances(deps.db), clock }), authenticate: guard }),
+      ...caseRoutes({ cases: createCasesService({ cases: caseStore, acceptances: createInvitationAcceptances(deps.db), clock, db: deps.db }), authenticate: guard }),
     ],
     {
       title: 'Case area',

@@ -71,4 +71,25 @@ describe('acts of the case area in the audit log', () => {
     expect(await entriesOf('businesses.added')).toHaveLength(before);
     expect(await t.db('cases.audit_outbox')).toEqual([]);
   });
+
+  it("audits reads of cases that answer applicants' emails: a case, and each page of the list, never the emails", async () => {
+    await request(t.app)
+      .post(`/case/api/v1/customers/${customerId}/businesses/invite`)
+      .set('Authorization', `Bearer ${owner}`)
+      .send({ business: { name: 'Invited Audit Co' }, applicants: [{ first_name: 'Ivy', last_name: 'Nvited', email: 'ivy.audit@example.org' }] })
+      .expect(200);
+    const listed = await request(t.app).get(`/case/api/v1/customers/${customerId}/cases`).set('Authorization', `Bearer ${owner}`).expect(200);
+    const withApplicant = listed.body.data.records.find((c: { invitations: unknown[] }) => c.invitations.length > 0);
+    const read = await request(t.app).get(`/case/api/v1/cases/${withApplicant.id}`).set('Authorization', `Bearer ${owner}`).expect(200);
+    const caseEntry = await eventually(async () => (await t.auditEntries()).find((e) => e.action === 'case.read' && e.request_id === read.headers['x-request-id']));
+    expect(caseEntry).toMatchObject({ customer_id: customerId, target_type: 'case', target_id: withApplicant.id, details: { applicant_emails: 1 } });
+    const listEntry = await eventually(async () => (await t.auditEntries()).find((e) => e.action === 'cases.listed' && e.request_id === listed.headers['x-request-id']));
+    expect(listEntry).toMatchObject({ target_type: 'customer', target_id: customerId, details: { page: 1, applicant_emails: expect.any(Number) } });
+    expect(JSON.stringify(await t.auditEntries())).not.toContain('ivy.audit@example.org');
+    // Another tenant is refused before anything is read: nothing is audited.
+    const stranger = t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID() });
+    const refused = await request(t.app).get(`/case/api/v1/cases/${withApplicant.id}`).set('Authorization', `Bearer ${stranger}`).expect(403);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect((await t.auditEntries()).filter((e) => e.request_id === refused.headers['x-request-id'])).toEqual([]);
+  });
 });

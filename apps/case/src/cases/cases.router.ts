@@ -36,9 +36,9 @@ export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHan
       schemas: { params: customerParams, query: listCasesQuery },
       checks: [requireTenant()],
       responses: { 200: { description: 'One page of cases', schema: successEnvelope(caseListSchema, 'Success') }, ...errors },
-      handler: async (_req, res, { params, query }) => {
+      handler: async (req, res, { params, query }) => {
         const list = toListQuery<CaseSort, CaseListFilter, never>(query, ['created_at', 'desc']);
-        res.json(success('Success', await cases.list({ ...list, customerId: params.customerId })));
+        res.json(success('Success', await cases.list({ ...list, customerId: params.customerId }, req)));
       },
     }),
     defineRoute({
@@ -52,7 +52,7 @@ export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHan
       schemas: { params: caseParams },
       responses: { 200: { description: 'The case', schema: successEnvelope(caseSchema, 'Success') }, ...errors, 404: { description: 'Case not found' } },
       handler: async (req, res, { params }) => {
-        res.json(success('Success', await cases.get(callerOf(req), params.caseId)));
+        res.json(success('Success', await cases.get(callerOf(req), params.caseId, req)));
       },
     }),
     defineRoute({

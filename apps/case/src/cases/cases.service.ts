@@ -1,4 +1,6 @@
-import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
+import type { Request } from 'express';
+import { auditActOf, canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext, type RequestAct } from '@kyb/auth';
+import { recordAudit, type Knex } from '@kyb/db';
 import { NotFoundError } from '@kyb/envelope';
 import type { InvitationAcceptances } from '@kyb/area-views';
 import { listPage } from '@kyb/validation';
@@ -18,9 +20,19 @@ function maskEmail(email: string): string {
   return `${local.charAt(0)}***@${domain}`;
 }
 
-/** Onboarding cases and invitations, read by the customer, and an invitation read by its applicant. */
-export function createCasesService(options: { cases: CaseStore; acceptances: InvitationAcceptances; clock: () => Date }) {
+/**
+ * Onboarding cases and invitations, read by the customer, and an invitation read by its applicant.
+ * A read that answers applicants' emails (personal data) is audited before it is answered
+ * (`case.read`, `cases.listed`) when the area is given where to record it.
+ */
+export function createCasesService(options: { cases: CaseStore; acceptances: InvitationAcceptances; clock: () => Date; db?: Knex }) {
   const { cases, clock } = options;
+
+  /** Records a read of applicants' emails: one act per request, counting them (never the emails). */
+  async function auditRead(request: Request | undefined, act: RequestAct): Promise<void> {
+    if (!request || !options.db) return;
+    await recordAudit(options.db, 'cases', [auditActOf(request, act, clock())]);
+  }
   const acceptedOf = (invitations: InvitationView[]) => options.acceptances.acceptedAt(invitations.map((i) => i.id));
 
   function present(row: CaseRow, invitations: InvitationView[], accepted: Map<string, Date>) {
@@ -49,17 +61,25 @@ export function createCasesService(options: { cases: CaseStore; acceptances: Inv
   }
 
   return {
-    async get(caller: AuthContext, caseId: string) {
+    async get(caller: AuthContext, caseId: string, request?: Request) {
       const row = await cases.findCase(caseId);
       if (!row) throw unseen(caller, new NotFoundError('Case not found', 'CaseApiError'));
       if (!canAccessCustomer(caller, row.customer_id)) throw new TenantAccessDeniedError();
       const invitations = await cases.invitationsOfCases([row.id]);
-      return present(row, invitations, await acceptedOf(invitations));
+      const presented = present(row, invitations, await acceptedOf(invitations));
+      if (presented.invitations.length > 0) {
+        await auditRead(request, { customerId: row.customer_id, action: 'case.read', target: { type: 'case', id: row.id }, details: { applicant_emails: presented.invitations.length } });
+      }
+      return presented;
     },
-    async list(query: CaseListQuery) {
+    async list(query: CaseListQuery, request?: Request) {
       const { rows, total } = await cases.list(query);
       const invitations = await cases.invitationsOfCases(rows.map((r) => r.id));
       const accepted = await acceptedOf(invitations);
+      if (invitations.length > 0) {
+        const details = { cases: rows.length, applicant_emails: invitations.length, page: query.page };
+        await auditRead(request, { customerId: query.customerId, action: 'cases.listed', target: { type: 'customer', id: query.customerId }, details });
+      }
       return listPage(rows.map((r) => present(r, invitations, accepted)), total, query);
     },
     /** What an invitation is for, without secrets: the invitation id in the link is the only credential. */
