@@ -35,6 +35,16 @@ async function main(): Promise<void> {
     const lines = [`rotate-data-keys: ${outcome.rewrapped} data key(s) re-wrapped with master ${keyring.currentId}`];
     for (const [column, count] of Object.entries(outcome.converted)) if (count > 0) lines.push(`rotate-data-keys: ${column}: ${count} value(s) moved from the master key to data keys`);
     for (const [scope, count] of Object.entries(outcome.erasedTenants)) lines.push(`rotate-data-keys: ${scope} was erased: ${count} value(s) of it sealed with the master key erased too`);
+    for (const [column, count] of Object.entries(outcome.unopenable)) lines.push(`rotate-data-keys: ${column}: ${count} value(s) that no configured master key opens, left as they are`);
+    if (outcome.left.keys + outcome.left.values > 0) {
+      lines.push(
+        `rotate-data-keys: not done: ${outcome.left.keys} data key(s) still wrapped by another master, ${outcome.left.values} value(s) still sealed with a master; ` +
+          'keep DATA_ENCRYPTION_KEY_PREVIOUS (restart every process with both keys, and add any other master key the values need) and run this again',
+      );
+      process.stdout.write(`${lines.join('\n')}\n`);
+      process.exitCode = 1;
+      return;
+    }
     lines.push('rotate-data-keys: done; DATA_ENCRYPTION_KEY_PREVIOUS may now be removed from every process');
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

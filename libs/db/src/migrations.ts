@@ -18,6 +18,8 @@ export interface SealedColumn {
   column: string;
   scope: string;
   lookup?: string;
+  /** The column may be empty: an erased tenant's value is emptied (null) rather than marked `erased`. */
+  emptiedWhenErased?: boolean;
 }
 
 /** The scope of a kept Idempotency-Key answer: its tenant's key for a customer's keys, else the platform's. */
@@ -25,6 +27,8 @@ export const idempotencyAnswersColumn = (schema: string): SealedColumn => ({
   table: `${schema}.idempotency_keys`,
   column: 'response_body',
   scope: `case when t.scope like 'customer:%' then lower(t.scope) else 'platform' end`,
+  // An emptied answer is replayed as erased (410 IdempotencyAnswerErasedError).
+  emptiedWhenErased: true,
 });
 
 /** An area's schema and its ordered migrations. */

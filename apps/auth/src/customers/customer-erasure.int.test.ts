@@ -239,6 +239,19 @@ describe('erasing a customer (POST /customers/{customerID}/erase)', () => {
     expect(again.body).toEqual(first.body);
   });
 
+  it('waits for rotate-data-keys on a database that may still hold values sealed before data keys: 409, nothing erased', async () => {
+    const tenant = await t.fixtures.customer();
+    await t.db('auth.data_key_state').update({ legacy_values_converted_at: null });
+    try {
+      const res = await erase(tenant).expect(409);
+      expect(res.body).toMatchObject({ status: 'fail', errorCode: 'NOT_ALLOWED', data: { errorName: 'SealedValuesNotConvertedError' } });
+      expect(await t.db('auth.data_keys').where({ scope: `customer:${tenant}` })).toEqual([]);
+      expect(await statusOf(tenant)).toBe('ACTIVE');
+    } finally {
+      await t.db('auth.data_key_state').update({ legacy_values_converted_at: new Date() });
+    }
+  });
+
   it('is described in the OpenAPI document: ADMIN only, the confirmation body, and its answers', async () => {
     const doc = (await request(t.app).get('/auth/api/v1/openapi.json').expect(200)).body;
     const operation = doc.paths['/customers/{customerID}/erase'].post;

@@ -15,6 +15,22 @@ export class ErasureConfirmationError extends AppError {
   }
 }
 
+/**
+ * 409 `NOT_ALLOWED` `SealedValuesNotConvertedError`: values sealed with the master key itself
+ * (before data keys) may still hold the tenant's data, which destroying its key would not cover:
+ * `rotate-data-keys` must convert them first. Nothing is erased.
+ */
+export class SealedValuesNotConvertedError extends AppError {
+  constructor() {
+    super({
+      message: 'Values sealed before data keys may still hold this customer\'s data: run rotate-data-keys once (docs/adr/0023), then erase it. Nothing was erased.',
+      httpStatus: 409,
+      errorCode: 'NOT_ALLOWED',
+      errorName: 'SealedValuesNotConvertedError',
+    });
+  }
+}
+
 /** 409 `NOT_ALLOWED` `CustomerErasedError`: an erased customer cannot be made active again (its data key is gone). */
 export class CustomerErasedError extends AppError {
   constructor() {

@@ -3,7 +3,7 @@ import { withTransaction, type Knex } from '@kyb/db';
 import { isUuid } from '@kyb/validation';
 import type { AuditAct } from '../audit/audit.service';
 import type { DataKeyStore } from '../data-keys/data-keys.store';
-import { CustomerErasedError, ErasureConfirmationError } from './customers.errors';
+import { CustomerErasedError, ErasureConfirmationError, SealedValuesNotConvertedError } from './customers.errors';
 import type { CustomerRow, CustomerStatus, CustomerStore } from './customers.store';
 
 /** A customer as the API answers it. */
@@ -60,8 +60,8 @@ export interface CustomersServiceOptions {
 export function createCustomersService(options: CustomersServiceOptions) {
   const { customers } = options;
   /** Whether the tenant was erased: its data key destroyed (ADR 0023). */
-  const isErased = async (id: string) =>
-    isUuid(id) && (await options.db('auth.data_keys').where({ scope: dataKeyScope(id) }).whereNotNull('destroyed_at').first('id')) !== undefined;
+  const isErased = async (id: string, on: Knex = options.db) =>
+    isUuid(id) && (await on('auth.data_keys').where({ scope: dataKeyScope(id) }).whereNotNull('destroyed_at').first('id')) !== undefined;
   return {
     async create(name: string, actorId: string): Promise<CustomerRecord> {
       return toRecord(await customers.insert({ name: name.trim(), created_by: actorId }));
@@ -76,8 +76,11 @@ export function createCustomersService(options: CustomersServiceOptions) {
       changes: { name?: string; status?: CustomerStatus; monthly_onboarding_limit?: number | null; features?: Record<string, boolean> },
       actorId: string,
     ): Promise<CustomerRecord> {
-      if (changes.status === 'ACTIVE' && (await isErased(id))) throw new CustomerErasedError();
-      const row = await customers.update(id, { ...changes, name: changes.name?.trim(), updated_by: actorId });
+      // Re-activation checks the erasure under the customer's lock, which an erasure holds until it commits.
+      const row = await withTransaction(options.db, async (trx) => {
+        if (changes.status === 'ACTIVE' && (await customers.lockById(id, trx)) && (await isErased(id, trx))) throw new CustomerErasedError();
+        return customers.update(id, { ...changes, name: changes.name?.trim(), updated_by: actorId }, trx);
+      });
       if (!row) throw new CustomerNotFoundError();
       // Disabling ends the users' sessions now (also when asked again: a retry after a failed revocation).
       if (row.status === 'DISABLED' && changes.status === 'DISABLED') await options.endSessions(await customers.userIds(id), 'customer-disabled');
@@ -96,6 +99,8 @@ export function createCustomersService(options: CustomersServiceOptions) {
       const erased = await withTransaction(options.db, async (trx) => {
         const customer = await customers.lockById(input.customerId, trx);
         if (!customer) throw new CustomerNotFoundError();
+        const state = (await trx('auth.data_key_state').first('legacy_values_converted_at')) as { legacy_values_converted_at: Date | null } | undefined;
+        if (!state?.legacy_values_converted_at) throw new SealedValuesNotConvertedError();
         const key = await options.dataKeys.destroy(dataKeyScope(customer.id), options.clock(), trx);
         const disabling = customer.status !== 'DISABLED';
         if (disabling) await customers.update(customer.id, { status: 'DISABLED', updated_by: input.actorId }, trx);

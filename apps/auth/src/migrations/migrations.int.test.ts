@@ -2,7 +2,7 @@ import { migrateDownAll, migrateLatest } from '@kyb/db';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { authMigrations } from './index';
 
-const TABLES = ['accepted_invitations', 'applicant_email_proofs', 'customer_directory', 'customers', 'invitation_acceptances', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys', 'idempotency_keys', 'audit_events', 'outbox_events', 'event_feed', 'data_keys', 'data_key_directory'];
+const TABLES = ['accepted_invitations', 'applicant_email_proofs', 'customer_directory', 'customers', 'invitation_acceptances', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys', 'idempotency_keys', 'audit_events', 'outbox_events', 'event_feed', 'data_keys', 'data_key_directory', 'data_key_state'];
 
 describe('auth migrations', () => {
   let database: TestDatabase;
@@ -28,6 +28,7 @@ describe('auth migrations', () => {
       '20261125_0010_audit_events',
       '20261126_0011_outbox',
       '20261126_0012_data_keys',
+      '20261126_0013_data_key_state',
     ]);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
     expect(await database.db('auth.permissions').count<Array<{ count: string }>>('* as count')).toEqual([{ count: '13' }]);
@@ -44,6 +45,7 @@ describe('auth migrations', () => {
 
   it('run down completely, and up again', async () => {
     expect(await migrateDownAll(database.db, authMigrations)).toEqual([
+      '20261126_0013_data_key_state',
       '20261126_0012_data_keys',
       '20261126_0011_outbox',
       '20261125_0010_audit_events',

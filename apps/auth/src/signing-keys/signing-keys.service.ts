@@ -1,4 +1,5 @@
 import { createPrivateKey, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { isOutage } from '@kyb/envelope';
 import type { PublicJwk, SigningKey } from '@kyb/auth';
 import { dataKeyScope, type DataKeys } from '@kyb/area-views';
 import type { DataKeyBox } from '@kyb/secrets';
@@ -47,11 +48,12 @@ export function createSigningKeysService(options: SigningKeysServiceOptions) {
         // The stored key is opened first: a wrong master must fail here, before any data key is made with it.
         const stored = await options.store.active();
         if (stored) await unseal(stored);
-        else {
-          const box = await platformBox();
-          await unseal(await options.store.rotate(() => newKey(box), true));
-        }
+        // The master is proven now (or the database is new): the platform's data key is made with it here, at
+        // start, before any other area's process could make the first key with a master of its own.
+        const box = await platformBox();
+        if (!stored) await unseal(await options.store.rotate(() => newKey(box), true));
       } catch (err) {
+        if (isOutage(err)) throw err;
         // Started with another key than the one that wraps the stored keys: every sign-in would fail.
         const cause = err instanceof Error ? ` (${err.message})` : '';
         throw new Error(

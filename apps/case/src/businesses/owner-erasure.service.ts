@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { BusinessNotFoundError, type DataKeys } from '@kyb/area-views';
+import { BusinessNotFoundError, DataKeyDestroyedError, type DataKeys } from '@kyb/area-views';
 import { auditActOf, canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
 import { NotFoundError } from '@kyb/envelope';
@@ -20,21 +20,29 @@ export class OwnerNotFoundError extends NotFoundError {
  * masked form, email, mobile, date of birth and address emptied, in one transaction with the
  * audit act (`owner.erased`); the business, the owner's type, title and share are kept. Answers
  * kept for `Idempotency-Key` replays that hold the owner are erased too (a replay answers 410).
- * Erasing again changes nothing and answers the first erasure's time.
+ * Erasing again changes nothing (no update, no act) and answers the first erasure's time.
  */
 export function createOwnerErasureService(options: { db: Knex; businesses: BusinessStore; dataKeys: Pick<DataKeys, 'open'>; clock: () => Date }) {
   const { db, clock } = options;
 
-  /** Empties the kept answers of the case area that name the owner (at most a day's worth of the area's keys). */
-  async function eraseKeptAnswers(trx: Knex.Transaction, ownerId: string, now: Date): Promise<number> {
+  /**
+   * Empties the kept answers of the case area that name the owner: those of the owner's tenant and
+   * of ADMINs (who may add businesses for it); a day's worth at most, expired ones included. An
+   * answer already unreadable (its tenant erased) holds nothing any more; any other failure to
+   * open one fails the erasure, which can then be asked again.
+   */
+  async function eraseKeptAnswers(trx: Knex.Transaction, customerId: string, ownerId: string): Promise<number> {
     const kept = (await trx('cases.idempotency_keys')
       .select('scope', 'key', 'response_body')
       .where({ status: 'DONE' })
       .whereNotNull('response_body')
-      .andWhere('expires_at', '>', now)) as Array<{ scope: string; key: string; response_body: string }>;
+      .andWhere((q) => q.where('scope', `customer:${customerId}`).orWhere('scope', 'like', 'admin:%'))) as Array<{ scope: string; key: string; response_body: string }>;
     let erased = 0;
     for (const answer of kept) {
-      const body = await options.dataKeys.open(answer.response_body).catch(() => undefined);
+      const body = await options.dataKeys.open(answer.response_body).catch((err: unknown) => {
+        if (err instanceof DataKeyDestroyedError) return undefined;
+        throw err;
+      });
       if (body === undefined || !body.includes(ownerId)) continue;
       erased += await trx('cases.idempotency_keys').where({ scope: answer.scope, key: answer.key }).update({ response_body: null });
     }
@@ -46,10 +54,17 @@ export function createOwnerErasureService(options: { db: Knex; businesses: Busin
       const found = await options.businesses.findById(businessId, false);
       if (!found || found.business.deleted_at) throw unseen(caller, new BusinessNotFoundError());
       if (!canAccessBusiness(caller, found.business.customer_id, businessId)) throw new TenantAccessDeniedError();
+      // Ids as PostgreSQL writes them, for the search of kept answers (the path may spell them in capitals).
+      const owner = ownerId.toLowerCase();
+      const businessRef = businessId.toLowerCase();
       return db.transaction(async (trx) => {
         const now = clock();
-        const [owner] = await trx('cases.owners')
-          .where({ id: ownerId, business_id: businessId })
+        const current = (await trx('cases.owners').where({ id: owner, business_id: businessRef }).forUpdate().first('erased_at')) as { erased_at: Date | null } | undefined;
+        if (!current) throw unseen(caller, new OwnerNotFoundError());
+        // Erased before: nothing changes, the first erasure is answered.
+        if (current.erased_at) return { owner_id: owner, business_id: businessRef, erased_at: current.erased_at.toISOString() };
+        await trx('cases.owners')
+          .where({ id: owner, business_id: businessRef })
           .update({
             first_name: ERASED_NAME,
             last_name: ERASED_NAME,
@@ -67,14 +82,13 @@ export function createOwnerErasureService(options: { db: Knex; businesses: Busin
             country: null,
             updated_by: caller.userId,
             updated_at: now,
-            erased_at: trx.raw('coalesce(erased_at, ?)', [now]),
-          })
-          .returning<Array<{ erased_at: Date }>>(['erased_at']);
-        if (!owner) throw unseen(caller, new OwnerNotFoundError());
-        const answers = await eraseKeptAnswers(trx, ownerId, now);
-        const act = { customerId: found.business.customer_id, action: 'owner.erased', target: { type: 'owner', id: ownerId }, details: { business_id: businessId, kept_answers_erased: answers } };
+            erased_at: now,
+          });
+        const customerId = found.business.customer_id;
+        const answers = await eraseKeptAnswers(trx, customerId, owner);
+        const act = { customerId, action: 'owner.erased', target: { type: 'owner', id: owner }, details: { business_id: businessRef, kept_answers_erased: answers } };
         await recordAudit(trx, 'cases', [auditActOf(request, act, now)]);
-        return { owner_id: ownerId, business_id: businessId, erased_at: owner.erased_at.toISOString() };
+        return { owner_id: owner, business_id: businessRef, erased_at: now.toISOString() };
       });
     },
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { isOutage, NotFoundError } from '@kyb/envelope';
+import { UnknownMasterKeyError } from '@kyb/secrets';
 import { recordAudit, withTransaction, type Knex } from '@kyb/db';
 import type { Request } from 'express';
 import { auditActOf } from '@kyb/auth';
@@ -240,6 +241,8 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         // Unchecked rows: addBusinesses checks each against the schema (checkSchema).
         rows = sealed;
       } catch (err) {
+        // A database outage, or a master key this process lacks (DATA_ENCRYPTION_KEY_PREVIOUS during a rotation): retried, the rows kept.
+        if (isOutage(err) || err instanceof UnknownMasterKeyError) throw err;
         options.logger.error({ err, runId }, 'could not read the rows of an onboarding run');
         await endFailedRun(runId, { failure_reason: 'The rows of the run could not be read; nothing was stored.', unexpected: true });
         return;

@@ -146,6 +146,7 @@ export function createWebhooksService(deps: {
     async rotateSecret(caller: AuthContext, customerId: string, webhookId: string, request?: Request) {
       const now = clock();
       const previousUntil = new Date(now.getTime() + settings.secretOverlapMs);
+      await endpointOf(caller, customerId, webhookId);
       const secret = generateWebhookSecret();
       const sealed = await dataKeys.seal(dataKeyScope(customerId), secret);
       const row = await audited(

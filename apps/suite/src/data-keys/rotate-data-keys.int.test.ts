@@ -49,6 +49,8 @@ describe('npm run rotate-data-keys', () => {
     await first.suite.waitFor(/Press Ctrl-C to stop/, 60_000);
     expect((await signIn(first.base)).status).toBe(200);
     await first.suite.stop();
+    // A database from before data keys: values sealed with the master key itself may exist (tenant erasure waits for the rotation).
+    await database.db('auth.data_key_state').update({ legacy_values_converted_at: null });
     // A business whose TIN was sealed with the master key itself, as before data keys.
     const customerId = randomUUID();
     const [{ id: businessId }] = await database.db('cases.businesses')
@@ -69,6 +71,7 @@ describe('npm run rotate-data-keys', () => {
     const business = await database.db('cases.businesses').where({ id: businessId }).first();
     expect(business.tin_sealed).toMatch(/^d1\./);
     expect(await createDataKeys(database.db, keyring).open(business.tin_sealed)).toBe('912345678');
+    expect((await database.db('auth.data_key_state').first()).legacy_values_converted_at).toEqual(expect.any(Date));
 
     const again = processes.start(ROTATE, { DATABASE_URL: database.url, DATA_ENCRYPTION_KEY: keyB.toString('hex') });
     expect(await again.exited).toBe(0);

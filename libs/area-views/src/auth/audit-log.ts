@@ -42,12 +42,13 @@ interface OutboxRow {
 
 /**
  * Moves up to `limit` acts of an area's audit outbox (`<schema>.audit_outbox`) to the audit log,
- * oldest first, in one transaction: each is appended and removed, or none is. Racing relays take
- * different rows (`skip locked`). Answers how many it moved.
+ * oldest first by chain, in one transaction: each is appended and removed, or none is. Racing
+ * relays take different rows (`skip locked`); every relay takes the chains' locks in the same
+ * order (by tenant), so relays of several areas never deadlock. Answers how many it moved.
  */
 export async function relayAudit(db: Knex, schema: string, limit = 200): Promise<number> {
   return db.transaction(async (trx) => {
-    const rows = (await trx(`${schema}.${AUDIT_OUTBOX_TABLE}`).select('*').orderBy([{ column: 'occurred_at' }, { column: 'id' }]).limit(limit).forUpdate().skipLocked()) as OutboxRow[];
+    const rows = (await trx(`${schema}.${AUDIT_OUTBOX_TABLE}`).select('*').orderBy([{ column: 'customer_id', nulls: 'first' }, { column: 'occurred_at' }, { column: 'id' }]).limit(limit).forUpdate().skipLocked()) as OutboxRow[];
     for (const row of rows) {
       await appendAudit(trx, {
         customerId: row.customer_id,

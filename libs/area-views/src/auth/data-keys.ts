@@ -78,6 +78,8 @@ export function createDataKeys(db: Knex, keyring: MasterKeyring, options: { cach
 
     /** Opens a sealed value with the key it names. Throws {@link DataKeyDestroyedError} when that key was destroyed. */
     async open(sealed: string): Promise<string> {
+      // What a rotation erased of an erased tenant opens with no key, as its destroyed key's values.
+      if (sealed === 'erased') throw new DataKeyDestroyedError();
       const keyId = dataKeyIdOf(sealed);
       if (keyId === undefined) return keyring.openLegacy(sealed);
       const cached = byId.get(keyId);

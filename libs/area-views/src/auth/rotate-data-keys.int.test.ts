@@ -47,7 +47,13 @@ describe('rotateDataKeys', () => {
     const keyring = createMasterKeyring(newMaster, [oldMaster]);
     const outcome = await rotateDataKeys(database.db, keyring, [shop]);
     // Alice's key was wrapped by the old master; Bob's is made now, by the new one; the erased tenant's stays destroyed.
-    expect(outcome).toEqual({ rewrapped: 1, converted: { 'shop.secrets.sealed': 1 }, erasedTenants: { [dataKeyScope(gone)]: 1 } });
+    expect(outcome).toEqual({
+      rewrapped: 1,
+      converted: { 'shop.secrets.sealed': 1 },
+      erasedTenants: { [dataKeyScope(gone)]: 1 },
+      unopenable: {},
+      left: { keys: 0, values: 0 },
+    });
     const live = await database.db('auth.data_keys').whereNull('destroyed_at');
     expect(live.every((k) => k.master_id === keyring.currentId)).toBe(true);
 
@@ -60,9 +66,16 @@ describe('rotateDataKeys', () => {
     expect(await after.open(rows[1].sealed)).toBe('bob-tin');
     expect(rows[1].lookup).toBe((await after.boxFor(dataKeyScope(bob))).lookupHash('bob-tin'));
     expect(rows[2]).toMatchObject({ sealed: ERASED_VALUE, lookup: null });
-    await expect(after.open(rows[2].sealed)).rejects.toThrow();
+    await expect(after.open(rows[2].sealed)).rejects.toBeInstanceOf(DataKeyDestroyedError);
     await expect(after.seal(dataKeyScope(gone), 'y')).rejects.toBeInstanceOf(DataKeyDestroyedError);
 
-    expect(await rotateDataKeys(database.db, keyring, [shop])).toEqual({ rewrapped: 0, converted: { 'shop.secrets.sealed': 0 }, erasedTenants: {} });
+    expect(await rotateDataKeys(database.db, keyring, [shop])).toEqual({ rewrapped: 0, converted: { 'shop.secrets.sealed': 0 }, erasedTenants: {}, unopenable: {}, left: { keys: 0, values: 0 } });
+
+    // A value no configured master opens is left as it is and reported: the rotation is not done.
+    const stranger = createSealedBox(randomBytes(32)).seal('unknown');
+    await database.db('shop.secrets').insert({ customer_id: alice, sealed: stranger });
+    const partial = await rotateDataKeys(database.db, keyring, [shop]);
+    expect(partial).toMatchObject({ unopenable: { 'shop.secrets.sealed': 1 }, left: { keys: 0, values: 1 } });
+    expect(await database.db('shop.secrets').where({ sealed: stranger })).toHaveLength(1);
   });
 });
