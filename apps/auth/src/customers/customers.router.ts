@@ -90,6 +90,7 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
         200: { description: 'Erased, now or before (the first erased_at)', schema: successEnvelope(customerErasureSchema, 'Customer data erased successfully') },
         ...errors,
         400: { description: 'Invalid body or path (ValidationMiddlewareError), or confirm_customer_id is not the customer of the path (ErasureConfirmationError): nothing erased' },
+        409: { description: 'Values sealed before data keys may still hold its data: run rotate-data-keys first (SealedValuesNotConvertedError); nothing erased' },
       },
       handler: async (req, res, { params, body }) => {
         const caller = callerOf(req);

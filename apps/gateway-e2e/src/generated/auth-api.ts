@@ -1310,7 +1310,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
+            /** @description Values sealed before data keys may still hold its data: run rotate-data-keys first (SealedValuesNotConvertedError); nothing erased */
             409: {
                 headers: {
                     [name: string]: unknown;
