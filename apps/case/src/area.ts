@@ -14,6 +14,7 @@ import { createMasterKeyring } from '@kyb/secrets';
 import { createCustomerDirectory, createDataKeys, createInvitationAcceptances, idempotencyAnswerSeal, relayAudit } from '@kyb/area-views';
 import { createPgApplicantStore } from './applicants/applicants.store';
 import { businessReadRoutes } from './businesses/businesses.router';
+import { onboardingLimitRoutes } from './onboarding/onboarding-limit.router';
 import { ownerErasureRoutes } from './businesses/owner-erasure.router';
 import { createOwnerErasureService } from './businesses/owner-erasure.service';
 import { createBusinessesService } from './businesses/businesses.service';
@@ -98,6 +99,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
   const routes = withOpenApiRoute(
     [
       ...onboardingRoutes({ onboarding, authenticate: guard }),
+      ...onboardingLimitRoutes({ onboarding, authenticate: guard }),
       ...businessReadRoutes({ businesses, authenticate: guard }),
       ...ownerErasureRoutes({ erasure: createOwnerErasureService({ db: deps.db, businesses: businessStore, dataKeys, clock }), authenticate: guard }),
       ...inviteRoutes({ invites, authenticate: guard }),

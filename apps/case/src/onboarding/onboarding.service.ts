@@ -8,7 +8,7 @@ import { auditActOf } from '@kyb/auth';
 import type { Logger } from '@kyb/http';
 import { createPhoneReader } from '../businesses/phone-numbers';
 import { ENRICHMENT_BATCH_SIZE, enrichmentBatchJobId, enrichmentJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
-import { dataKeyScope, type CustomerDirectory, type CustomerEntry, type DataKeys } from '@kyb/area-views';
+import { CustomerNotFoundError, dataKeyScope, type CustomerDirectory, type CustomerEntry, type DataKeys } from '@kyb/area-views';
 import { compileCheck, strictObject, unstorableTextIn } from '@kyb/validation';
 import { ApplicantNotFoundError } from '../applicants/applicants.errors';
 import type { ApplicantStore } from '../applicants/applicants.store';
@@ -126,6 +126,25 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   }
 
   return {
+    /**
+     * The customer's onboarding limit this month, as E12 counts it: `limit` (null: unlimited), `used`,
+     * `remaining` (null when unlimited) and when the count starts again (the next month, UTC).
+     */
+    async limit(caller: AuthContext, customerId: string) {
+      const customer = await directory.find(customerId);
+      // A CUSTOMER's token vouches for its tenant (checked before); an ADMIN may name any id.
+      if (!customer) throw unseen(caller, new CustomerNotFoundError());
+      const now = clock();
+      const used = await store.used(db, customer.id, usageMonth(now));
+      const limit = customer.monthlyOnboardingLimit;
+      return {
+        limit,
+        used,
+        remaining: limit === null ? null : Math.max(0, limit - used),
+        resets_at: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+      };
+    },
+
     /** The customer as the auth area's directory shows it: read once per request and handed to the checks below. */
     customer: (customerId: string): Promise<CustomerEntry | undefined> => directory.find(customerId),
 

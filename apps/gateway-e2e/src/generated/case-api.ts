@@ -145,6 +145,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerID}/onboarding-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's monthly onboarding limit: limit, used, remaining and when it resets */
+        get: operations["getCustomersCustomerIDOnboardingLimit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invitations/{invitationID}": {
         parameters: {
             query?: never;
@@ -1317,6 +1334,82 @@ export interface operations {
             };
             /** @description Another tenant, or a missing permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomersCustomerIDOnboardingLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description businesses the customer may add this month; null: unlimited */
+                            limit: number | null;
+                            /** @description limit - used, never below 0; null when unlimited */
+                            remaining: number | null;
+                            /**
+                             * Format: date-time
+                             * @description when the count starts again: the first instant of next month (UTC)
+                             */
+                            resets_at: string;
+                            /** @description businesses added this month (E12, bulk, async runs), as E12 counts them */
+                            used: number;
+                        };
+                        /** @example Onboarding limit retrieved successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Not a UUID (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
