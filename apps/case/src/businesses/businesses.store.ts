@@ -204,6 +204,13 @@ export function createPgBusinessStore(db: Knex) {
       return row ? toAggregate(row) : undefined;
     },
 
+    /** Several businesses with their owners as the transaction `trx` sees them (a dry run's, never committed), in the order of `ids`. */
+    async findByIdsIn(trx: Knex.Transaction, ids: string[]): Promise<BusinessAggregate[]> {
+      const rows = ((await businessesWithClassification(trx).whereRaw('b.id = any(?::uuid[])', [ids]).select(selectedWithParts(trx, true))) as Array<Record<string, unknown>>).map(toAggregate);
+      const byId = new Map(rows.map((r) => [r.business.id, r]));
+      return ids.map((id) => byId.get(id)).filter((r): r is BusinessAggregate => r !== undefined);
+    },
+
     /** Several businesses, in the order of `ids`. */
     async findByIds(ids: string[], withOwners: boolean): Promise<BusinessAggregate[]> {
       const rows = (await (withOwners ? findManyWithOwners : findManyWithoutOwners)({ ids })).map(toAggregate);

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { CustomerEntry } from '@kyb/area-views';
 import { access, callerOf, requireTenant } from '@kyb/auth';
-import { success } from '@kyb/envelope';
+import { success, ValidationError } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { MAX_BULK_ROWS, readBulkRows } from './bulk-rows';
@@ -71,11 +71,12 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
         // Rows not checked yet: the service checks each against the E12 schema (checkSchema).
         const rows = bulkRows(req);
         const actor = callerOf(req).userId;
+        if (query.async && query.dry_run) throw new ValidationError('query.dry_run cannot be combined with async=true: a dry run answers at once with what the rows would be');
         if (query.async) {
           res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, params.customerId, rows, req)));
           return;
         }
-        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, params.customerId, rows, { checkSchema: true, customer: await customerOf(req), actor: { request: req } })));
+        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, params.customerId, rows, { checkSchema: true, customer: await customerOf(req), actor: { request: req }, dryRun: query.dry_run })));
       },
     }),
     defineRoute({
@@ -94,8 +95,9 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
         ...responses,
       },
       // With or without async=true: stored before the answer, which carries its id; enrichment runs in the background.
-      handler: async (req, res, { params, body }) => {
-        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(callerOf(req).userId, params.customerId, [body], { customer: await customerOf(req), actor: { request: req } })));
+      handler: async (req, res, { params, query, body }) => {
+        const mode = { customer: await customerOf(req), actor: { request: req }, dryRun: query.dry_run };
+        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(callerOf(req).userId, params.customerId, [body], mode)));
       },
     }),
     defineRoute({

@@ -13,7 +13,10 @@ export const runParams = uuidParams('runID');
  * onboarding worker; a single business is checked and stored at once, and answered with its id,
  * while enrichment and scoring run in the background (as they always do).
  */
-export const asyncQuery = strictObject({ async: { type: 'boolean', default: false } });
+export const asyncQuery = strictObject({
+  async: { type: 'boolean', default: false },
+  dry_run: { type: 'boolean', default: false, description: 'run every check (schema, rows, duplicates, the limit) and answer as the request would, storing, queuing and counting nothing' },
+});
 
 /**
  * E12's body: one flat row. Typed loosely on purpose, as the row type the service takes: its

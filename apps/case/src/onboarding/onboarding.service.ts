@@ -25,6 +25,13 @@ import { usageMonth, type OnboardingStore } from './onboarding.store';
 import { validateBusinessRow, type RowFailure } from './row-validation';
 import { runFailureOf, storableFailure, type RunFailure } from './run-failures';
 
+/** How a dry run leaves its transaction: with the answer the request would get, and everything it wrote rolled back. */
+class DryRunOutcome extends Error {
+  constructor(readonly result: ReturnType<typeof presentAddedBusinesses>) {
+    super('dry run');
+  }
+}
+
 /** The feature switch that gates adding businesses (contract 7.1 row 5). */
 export const ADD_BUSINESS_FEATURE = 'PAT_120_ADD_BUSINESS';
 
@@ -170,7 +177,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       actorId: string,
       customerId: string,
       rows: Array<Record<string, unknown>>,
-      mode: { checkSchema?: boolean; runId?: string; customer?: CustomerEntry; actor?: OnboardingActor } = {},
+      mode: { checkSchema?: boolean; runId?: string; customer?: CustomerEntry; actor?: OnboardingActor; dryRun?: boolean } = {},
     ) {
       const runId = mode.runId ?? randomUUID();
       const month = usageMonth(clock());
@@ -178,7 +185,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       const customer = mode.customer ?? (await directory.find(customerId));
       const ownerTitles = await options.businesses.ownerTitles();
       const box = await options.dataKeys.boxFor(dataKeyScope(customerId));
-      const { built: records, cases, checked } = await withTransaction(db, async (trx) => {
+      const outcome = await withTransaction(db, async (trx) => {
         if (mode.runId && !(await store.lockPendingRun(trx, mode.runId))) throw new RunAlreadyFinishedError(mode.runId);
         const used = await store.takeUsage(trx, customerId, month, rows.length);
         checkLimit(customer?.monthlyOnboardingLimit ?? null, used, rows.length);
@@ -212,8 +219,15 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         await options.businesses.insertRecords(trx, built);
         if (mode.actor) await recordAudit(trx, 'cases', [businessesAddedAct(mode.actor, { customerId, runId, businessIds }, clock())]);
         const cases = await openCases(trx, { applicants: options.applicants, cases: options.cases, clock }, { actorId, customerId, rows: checked, built });
+        // A dry run answers what was stored, as this transaction sees it, then rolls everything back.
+        if (mode.dryRun) throw new DryRunOutcome(presentAddedBusinesses({ actorId, customerId, rows: checked, stored: await options.businesses.findByIdsIn(trx, businessIds), cases }));
         return { built, cases, checked };
+      }).catch((err: unknown) => {
+        if (err instanceof DryRunOutcome) return err;
+        throw err;
       });
+      if (outcome instanceof DryRunOutcome) return { runId, result: outcome.result };
+      const { built: records, cases, checked } = outcome;
 
       await queueEnrichment(runId, customerId, records.map((r) => r.business.id));
       const stored = await options.businesses.findByIds(records.map((r) => r.business.id), true);
