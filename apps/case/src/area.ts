@@ -14,6 +14,8 @@ import { createMasterKeyring } from '@kyb/secrets';
 import { createCustomerDirectory, createDataKeys, createInvitationAcceptances, idempotencyAnswerSeal, relayAudit } from '@kyb/area-views';
 import { createPgApplicantStore } from './applicants/applicants.store';
 import { businessReadRoutes } from './businesses/businesses.router';
+import { monitoringRoutes } from './businesses/monitoring.router';
+import { createMonitoringService } from './businesses/monitoring.service';
 import { onboardingLimitRoutes } from './onboarding/onboarding-limit.router';
 import { ownerErasureRoutes } from './businesses/owner-erasure.router';
 import { createOwnerErasureService } from './businesses/owner-erasure.service';
@@ -100,6 +102,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
     [
       ...onboardingRoutes({ onboarding, authenticate: guard }),
       ...onboardingLimitRoutes({ onboarding, authenticate: guard }),
+      ...monitoringRoutes({ monitoring: createMonitoringService({ db: deps.db, businesses: businessStore, clock }), authenticate: guard }),
       ...businessReadRoutes({ businesses, authenticate: guard }),
       ...ownerErasureRoutes({ erasure: createOwnerErasureService({ db: deps.db, businesses: businessStore, dataKeys, clock }), authenticate: guard }),
       ...inviteRoutes({ invites, authenticate: guard }),

@@ -111,6 +111,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerID}/businesses/{businessID}/monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Switch a business's risk monitoring on or off (is_monitoring_enabled and its subscription) */
+        patch: operations["patchCustomersCustomerIDBusinessesBusinessIDMonitoring"];
+        trace?: never;
+    };
     "/customers/{customerID}/businesses/invite": {
         parameters: {
             query?: never;
@@ -1109,6 +1126,192 @@ export interface operations {
             };
             /** @description A business or customer of another tenant, or an unknown business (AccessMiddlewareError); a missing permission (PermissionMiddlewareError) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    patchCustomersCustomerIDBusinessesBusinessIDMonitoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                businessID: string;
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: re-enrich and re-score on the schedule; false: stop */
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The business as E9 shows it (without owners) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address_apartment?: string | null;
+                            address_city?: string | null;
+                            address_country?: string | null;
+                            address_line_1?: string | null;
+                            address_line_2?: string | null;
+                            address_postal_code?: string | null;
+                            address_state?: string | null;
+                            business_addresses?: {
+                                apartment?: string | null;
+                                city?: string | null;
+                                country?: string | null;
+                                is_primary?: boolean;
+                                line_1?: string | null;
+                                mobile?: string | null;
+                                postal_code?: string | null;
+                                state?: string | null;
+                            }[];
+                            business_names?: {
+                                is_primary?: boolean;
+                                name?: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at?: string | null;
+                            created_by?: string;
+                            /** Format: uuid */
+                            customer_id?: string;
+                            /** Format: date-time */
+                            deleted_at?: string | null;
+                            deleted_by?: string | null;
+                            external_id?: string | null;
+                            /** Format: uuid */
+                            id?: string;
+                            /** @description The client's industry, else the sector of the NAICS code shown; null only when nothing is known */
+                            industry?: {
+                                /** @description Snake-case name, e.g. health_care_and_social_assistance */
+                                code?: string;
+                                /** Format: date-time */
+                                created_at?: string | null;
+                                /** @description Stable id of the industry (a NAICS sector) */
+                                id?: string;
+                                name?: string;
+                                /** @description NAICS sector code, e.g. 62 or 31-33 */
+                                sector_code?: string;
+                                /** Format: date-time */
+                                updated_at?: string | null;
+                            } | null;
+                            is_deleted?: boolean;
+                            is_monitoring_enabled?: boolean;
+                            /** @description The client's ISO 18245 merchant category code (or one derived from its NAICS code), else the provider's */
+                            mcc_code?: string | null;
+                            /** @description Id of the merchant category code in our code table */
+                            mcc_id?: string | null;
+                            mcc_title?: string | null;
+                            mobile?: string | null;
+                            /** @description The client's NAICS code (2017 edition), else the provider's classification */
+                            naics_code?: string | null;
+                            /** @description Id of the NAICS code in our code table */
+                            naics_id?: string | null;
+                            naics_title?: string | null;
+                            name?: string;
+                            official_website?: string | null;
+                            owners?: {
+                                apartment?: string | null;
+                                city?: string | null;
+                                country?: string | null;
+                                /** Format: date-time */
+                                created_at?: string | null;
+                                created_by?: string;
+                                /** Format: date */
+                                date_of_birth?: string | null;
+                                email?: string | null;
+                                first_name?: string;
+                                /** Format: uuid */
+                                id?: string;
+                                last_name?: string;
+                                line_1?: string | null;
+                                line_2?: string | null;
+                                mobile?: string | null;
+                                /** @enum {string} */
+                                owner_type?: "CONTROL" | "BENEFICIARY";
+                                ownership_percentage?: number | null;
+                                postal_code?: string | null;
+                                /** @description masked: only the last four characters visible */
+                                ssn?: string | null;
+                                state?: string | null;
+                                title?: {
+                                    id?: string;
+                                    title?: string;
+                                } | null;
+                                /** Format: date-time */
+                                updated_at?: string | null;
+                                updated_by?: string;
+                            }[];
+                            public_website?: string | null;
+                            social_account?: string | null;
+                            /**
+                             * @description The latest verification's status; UNVERIFIED until one verifies the business
+                             * @enum {string}
+                             */
+                            status?: "VERIFIED" | "UNVERIFIED";
+                            /** @description The monitoring subscription: ACTIVE with its dates while monitoring is on, all null otherwise */
+                            subscription?: {
+                                /** Format: date-time */
+                                created_at?: string | null;
+                                status?: string | null;
+                                /** Format: date-time */
+                                updated_at?: string | null;
+                            };
+                            /** @description masked: only the last four characters visible */
+                            tin?: string | null;
+                            /** Format: date-time */
+                            updated_at?: string | null;
+                            updated_by?: string;
+                        };
+                        /** @example Business monitoring updated successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path or body (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant, or (to a CUSTOMER) a business that is not the customer's (AccessMiddlewareError); a missing permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such business of this customer (BusinessApiError) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

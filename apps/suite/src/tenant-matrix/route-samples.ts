@@ -64,6 +64,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'POST /case/api/v1/businesses/{businessID}/owners/{ownerID}/erase': { ok: [200] },
   'GET /case/api/v1/customers/{customerID}/businesses': { ok: [200] },
   'GET /case/api/v1/customers/{customerID}/onboarding-limit': { ok: [200] },
+  'PATCH /case/api/v1/customers/{customerID}/businesses/{businessID}/monitoring': { ok: [200], body: () => ({ enabled: true }) },
   'POST /case/api/v1/customers/{customerID}/businesses/invite': {
     ok: [200],
     body: (w) => ({ business: { name: `Invited Co ${w.unique()}` }, applicants: [{ first_name: 'Ivy', last_name: 'Nvited', email: `ivy-${w.unique()}@example.org` }] }),
