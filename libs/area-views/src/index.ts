@@ -60,8 +60,8 @@ export { assertBusinessAccess, businessScopedRead, SCOPED_BUSINESS_ID } from './
 export type { BusinessScope, ScopedRows } from './case/business-scoped-read';
 export { createEventFeeds, EVENT_SOURCES, FEED_START } from './events/event-feeds';
 export type { EventFeeds, EventSource, FeedEvent, FeedPosition } from './events/event-feeds';
-export { canonicalForm, chainOf, contentHash, entryHash, GENESIS_HASH } from './auth/audit-chain';
-export type { EntryContent } from './auth/audit-chain';
+export { actOfRow, canonicalForm, chainOf, contentHash, entryHash, GENESIS_HASH } from './auth/audit-chain';
+export type { AuditActRow, EntryContent } from './auth/audit-chain';
 export { appendAudit, relayAudit } from './auth/audit-log';
 export { createDataKeys, DATA_KEY_DIRECTORY_VIEW, DataKeyDestroyedError, dataKeyScope } from './auth/data-keys';
 export type { DataKeys } from './auth/data-keys';

@@ -11,17 +11,24 @@ export interface RequestAct {
   details?: AuditAct['details'];
 }
 
+/** Who acted: a user and its role, or no user (a refused sign-in, a signed link) and the role it acted in. */
+export interface AuditActor {
+  id: string | null;
+  role: string;
+}
+
 /**
- * The audit entry of an act of the request's caller: its user and role, the request's id (the
- * `X-Request-Id` answered) and the client's address (the gateway's forwarded one where trusted).
+ * The audit entry of an act of a request: by its caller (or `actor`, for a request no token
+ * vouches for), with the request's id (the `X-Request-Id` answered) and the client's address (the
+ * gateway's forwarded one where trusted).
  */
-export function auditActOf(req: Request, act: RequestAct, occurredAt: Date): AuditAct {
-  const caller = callerOf(req);
+export function auditActOf(req: Request, act: RequestAct, occurredAt: Date, actor?: AuditActor): AuditAct {
+  const { id, role } = actor ?? { id: callerOf(req).userId, role: callerOf(req).role };
   const requestId = (req as Request & { id?: unknown }).id;
   return {
     customerId: act.customerId,
-    actorId: caller.userId,
-    actorRole: caller.role,
+    actorId: id,
+    actorRole: role,
     action: act.action,
     targetType: act.target.type,
     targetId: act.target.id,

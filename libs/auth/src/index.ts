@@ -29,4 +29,4 @@ export { access, authenticate, authenticateWith, callerOf, canAccessBusiness, ca
 export { createVerifiedTokenCache } from './verified-tokens';
 export type { VerifiedToken, VerifiedTokenCache } from './verified-tokens';
 export { auditActOf, withAudit } from './audit-act';
-export type { RequestAct } from './audit-act';
+export type { AuditActor, RequestAct } from './audit-act';

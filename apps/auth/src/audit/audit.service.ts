@@ -1,25 +1,13 @@
 import type { Request } from 'express';
-import type { AuthContext } from '@kyb/auth';
+import { auditActOf, type AuditActor, type AuthContext, type RequestAct } from '@kyb/auth';
 import { AppError } from '@kyb/envelope';
 import type { Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
-import { clientAddress } from '../shared/client-address';
 import { chainOf, entryHash, GENESIS_HASH } from '@kyb/area-views';
 import { contentOf, type AuditListQuery, type AuditRow, type AuditStore } from './audit.store';
 
-/** Who acted, when no token says so (a failed sign-in): the role asked for, no id. */
-export interface AuditActor {
-  id: string | null;
-  role: string;
-}
-
 /** One security-relevant act, as a route or service reports it. */
-export interface AuditAct {
-  customerId: string | null;
-  action: string;
-  target: { type: string; id: string | null };
-  details?: Record<string, string | number | boolean | null>;
-}
+export type AuditAct = RequestAct;
 
 /** What `verify` answers: the chain holds, or the first entry that breaks it and why. */
 export type ChainVerdict =
@@ -52,12 +40,6 @@ function breakOf(row: AuditRow, expectedSeq: number, head: string): 'sequence' |
   return entryHash(row.prev_hash, seq, contentOf(row)) !== row.hash ? 'hash' : undefined;
 }
 
-/** The request's id (the one we assigned: X-Request-Id of the answer). */
-const requestIdOf = (req: Request): string | null => {
-  const id = (req as Request & { id?: unknown }).id;
-  return typeof id === 'string' ? id : null;
-};
-
 /** The audit log: records acts with who, where from and when; lists a tenant's; verifies a chain. */
 export function createAuditService(options: {
   store: AuditStore;
@@ -72,18 +54,7 @@ export function createAuditService(options: {
   /** Records an act; given the act's transaction (`trx`), in it, so the act and its entry are kept both or neither. */
   async function record(req: Request, actor: AuditActor, act: AuditAct, trx?: Knex.Transaction): Promise<void> {
     // appendAudit writes ids as PostgreSQL gives them back, so entries hash alike when read.
-    await store.append({
-      customerId: act.customerId,
-      actorId: actor.id,
-      actorRole: actor.role,
-      action: act.action,
-      targetType: act.target.type,
-      targetId: act.target.id,
-      requestId: requestIdOf(req),
-      clientAddress: clientAddress(req),
-      details: act.details ?? {},
-      occurredAt: clock(),
-    }, trx);
+    await store.append(auditActOf(req, act, clock(), actor), trx);
   }
 
   return {

@@ -1,27 +1,11 @@
-import { appendAudit, chainOf, type EntryContent } from '@kyb/area-views';
+import { actOfRow, appendAudit, chainOf, type AuditActRow, type EntryContent } from '@kyb/area-views';
 import { pageWithTotal, totalCountColumn, type AuditAct, type Knex } from '@kyb/db';
 
 /** One act to append. */
 export type AuditAppend = AuditAct;
 
 /** An entry as stored. */
-export interface AuditRow {
-  id: string;
-  chain: string;
-  seq: string;
-  customer_id: string | null;
-  actor_id: string | null;
-  actor_role: string;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  request_id: string | null;
-  client_address: string | null;
-  details: Record<string, unknown>;
-  occurred_at: Date;
-  prev_hash: string;
-  hash: string;
-}
+export type AuditRow = AuditActRow & { id: string; chain: string; seq: string; prev_hash: string; hash: string };
 
 /** The list query of the audit events of a tenant. */
 export interface AuditListQuery {
@@ -34,19 +18,7 @@ export interface AuditListQuery {
 }
 
 /** The content of a stored row, as its hash covers it. */
-export const contentOf = (row: AuditRow): EntryContent => ({
-  chain: row.chain,
-  customerId: row.customer_id,
-  actorId: row.actor_id,
-  actorRole: row.actor_role,
-  action: row.action,
-  targetType: row.target_type,
-  targetId: row.target_id,
-  requestId: row.request_id,
-  clientAddress: row.client_address,
-  details: row.details,
-  occurredAt: row.occurred_at,
-});
+export const contentOf = (row: AuditRow): EntryContent => ({ chain: row.chain, ...actOfRow(row) });
 
 /** Entries read per page when a chain is walked. */
 const WALK_PAGE = 1000;

@@ -135,7 +135,12 @@ describe('erasing a customer (POST /customers/{customerID}/erase)', () => {
     const tenant = await t.fixtures.customer();
     const first = (await erase(tenant).expect(200)).body.data;
     const refused = await request(t.app).patch(`${BASE}/${tenant}`).set('Authorization', bearer(admin)).send({ status: 'ACTIVE' }).expect(409);
-    expect(refused.body).toMatchObject({ status: 'fail', errorCode: 'NOT_ALLOWED', data: { errorName: 'CustomerErasedError' } });
+    expect(refused.body).toEqual({
+      status: 'fail',
+      message: 'This customer was erased: its data can no longer be read, so it cannot be made active again.',
+      errorCode: 'NOT_ALLOWED',
+      data: { errorName: 'CustomerErasedError' },
+    });
     expect(await statusOf(tenant)).toBe('DISABLED');
     // Other changes of an erased customer are still allowed (its name, say).
     await request(t.app).patch(`${BASE}/${tenant}`).set('Authorization', bearer(admin)).send({ name: 'Erased Co' }).expect(200);
@@ -244,7 +249,12 @@ describe('erasing a customer (POST /customers/{customerID}/erase)', () => {
     await t.db('auth.data_key_state').update({ legacy_values_converted_at: null });
     try {
       const res = await erase(tenant).expect(409);
-      expect(res.body).toMatchObject({ status: 'fail', errorCode: 'NOT_ALLOWED', data: { errorName: 'SealedValuesNotConvertedError' } });
+      expect(res.body).toEqual({
+        status: 'fail',
+        message: "Values sealed before data keys may still hold this customer's data: run rotate-data-keys once (docs/adr/0023), then erase it. Nothing was erased.",
+        errorCode: 'NOT_ALLOWED',
+        data: { errorName: 'SealedValuesNotConvertedError' },
+      });
       expect(await t.db('auth.data_keys').where({ scope: `customer:${tenant}` })).toEqual([]);
       expect(await statusOf(tenant)).toBe('ACTIVE');
     } finally {

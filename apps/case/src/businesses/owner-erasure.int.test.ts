@@ -78,7 +78,12 @@ describe('POST /businesses/{businessID}/owners/{ownerID}/erase', () => {
     await erase(businessId.toUpperCase(), ann.toUpperCase()).expect(200);
     const businesses = await t.db('cases.businesses').where({ customer_id: customerId }).count<Array<{ count: string }>>('* as count');
     const replay = await request(t.app).post(`/case/api/v1/businesses/customers/${customerId}`).set('Authorization', `Bearer ${owner}`).set('Idempotency-Key', key).send(body).expect(410);
-    expect(replay.body).toMatchObject({ status: 'fail', errorCode: 'NOT_ALLOWED', data: { errorName: 'IdempotencyAnswerErasedError' } });
+    expect(replay.body).toEqual({
+      status: 'fail',
+      message: 'The request with this Idempotency-Key was done; the answer kept for it was erased with the personal data it held',
+      errorCode: 'NOT_ALLOWED',
+      data: { errorName: 'IdempotencyAnswerErasedError' },
+    });
     expect(await t.db('cases.businesses').where({ customer_id: customerId }).count<Array<{ count: string }>>('* as count')).toEqual(businesses);
   });
 

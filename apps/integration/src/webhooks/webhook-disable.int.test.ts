@@ -61,7 +61,12 @@ describe('webhook endpoints that fail for too long', () => {
       return rows[0]?.passed ? true : undefined;
     });
     const refused = await api('post', `/${failing.id}/deliveries/${attempt.id}/retry`).expect(409);
-    expect(refused.body.data.errorName).toBe('WebhookDisabledError');
+    expect(refused.body).toEqual({
+      status: 'fail',
+      message: 'Webhook is disabled: enable it before retrying or replaying deliveries',
+      errorCode: 'NOT_ALLOWED',
+      data: { errorName: 'WebhookDisabledError' },
+    });
     await api('patch', `/${failing.id}`).send({ url: receiver.url, enabled: true }).expect(200);
     receiver.trust(failing.secret);
     await api('post', `/${failing.id}/deliveries/${attempt.id}/retry`).expect(200);

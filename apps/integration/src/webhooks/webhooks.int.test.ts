@@ -155,6 +155,15 @@ describe('webhooks', () => {
     });
     expect(delivered.attempts).toBe(3);
     expect(receivedEvent(eventId).map((r) => r.verifiedWith)).toEqual([[secret], [secret], [secret]]);
+    // An attempt that is running (leased) cannot be retried until it ends.
+    await t.db('integration.webhook_deliveries').where({ id: failed.id }).update({ leased_until: new Date(Date.now() + 60_000) });
+    expect((await api('post', `/${id}/deliveries/${failed.id}/retry`).expect(409)).body).toEqual({
+      status: 'fail',
+      message: 'An attempt of this delivery is running: retry it after the attempt ends',
+      errorCode: 'DUPLICATE',
+      data: { errorName: 'WebhookDeliveryInFlightError' },
+    });
+    await t.db('integration.webhook_deliveries').where({ id: failed.id }).update({ leased_until: null });
     // A success ends the endpoint's failing streak.
     expect((await api('get', `/${id}`).expect(200)).body.data.failing_since).toBeNull();
     expect((await api('post', `/${id}/deliveries/${randomUUID()}/retry`).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
@@ -183,7 +192,12 @@ describe('webhooks', () => {
     const none = await api('post', `/${id}/replay`).send({ from: since, to: new Date().toISOString(), types: ['report.completed'] }).expect(200);
     expect(none.body.data).toMatchObject({ types: [], events: 0, deliveries: 0 });
     const empty = await api('post', `/${id}/replay`).send({ from: since, to: since }).expect(400);
-    expect(empty.body.data.errorName).toBe('WebhookReplayRangeError');
+    expect(empty.body).toEqual({
+      status: 'fail',
+      message: 'Replay range is empty: from must be before to, and before now',
+      errorCode: 'INVALID',
+      data: { errorName: 'WebhookReplayRangeError' },
+    });
     const tooOld = await api('post', `/${id}/replay`).send({ from: '2020-01-01T00:00:00Z', to: since }).expect(400);
     expect(tooOld.body.message).toMatch(/^Events are kept 30 days/);
     await api('patch', `/${id}`).send({ enabled: false }).expect(200);

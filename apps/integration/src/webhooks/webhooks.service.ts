@@ -4,7 +4,7 @@ import { unseen, withAudit, type AuthContext, type RequestAct } from '@kyb/auth'
 import { isEventType, type EventType, type Knex } from '@kyb/db';
 import { listPage } from '@kyb/validation';
 import { checkWebhookUrl, generateWebhookSecret, resolveAllowed } from './delivery';
-import type { DeliveryStatus, WebhookDeliveriesStore } from './webhook-deliveries.store';
+import type { DeliveryListQuery, WebhookDeliveriesStore } from './webhook-deliveries.store';
 import type { WebhookDispatchStore } from './webhook-dispatch.store';
 import type { EndpointChanges, WebhookEndpointRow, WebhookEndpointsStore } from './webhook-endpoints.store';
 import type { WebhookSettings } from './webhook-settings';
@@ -29,15 +29,8 @@ export interface WebhookInput {
   enabled?: boolean;
 }
 
-/** A page of deliveries as the API asks for it. */
-export interface DeliveryPageQuery {
-  status?: DeliveryStatus;
-  eventType?: string;
-  page: number;
-  itemsPerPage: number;
-  paginate: boolean;
-  sort: 'asc' | 'desc';
-}
+/** A page of deliveries as the API asks for it: the store's query, for the endpoint the path names. */
+export type DeliveryPageQuery = Omit<DeliveryListQuery, 'webhookId'>;
 
 /**
  * A customer's webhook endpoints (CRUD, secret rotation), their deliveries (log, retry) and

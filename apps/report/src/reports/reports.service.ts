@@ -82,21 +82,9 @@ export function createReportsService(deps: {
       const file = report?.file_path ? await deps.storage.get(report.file_path) : undefined;
       if (!report || !file) throw new ReportNotFoundError();
       if (request && deps.db) {
-        const requestId = (request as Request & { id?: unknown }).id;
-        await recordAudit(deps.db, 'reports', [
-          {
-            customerId: report.customer_id,
-            actorId: null,
-            actorRole: 'SIGNED_URL',
-            action: 'report.file_served',
-            targetType: 'report',
-            targetId: report.id,
-            requestId: typeof requestId === 'string' ? requestId : null,
-            clientAddress: request.ip ?? null,
-            details: { business_id: report.business_id, link_expires: expires },
-            occurredAt: deps.clock(),
-          },
-        ]);
+        // The link's holder: no user, the role of a signed link.
+        const act = { customerId: report.customer_id, action: 'report.file_served', target: { type: 'report', id: report.id }, details: { business_id: report.business_id, link_expires: expires } };
+        await recordAudit(deps.db, 'reports', [auditActOf(request, act, deps.clock(), { id: null, role: 'SIGNED_URL' })]);
       }
       return file;
     },

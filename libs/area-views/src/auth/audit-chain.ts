@@ -1,23 +1,40 @@
 import { createHash } from 'node:crypto';
+import type { AuditAct } from '@kyb/db';
 import { withSortedKeys } from '@kyb/envelope';
 
 /** The hash the first entry of a chain points back to. */
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** An entry's content: what it says, whatever its place in the chain. */
-export interface EntryContent {
-  chain: string;
-  customerId: string | null;
-  actorId: string | null;
-  actorRole: string;
+export type EntryContent = Omit<AuditAct, 'details'> & { chain: string; details: Record<string, unknown> };
+
+/** An act as a table stores it (the audit log's entries and the areas' audit outboxes share these columns). */
+export interface AuditActRow {
+  customer_id: string | null;
+  actor_id: string | null;
+  actor_role: string;
   action: string;
-  targetType: string;
-  targetId: string | null;
-  requestId: string | null;
-  clientAddress: string | null;
-  details: Record<string, unknown>;
-  occurredAt: Date;
+  target_type: string;
+  target_id: string | null;
+  request_id: string | null;
+  client_address: string | null;
+  details: AuditAct['details'];
+  occurred_at: Date;
 }
+
+/** The act a stored row holds. */
+export const actOfRow = (row: AuditActRow): AuditAct => ({
+  customerId: row.customer_id,
+  actorId: row.actor_id,
+  actorRole: row.actor_role,
+  action: row.action,
+  targetType: row.target_type,
+  targetId: row.target_id,
+  requestId: row.request_id,
+  clientAddress: row.client_address,
+  details: row.details,
+  occurredAt: row.occurred_at,
+});
 
 /**
  * The canonical form of an entry's content: a JSON array of its fields in a fixed order, times as

@@ -1,5 +1,5 @@
 import { AUDIT_OUTBOX_TABLE, normalisedAct, type AuditAct, type Knex } from '@kyb/db';
-import { chainOf, contentHash } from './audit-chain';
+import { actOfRow, chainOf, contentHash, type AuditActRow } from './audit-chain';
 
 /**
  * The auth area's audit log as other areas (and auth itself) write to it: its published function
@@ -26,19 +26,7 @@ export async function appendAudit(on: Knex | Knex.Transaction, input: AuditAct):
   ]);
 }
 
-interface OutboxRow {
-  id: string;
-  customer_id: string | null;
-  actor_id: string | null;
-  actor_role: string;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  request_id: string | null;
-  client_address: string | null;
-  details: AuditAct['details'];
-  occurred_at: Date;
-}
+type OutboxRow = AuditActRow & { id: string };
 
 /**
  * Moves up to `limit` acts of an area's audit outbox (`<schema>.audit_outbox`) to the audit log,
@@ -50,18 +38,7 @@ export async function relayAudit(db: Knex, schema: string, limit = 200): Promise
   return db.transaction(async (trx) => {
     const rows = (await trx(`${schema}.${AUDIT_OUTBOX_TABLE}`).select('*').orderBy([{ column: 'customer_id', nulls: 'first' }, { column: 'occurred_at' }, { column: 'id' }]).limit(limit).forUpdate().skipLocked()) as OutboxRow[];
     for (const row of rows) {
-      await appendAudit(trx, {
-        customerId: row.customer_id,
-        actorId: row.actor_id,
-        actorRole: row.actor_role,
-        action: row.action,
-        targetType: row.target_type,
-        targetId: row.target_id,
-        requestId: row.request_id,
-        clientAddress: row.client_address,
-        details: row.details,
-        occurredAt: row.occurred_at,
-      });
+      await appendAudit(trx, actOfRow(row));
     }
     if (rows.length > 0) await trx(`${schema}.${AUDIT_OUTBOX_TABLE}`).whereIn('id', rows.map((row) => row.id)).delete();
     return rows.length;

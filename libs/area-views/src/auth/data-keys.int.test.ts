@@ -51,7 +51,12 @@ describe('createDataKeys', () => {
     await keys.destroy(scope);
     await new Promise((resolve) => setTimeout(resolve, 60));
     await expect(dataKeys.open(sealed)).rejects.toBeInstanceOf(DataKeyDestroyedError);
-    await expect(dataKeys.seal(scope, 'more')).rejects.toMatchObject({ httpStatus: 410, errorName: 'DataErasedError' });
+    await expect(dataKeys.seal(scope, 'more')).rejects.toMatchObject({
+      httpStatus: 410,
+      errorCode: 'NOT_ALLOWED',
+      errorName: 'DataErasedError',
+      message: 'The data of this customer was erased.',
+    });
     await expect(createDataKeys(database.db, createMasterKeyring(master)).open(sealed)).rejects.toBeInstanceOf(DataKeyDestroyedError);
   });
 
