@@ -26,6 +26,7 @@ describe('integration migrations', () => {
       '20261126_0008_outbox',
       '20261126_0009_webhooks',
       '20261126_0010_audit_outbox',
+      '20261127_0011_directory_sources',
     ]);
     expect(await relations()).toEqual([
       'audit_outbox', 'bjl_record_directory', 'bjl_records', 'business_classification_directory', 'business_classifications', 'business_verification_current', 'business_verification_directory',
@@ -35,6 +36,7 @@ describe('integration migrations', () => {
     ]);
     expect(await migrateLatest(database.db, integrationMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, integrationMigrations)).toEqual([
+      '20261127_0011_directory_sources',
       '20261126_0010_audit_outbox',
       '20261126_0009_webhooks',
       '20261126_0008_outbox',

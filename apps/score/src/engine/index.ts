@@ -14,6 +14,7 @@ export {
 export { RATIO_BOUNDS } from './financial-values';
 export { BANKRUPTCY_FREE_YEARS_CAP } from './public-record-values';
 export type { BjlInput, CreditBureauInput, FinancialInputs, FinancialStatement, PublicRecordInputs, ScoreInputs, VerificationInput } from './score-inputs';
+export { inputsFromSnapshot, type InputSource, type ScoreSnapshot, type SnapshotBjlRecord } from './score-snapshot';
 export { applyVerificationRule, worseDecision, type VerifiedDecision } from './verification-rule';
 export { VERIFICATION_WEIGHTAGE_CONFIG } from './verification-weightage-config';
 export { InvalidWeightageConfigError, NoScoreInputsError } from './engine.errors';

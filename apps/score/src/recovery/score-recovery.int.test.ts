@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import { createBusinessDirectory, createIntegrationDirectory, createVerificationDirectory } from '@kyb/area-views';
-import { createBusinessDirectoryStandIn, createEnrichmentTaskDirectoryStandIn, createIntegrationDirectoryStandIn } from '@kyb/area-views/testing';
+import { createBusinessDirectoryStandIn, createEnrichmentTaskDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
 import { createProducer, scoreQueue } from '@kyb/queues';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createScoreArea, type ScoreArea } from '../area';
@@ -27,6 +27,7 @@ describe('the score recovery sweep (Redis came back empty; PostgreSQL still know
     businesses = await createBusinessDirectoryStandIn(h.db);
     integration = await createIntegrationDirectoryStandIn(h.db);
     tasks = await createEnrichmentTaskDirectoryStandIn(h.db);
+    await createVerificationDirectoryStandIn(h.db);
     area = createScoreArea({
       db: h.db,
       redis: h.redis,

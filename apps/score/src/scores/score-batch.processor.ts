@@ -1,8 +1,9 @@
 import type { EnrichmentCompletion, Producer, WorkerLogger } from '@kyb/queues';
-import type { BusinessDirectory, IntegrationDirectory, VerificationDirectory, VerificationEntry } from '@kyb/area-views';
-import { computeScore, NoScoreInputsError, type ComputedScore, type WeightageConfig } from '../engine';
-import { loadPublishedInputsOfMany, scoreInputsOf, verificationInputOf, type PublishedInputs } from './score-inputs.loader';
+import type { BusinessDirectory, IntegrationDirectory, VerificationDirectory } from '@kyb/area-views';
+import { computeScore, inputsFromSnapshot, NoScoreInputsError, type WeightageConfig } from '../engine';
+import { loadPublishedInputsOfMany, snapshotOf, type PublishedInputs } from './score-inputs.loader';
 import type { DueScore, ScoreBatchStore, ScoreRequest } from './score-batch.store';
+import type { ScoreResult } from './score-success.store';
 import { NO_INPUTS_REASON } from './scores.errors';
 import { scoreJobId } from './scores.service';
 import type { ScoreTrigger } from './scores.store';
@@ -12,7 +13,7 @@ export interface ScoreBatchDeps {
   batches: ScoreBatchStore;
   businesses: BusinessDirectory;
   integration: IntegrationDirectory;
-  /** Read only for the scores whose config has a verification rule. */
+  /** The businesses' latest verifications, kept in each score's snapshot (and applied by a config with a verification rule). */
   verification: VerificationDirectory;
   scores: Pick<Producer<{ scoreId: string }>, 'add'>;
   clock: () => Date;
@@ -37,7 +38,6 @@ const isCompletion = (c: unknown): c is EnrichmentCompletion =>
 interface BatchReads {
   configs: Map<string, WeightageConfig>;
   published: (businessId: string) => PublishedInputs;
-  verifications: Map<string, VerificationEntry>;
   asOf: Date;
 }
 
@@ -46,16 +46,15 @@ interface BatchReads {
  * or an unexpected error (the score is left PROCESSING for its own job).
  */
 function computeDue(due: readonly DueScore[], reads: BatchReads) {
-  const succeeded: Array<{ id: string; score: ComputedScore }> = [];
+  const succeeded: ScoreResult[] = [];
   const noInputs: string[] = [];
   const unexpected: Array<{ id: string; err: unknown }> = [];
   for (const score of due) {
     try {
       const config = reads.configs.get(score.weightage_config_id);
       if (!config) throw new Error(`weighting config ${score.weightage_config_id} is gone`);
-      const inputs = scoreInputsOf(reads.published(score.business_id), reads.asOf);
-      if (config.verificationRule) inputs.verification = verificationInputOf(reads.verifications.get(score.business_id));
-      succeeded.push({ id: score.id, score: computeScore(config, inputs) });
+      const snapshot = snapshotOf(reads.published(score.business_id), reads.asOf);
+      succeeded.push({ id: score.id, score: computeScore(config, inputsFromSnapshot(snapshot)), snapshot });
     } catch (err) {
       if (err instanceof NoScoreInputsError) noInputs.push(score.id);
       else unexpected.push({ id: score.id, err });
@@ -67,7 +66,7 @@ function computeDue(due: readonly DueScore[], reads: BatchReads) {
 /**
  * Scores many businesses in one job with a fixed number of statements, whatever the batch's size:
  * the businesses, the scores found or created, their attempts counted, their configs, their inputs
- * (and verifications when a config has a rule), the results stored. A score is the same row, with
+ * and verifications, the results stored with their snapshots. A score is the same row, with
  * the same result, as the queued path (`requestScore`, then `compute`) would store. A statement
  * that fails fails the job, whose retry recomputes only the scores still PROCESSING.
  */
@@ -94,10 +93,8 @@ export function createScoreBatchProcessor(deps: ScoreBatchDeps) {
     if (due.length === 0) return outcome;
 
     const configs = await batches.configs([...new Set(due.map((s) => s.weightage_config_id))]);
-    const published = await loadPublishedInputsOfMany(deps.integration, due.map((s) => s.business_id));
-    const ruled = due.filter((s) => configs.get(s.weightage_config_id)?.verificationRule).map((s) => s.business_id);
-    const verifications = ruled.length > 0 ? await deps.verification.verificationsOfMany(ruled) : new Map<string, VerificationEntry>();
-    const { succeeded, noInputs, unexpected } = computeDue(due, { configs, published, verifications, asOf: clock() });
+    const published = await loadPublishedInputsOfMany(deps.integration, deps.verification, due.map((s) => s.business_id));
+    const { succeeded, noInputs, unexpected } = computeDue(due, { configs, published, asOf: clock() });
     const at = clock();
     await batches.succeedMany(succeeded, at);
     await batches.failMany(noInputs, NO_INPUTS_REASON, at);

@@ -1,14 +1,10 @@
 import type { Knex } from '@kyb/db';
 import type { WeightageConfig } from '../engine';
+import { findOrCreateScores, type ScoreRequest } from './score-creation.store';
 import { storeSuccesses, type ScoreResult } from './score-success.store';
 import type { ScoreRow, ScoreTrigger } from './scores.store';
 
-/** One score a batch asks for: once per `sourceKey`, as `findOrCreate` does. */
-export interface ScoreRequest {
-  sourceKey: string;
-  businessId: string;
-  customerId: string | null;
-}
+export type { ScoreRequest };
 
 /** A score whose attempt a batch counted: what computing it needs. */
 export type DueScore = Pick<ScoreRow, 'id' | 'business_id' | 'weightage_config_id'>;
@@ -24,28 +20,8 @@ const CONFIGS = 'scores.weightage_configs';
  */
 export function createPgScoreBatchStore(db: Knex) {
   return {
-    /**
-     * The scores asked for by `requests` (distinct source keys), those there are none of created
-     * PROCESSING with the active config, as `findOrCreate`: an insert that skips existing source
-     * keys, then a read of them all (a read in the insert's statement would not see a row another
-     * transaction committed meanwhile).
-     * @throws Error when a score could not be created because no config is active.
-     */
-    async findOrCreateMany(requests: readonly ScoreRequest[], trigger: ScoreTrigger, at: Date): Promise<ScoreRow[]> {
-      if (requests.length === 0) return [];
-      const keys = requests.map((r) => r.sourceKey);
-      await db.raw(
-        `insert into ${SCORES} (source_key, trigger, business_id, customer_id, weightage_config_id, version, year, month, requested_by, created_at, updated_at)
-         select r.source_key, ?, r.business_id, r.customer_id, c.id, c.version, ?, ?, null, ?, ?
-         from unnest(?::text[], ?::uuid[], ?::uuid[]) as r(source_key, business_id, customer_id),
-              (select id, version from ${CONFIGS} where is_active) as c
-         on conflict (source_key) do nothing`,
-        [trigger, at.getUTCFullYear(), at.getUTCMonth() + 1, at, at, keys, requests.map((r) => r.businessId), requests.map((r) => r.customerId)],
-      );
-      const rows: ScoreRow[] = await db(SCORES).whereRaw('source_key = any(?::text[])', [keys]);
-      if (rows.length < new Set(keys).size) throw new Error(`No active weighting config: ${new Set(keys).size - rows.length} scores could not be created`);
-      return rows;
-    },
+    /** The scores asked for by `requests`, created where there are none (`findOrCreateScores`). */
+    findOrCreateMany: (requests: readonly ScoreRequest[], trigger: ScoreTrigger, at: Date): Promise<ScoreRow[]> => findOrCreateScores(db, requests, trigger, at),
     /** Counts an attempt of each score of `ids` still PROCESSING: the ones answered are those to compute. */
     async countAttempts(ids: readonly string[], at: Date): Promise<DueScore[]> {
       if (ids.length === 0) return [];

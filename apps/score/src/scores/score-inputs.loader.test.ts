@@ -1,37 +1,59 @@
 import type { BjlEntry } from '@kyb/area-views';
+import { inputsFromSnapshot } from '../engine';
 import { statement, summary } from '../test-support/score-fixtures';
-import { scoreInputsOf, verificationInputOf } from './score-inputs.loader';
+import { snapshotOf } from './score-inputs.loader';
 
 const asOf = new Date('2026-11-20T10:00:00Z');
-const lien: BjlEntry = { kind: 'LIEN', filingDate: new Date('2024-02-10T00:00:00Z'), status: 'active', amount: 25_000 };
-const records = { taskId: 't', platformId: 100, summary: summary({ reviews: [{ source: 'Google', count: 120, percentage: '80' }, { source: 'Yelp', count: 30, percentage: '20' }] }), updatedAt: asOf };
+const fetchedAt = new Date('2026-11-19T09:30:00Z');
+const lien: BjlEntry = { kind: 'LIEN', filingDate: new Date('2024-02-10T00:00:00Z'), status: 'active', amount: 25_000, recordId: 'LN-1', provider: 'sandbox' };
+const records = {
+  taskId: 't',
+  platformId: 100,
+  provider: 'sandbox',
+  summary: summary({ reviews: [{ source: 'Google', count: 120, percentage: '80' }, { source: 'Yelp', count: 30, percentage: '20' }] }),
+  updatedAt: fetchedAt,
+};
+const verifiedAt = new Date('2026-11-19T08:00:00Z');
+const verification = { businessId: 'b', status: 'UNVERIFIED' as const, checks: [], verifiedAt, statusChangedAt: verifiedAt };
 
-describe('scoreInputsOf: what the integration area published, as a score reads it', () => {
-  it('maps public records, BJL, statements and the bureau', () => {
-    const profile = { statements: [statement(2025)], creditBureau: { score: 82, delinquentAccounts: 1 }, updatedAt: asOf };
-    expect(scoreInputsOf({ records, bjl: [lien], profile }, asOf)).toEqual({
-      asOf,
+describe('snapshotOf: what the integration area published, as a score keeps it', () => {
+  it('maps public records, BJL, statements, the bureau and the verification, each input with its provider and fetch time', () => {
+    const profile = { statements: [statement(2025)], creditBureau: { score: 82, delinquentAccounts: 1 }, provider: 'sandbox-financials', updatedAt: fetchedAt };
+    const snapshot = snapshotOf({ records, bjl: [lien], profile, verification }, asOf);
+    expect(snapshot).toEqual({
+      format: 1,
+      asOf: '2026-11-20T10:00:00.000Z',
       publicRecords: { averageRating: 4.6, reviewCount: 150, complaintCount: 1 },
-      bjl: [lien],
+      bjl: [{ kind: 'LIEN', filingDate: '2024-02-10T00:00:00.000Z', status: 'active', amount: 25_000, recordId: 'LN-1' }],
       financials: { statements: [statement(2025)] },
       creditBureau: { score: 82, delinquentAccounts: 1 },
+      verification: { status: 'UNVERIFIED', verifiedAt: '2026-11-19T08:00:00.000Z' },
+      sources: {
+        publicRecords: { provider: 'sandbox', fetchedAt: '2026-11-19T09:30:00.000Z', taskId: 't' },
+        financials: { provider: 'sandbox-financials', fetchedAt: '2026-11-19T09:30:00.000Z' },
+      },
+      facts: { filingStatus: 'Active' },
     });
-  });
-
-  it('counts BJL as never fetched without public records, and unknown financials as null', () => {
-    expect(scoreInputsOf({ records: undefined, bjl: [lien], profile: { statements: null, creditBureau: null, updatedAt: asOf } }, asOf)).toEqual({
+    expect(inputsFromSnapshot(snapshot)).toEqual({
       asOf,
-      publicRecords: null,
-      bjl: null,
-      financials: null,
-      creditBureau: null,
+      publicRecords: { averageRating: 4.6, reviewCount: 150, complaintCount: 1 },
+      bjl: [{ kind: 'LIEN', filingDate: new Date('2024-02-10T00:00:00Z'), status: 'active', amount: 25_000 }],
+      financials: { statements: [statement(2025)] },
+      creditBureau: { score: 82, delinquentAccounts: 1 },
+      verification: { status: 'UNVERIFIED', verifiedAt },
     });
-    expect(scoreInputsOf({ records, bjl: [], profile: undefined }, asOf)).toMatchObject({ bjl: [], financials: null, creditBureau: null });
   });
 
-  it('verificationInputOf: a verification as status and date; null when never verified', () => {
-    const verifiedAt = new Date('2026-11-19T08:00:00Z');
-    expect(verificationInputOf({ businessId: 'b', status: 'UNVERIFIED', checks: [], verifiedAt, statusChangedAt: verifiedAt })).toEqual({ status: 'UNVERIFIED', verifiedAt });
-    expect(verificationInputOf(undefined)).toBeNull();
+  it('counts BJL as never fetched without public records, unknown financials as null, and names no source for either', () => {
+    const empty = snapshotOf({ records: undefined, bjl: [lien], profile: { statements: null, creditBureau: null, provider: 'sandbox', updatedAt: asOf }, verification: undefined }, asOf);
+    expect(empty).toMatchObject({ publicRecords: null, bjl: null, financials: null, creditBureau: null, verification: null, sources: { publicRecords: null, financials: null }, facts: { filingStatus: null } });
+    expect(inputsFromSnapshot(empty)).toEqual({ asOf, publicRecords: null, bjl: null, financials: null, creditBureau: null, verification: null });
+    expect(snapshotOf({ records, bjl: [], profile: undefined, verification: undefined }, asOf)).toMatchObject({ bjl: [], financials: null, creditBureau: null });
+  });
+
+  it('survives a trip through JSON unchanged, as it is stored', () => {
+    const profile = { statements: [statement(2024, 1_234_567.89), statement(2025, 1_100_000)], creditBureau: { score: 61.5, delinquentAccounts: 2 }, provider: 'sandbox', updatedAt: fetchedAt };
+    const snapshot = snapshotOf({ records, bjl: [lien], profile, verification }, asOf);
+    expect(inputsFromSnapshot(JSON.parse(JSON.stringify(snapshot)))).toEqual(inputsFromSnapshot(snapshot));
   });
 });

@@ -6,7 +6,7 @@ import type {
   VerificationDirectory,
   VerificationEntry,
 } from '@kyb/area-views';
-import type { ScoreInputs, VerificationInput } from '../engine';
+import type { ScoreSnapshot } from '../engine';
 
 /** What the integration area published of one business, read alone or with a batch; undefined: never fetched. */
 export interface PublishedInputs {
@@ -14,18 +14,22 @@ export interface PublishedInputs {
   /** Newest filing first; empty when there are none. */
   bjl: BjlEntry[];
   profile: FinancialProfileEntry | undefined;
+  /** The business's latest verification; undefined: never verified. */
+  verification: VerificationEntry | undefined;
 }
 
 /**
- * What a score is computed from, mapped from what the integration area published: the one mapping
- * of the single and the batch paths. Records never fetched are null (the factors that need them
- * say so; BJL counts as never fetched without public records), as are unknown financials.
+ * The snapshot a score is computed from, mapped from what the integration area published: the one
+ * mapping of the single and the batch paths. Records never fetched are null (the factors that need
+ * them say so; BJL counts as never fetched without public records), as are unknown financials. Each
+ * input names its provider and fetch time; the filing status is kept for monitoring's rules.
  */
-export function scoreInputsOf(published: PublishedInputs, asOf: Date): ScoreInputs {
-  const { records, bjl, profile } = published;
+export function snapshotOf(published: PublishedInputs, asOf: Date): ScoreSnapshot {
+  const { records, bjl, profile, verification } = published;
   const summary = records?.summary;
   return {
-    asOf,
+    format: 1,
+    asOf: asOf.toISOString(),
     publicRecords: summary
       ? {
           averageRating: Number(summary.average_rating),
@@ -33,44 +37,45 @@ export function scoreInputsOf(published: PublishedInputs, asOf: Date): ScoreInpu
           complaintCount: summary.compalint_statistics.count_of_complaints_all_time,
         }
       : null,
-    bjl: records ? bjl : null,
+    bjl: records
+      ? bjl.map((r) => ({ kind: r.kind, filingDate: r.filingDate.toISOString(), status: r.status, amount: r.amount, ...(r.recordId === undefined ? {} : { recordId: r.recordId }) }))
+      : null,
     financials: profile?.statements ? { statements: profile.statements } : null,
     creditBureau: profile?.creditBureau ?? null,
+    verification: verification ? { status: verification.status, verifiedAt: verification.verifiedAt.toISOString() } : null,
+    sources: {
+      publicRecords: records ? { provider: records.provider, fetchedAt: records.updatedAt.toISOString(), taskId: records.taskId } : null,
+      financials: profile && (profile.statements || profile.creditBureau) ? { provider: profile.provider, fetchedAt: profile.updatedAt.toISOString() } : null,
+    },
+    facts: { filingStatus: summary?.corporate_filing_secretary_of_state_status ?? null },
   };
 }
 
-/** A business's latest verification as a score reads it; null: never verified. */
-export function verificationInputOf(entry: VerificationEntry | undefined): VerificationInput | null {
-  return entry ? { status: entry.status, verifiedAt: new Date(entry.verifiedAt) } : null;
-}
-
-/** The score inputs of one business, read through the integration area's views (three statements). */
-export async function loadScoreInputs(integration: IntegrationDirectory, businessId: string, asOf: Date): Promise<ScoreInputs> {
-  const [records, bjl, profile] = await Promise.all([
+/** The snapshot of one business's score, read through the integration area's views (four statements). */
+export async function loadSnapshot(integration: IntegrationDirectory, verifications: VerificationDirectory, businessId: string, asOf: Date): Promise<ScoreSnapshot> {
+  const [records, bjl, profile, verification] = await Promise.all([
     integration.publicRecords(businessId),
     integration.bjlRecords(businessId),
     integration.financialProfile(businessId),
+    verifications.verification(businessId),
   ]);
-  return scoreInputsOf({ records, bjl, profile }, asOf);
+  return snapshotOf({ records, bjl, profile, verification }, asOf);
 }
 
 /**
- * What was published of each business of `ids`, in three statements whatever their number (a
- * batch); map it with {@link scoreInputsOf}.
+ * What was published of each business of `ids`, with its verification, in four statements whatever
+ * their number (a batch); map it with {@link snapshotOf}.
  */
-export async function loadPublishedInputsOfMany(integration: IntegrationDirectory, ids: readonly string[]): Promise<(businessId: string) => PublishedInputs> {
-  const [records, bjl, profiles] = await Promise.all([
+export async function loadPublishedInputsOfMany(
+  integration: IntegrationDirectory,
+  verifications: VerificationDirectory,
+  ids: readonly string[],
+): Promise<(businessId: string) => PublishedInputs> {
+  const [records, bjl, profiles, verified] = await Promise.all([
     integration.publicRecordsOfMany(ids),
     integration.bjlRecordsOfMany(ids),
     integration.financialProfilesOfMany(ids),
+    verifications.verificationsOfMany(ids),
   ]);
-  return (businessId) => ({ records: records.get(businessId), bjl: bjl.get(businessId) ?? [], profile: profiles.get(businessId) });
-}
-
-/**
- * The business's latest verification, read only for a config with a verification rule (a config
- * without one never depends on the integration area's verification view); null: never verified.
- */
-export async function loadVerificationInput(verification: VerificationDirectory, businessId: string): Promise<VerificationInput | null> {
-  return verificationInputOf(await verification.verification(businessId));
+  return (businessId) => ({ records: records.get(businessId), bjl: bjl.get(businessId) ?? [], profile: profiles.get(businessId), verification: verified.get(businessId) });
 }

@@ -1,11 +1,12 @@
 import { recordEvents, type Knex } from '@kyb/db';
-import type { ComputedScore } from '../engine';
+import type { ComputedScore, ScoreSnapshot } from '../engine';
 import { scoreEvents, type StoredSuccess } from './score-events';
 
-/** A computed score to store SUCCESS. */
+/** A computed score to store SUCCESS, with the snapshot of the inputs it was computed from. */
 export interface ScoreResult {
   id: string;
   score: ComputedScore;
+  snapshot: ScoreSnapshot;
 }
 
 const SCORES = 'scores.scores';
@@ -32,13 +33,13 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
     // Every part of the statement reads the snapshot before the update: `previous` never sees the scores it stores.
     const { rows } = await trx.raw<{ rows: StoredSuccess[] }>(
       `with v as (
-         select * from unnest(?::uuid[], ?::numeric[], ?::numeric[], ?::numeric[], ?::text[], ?::text[], ?::text[], ?::text[])
-           as v(id, weighted_score_100, weighted_score_850, base_score, risk_level, score_decision, score_distribution, decision_log)
+         select * from unnest(?::uuid[], ?::numeric[], ?::numeric[], ?::numeric[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+           as v(id, weighted_score_100, weighted_score_850, base_score, risk_level, score_decision, score_distribution, decision_log, inputs)
        ), stored as (
          update ${SCORES} as s
          set status = 'SUCCESS', weighted_score_100 = v.weighted_score_100, weighted_score_850 = v.weighted_score_850,
              base_score = v.base_score, risk_level = v.risk_level, score_decision = v.score_decision,
-             score_distribution = v.score_distribution::json, decision_log = v.decision_log, failure_reason = null,
+             score_distribution = v.score_distribution::json, decision_log = v.decision_log, inputs = v.inputs::jsonb, failure_reason = null,
              completed_at = ?, updated_at = ?
          from v
          where s.id = v.id and s.status = 'PROCESSING'
@@ -65,6 +66,7 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
         column((s) => s.score_decision),
         column((s) => JSON.stringify(s.score_distribution)),
         column((s) => s.decision_log ?? null),
+        results.map((r) => JSON.stringify(r.snapshot)),
         at,
         at,
       ],

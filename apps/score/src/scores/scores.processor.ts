@@ -1,7 +1,7 @@
 import type { JobAttempts } from '@kyb/queues';
-import { computeScore, NoScoreInputsError } from '../engine';
+import { computeScore, inputsFromSnapshot, NoScoreInputsError } from '../engine';
 import { createScoreBatchProcessor, type ScoreBatchDeps } from './score-batch.processor';
-import { loadScoreInputs, loadVerificationInput } from './score-inputs.loader';
+import { loadSnapshot } from './score-inputs.loader';
 import { NO_INPUTS_REASON, UNEXPECTED_REASON } from './scores.errors';
 import { scoreJobId } from './scores.service';
 import type { ScoreStore, ScoreTrigger } from './scores.store';
@@ -30,9 +30,8 @@ export function createScoreProcessors(deps: ScoreProcessorDeps) {
     try {
       const config = await store.config(row.weightage_config_id);
       if (!config) throw new Error(`weighting config ${row.weightage_config_id} is gone`);
-      const inputs = await loadScoreInputs(deps.integration, row.business_id, clock());
-      if (config.verificationRule) inputs.verification = await loadVerificationInput(deps.verification, row.business_id);
-      await store.succeed(scoreId, computeScore(config, inputs), clock());
+      const snapshot = await loadSnapshot(deps.integration, deps.verification, row.business_id, clock());
+      await store.succeed(scoreId, computeScore(config, inputsFromSnapshot(snapshot)), snapshot, clock());
     } catch (err) {
       if (err instanceof NoScoreInputsError) return void (await store.fail(scoreId, NO_INPUTS_REASON, clock()));
       if (attempt.made + 1 >= attempt.allowed) {

@@ -1,6 +1,7 @@
 import { businessScopedRead, SCOPED_BUSINESS_ID, type ScopedRows } from '@kyb/area-views';
 import { preparedRead, type Knex } from '@kyb/db';
-import type { ComputedScore, WeightageConfig } from '../engine';
+import type { ComputedScore, ScoreSnapshot, WeightageConfig } from '../engine';
+import { findOrCreateScores } from './score-creation.store';
 import { storeSuccesses } from './score-success.store';
 import type { ScoreStatus } from './scores.schemas';
 
@@ -27,6 +28,8 @@ export interface ScoreRow {
   score_distribution: ComputedScore['score_distribution'] | null;
   /** What the config's verification rule did to the decision; null when the config has none. */
   decision_log: string | null;
+  /** The exact inputs a SUCCESS score was computed from; null before it succeeded (and for scores older than snapshots). */
+  inputs: ScoreSnapshot | null;
   failure_reason: string | null;
   attempts: number;
   requested_by: string | null;
@@ -86,7 +89,7 @@ export function createPgScoreStore(db: Knex) {
     async config(id: string): Promise<WeightageConfig | undefined> {
       return (await db(CONFIGS).where({ id }).first<{ config: WeightageConfig } | undefined>('config'))?.config;
     },
-    /** The score asked for by `sourceKey`, created PROCESSING with the active config if there is none. */
+    /** The score asked for by `sourceKey`, created PROCESSING with the customer's config (else the active one) if there is none. */
     async findOrCreate(input: {
       sourceKey: string;
       trigger: ScoreTrigger;
@@ -95,25 +98,8 @@ export function createPgScoreStore(db: Knex) {
       requestedBy?: string | null;
       at: Date;
     }): Promise<ScoreRow> {
-      const config = await db(CONFIGS).where({ is_active: true }).first<{ id: string; version: string }>('id', 'version');
-      if (!config) throw new Error('No active weighting config');
-      await db(SCORES)
-        .insert({
-          source_key: input.sourceKey,
-          trigger: input.trigger,
-          business_id: input.businessId,
-          customer_id: input.customerId,
-          weightage_config_id: config.id,
-          version: config.version,
-          year: input.at.getUTCFullYear(),
-          month: input.at.getUTCMonth() + 1,
-          requested_by: input.requestedBy ?? null,
-          created_at: input.at,
-          updated_at: input.at,
-        })
-        .onConflict('source_key')
-        .ignore();
-      return db(SCORES).where({ source_key: input.sourceKey }).first();
+      const [row] = await findOrCreateScores(db, [input], input.trigger, input.at, input.requestedBy ?? null);
+      return row;
     },
     async find(id: string): Promise<ScoreRow | undefined> {
       return (await byId({ id }))[0];
@@ -125,9 +111,9 @@ export function createPgScoreStore(db: Knex) {
     async countAttempt(id: string, at: Date): Promise<void> {
       await db(SCORES).where({ id }).update({ attempts: db.raw('attempts + 1'), updated_at: at });
     },
-    /** Stores the score SUCCESS unless it is no longer PROCESSING, with its events, in one transaction (`storeSuccesses`). */
-    async succeed(id: string, score: ComputedScore, at: Date): Promise<void> {
-      await storeSuccesses(db, [{ id, score }], at);
+    /** Stores the score SUCCESS with its snapshot unless it is no longer PROCESSING, with its events, in one transaction (`storeSuccesses`). */
+    async succeed(id: string, score: ComputedScore, snapshot: ScoreSnapshot, at: Date): Promise<void> {
+      await storeSuccesses(db, [{ id, score, snapshot }], at);
     },
     async fail(id: string, reason: string, at: Date): Promise<void> {
       await db(SCORES).where({ id, status: 'PROCESSING' }).update({ status: 'FAILED', failure_reason: reason, completed_at: at, updated_at: at });

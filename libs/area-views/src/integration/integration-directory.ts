@@ -62,6 +62,8 @@ export interface PublicRecordsEntry {
   /** Cited by facts as `source.platformId`. */
   platformId: number;
   summary: PublicRecordsSummaryView;
+  /** The provider that fetched them. */
+  provider: string;
   updatedAt: Date;
 }
 
@@ -71,12 +73,18 @@ export interface BjlEntry {
   filingDate: Date;
   status: string;
   amount: number | null;
+  /** The provider's id of the record (stable across fetches); absent where not known. */
+  recordId?: string;
+  /** The provider that fetched the record; absent where not known. */
+  provider?: string;
 }
 
 /** A business's newest financial statements (oldest year first) and bureau report; null where unknown. */
 export interface FinancialProfileEntry {
   statements: FinancialStatement[] | null;
   creditBureau: CreditBureauReport | null;
+  /** The provider that fetched them. */
+  provider: string;
   updatedAt: Date;
 }
 
@@ -86,6 +94,7 @@ const toPublicRecords = (row: Row): PublicRecordsEntry => ({
   taskId: row.business_integration_task_id as string,
   platformId: row.platform_id as number,
   summary: row.summary as PublicRecordsSummaryView,
+  provider: row.provider as string,
   updatedAt: row.updated_at as Date,
 });
 const toBjl = (row: Row): BjlEntry => ({
@@ -93,10 +102,13 @@ const toBjl = (row: Row): BjlEntry => ({
   filingDate: row.filing_date as Date,
   status: row.status as string,
   amount: row.amount === null ? null : Number(row.amount),
+  ...(row.record_id == null ? {} : { recordId: row.record_id as string }),
+  ...(row.provider == null ? {} : { provider: row.provider as string }),
 });
 const toFinancialProfile = (row: Row): FinancialProfileEntry => ({
   statements: row.statements as FinancialStatement[] | null,
   creditBureau: row.credit_bureau as CreditBureauReport | null,
+  provider: row.provider as string,
   updatedAt: row.updated_at as Date,
 });
 

@@ -3,37 +3,53 @@ import { BJL_RECORD_DIRECTORY_VIEW, type BjlEntry, FINANCIAL_PROFILE_DIRECTORY_V
 import { CLASSIFICATION_DIRECTORY_VIEW, type ClassificationEntry, VERIFICATION_DIRECTORY_VIEW, type VerificationEntry } from '../integration/verification-directory';
 import { ENRICHMENT_TASK_DIRECTORY_VIEW } from '../integration/enrichment-task-directory';
 
+/** An entry as a test puts it: the provider defaults to `sandbox`, the time to `at` or now. */
+type Sourced<T extends { provider: string; updatedAt: Date }> = Omit<T, 'updatedAt' | 'provider'> & { provider?: string };
+
 /** For tests of areas that read the integration directory: tables with the views' contract. */
 export async function createIntegrationDirectoryStandIn(db: Knex) {
   await db.raw('create schema if not exists integration');
   await db.raw(`create table if not exists ${PUBLIC_RECORDS_DIRECTORY_VIEW} (business_id uuid primary key, business_integration_task_id uuid not null,
-    platform_id integer not null, summary json not null, updated_at timestamptz not null default now())`);
+    platform_id integer not null, summary json not null, updated_at timestamptz not null default now(), provider text not null default 'sandbox')`);
   await db.raw(`create table if not exists ${BJL_RECORD_DIRECTORY_VIEW} (business_id uuid not null, kind text not null,
-    filing_date timestamptz not null, status text not null, amount numeric(14,2))`);
+    filing_date timestamptz not null, status text not null, amount numeric(14,2), provider text, record_id text)`);
   await db.raw(`create table if not exists ${FINANCIAL_PROFILE_DIRECTORY_VIEW} (business_id uuid primary key, statements json,
-    credit_bureau json, updated_at timestamptz not null default now())`);
+    credit_bureau json, updated_at timestamptz not null default now(), provider text not null default 'sandbox')`);
   return {
-    async put(businessId: string, entry: { publicRecords?: Omit<PublicRecordsEntry, 'updatedAt'>; bjl?: BjlEntry[]; financials?: Omit<FinancialProfileEntry, 'updatedAt'> }) {
+    async put(
+      businessId: string,
+      entry: { publicRecords?: Sourced<PublicRecordsEntry>; bjl?: BjlEntry[]; financials?: Sourced<FinancialProfileEntry>; at?: Date },
+    ) {
       if (entry.publicRecords) {
-        const { taskId, platformId, summary } = entry.publicRecords;
+        const { taskId, platformId, summary, provider = 'sandbox' } = entry.publicRecords;
         await db(PUBLIC_RECORDS_DIRECTORY_VIEW)
-          .insert({ business_id: businessId, business_integration_task_id: taskId, platform_id: platformId, summary: JSON.stringify(summary) })
+          .insert({ business_id: businessId, business_integration_task_id: taskId, platform_id: platformId, summary: JSON.stringify(summary), provider, updated_at: entry.at ?? new Date() })
           .onConflict('business_id')
           .merge();
       }
       if (entry.bjl) {
         await db(BJL_RECORD_DIRECTORY_VIEW).where({ business_id: businessId }).delete();
         for (const r of entry.bjl) {
-          await db(BJL_RECORD_DIRECTORY_VIEW).insert({ business_id: businessId, kind: r.kind, filing_date: r.filingDate, status: r.status, amount: r.amount });
+          await db(BJL_RECORD_DIRECTORY_VIEW).insert({
+            business_id: businessId,
+            kind: r.kind,
+            filing_date: r.filingDate,
+            status: r.status,
+            amount: r.amount,
+            provider: r.provider ?? null,
+            record_id: r.recordId ?? null,
+          });
         }
       }
       if (entry.financials) {
-        const { statements, creditBureau } = entry.financials;
+        const { statements, creditBureau, provider = 'sandbox' } = entry.financials;
         await db(FINANCIAL_PROFILE_DIRECTORY_VIEW)
           .insert({
             business_id: businessId,
             statements: statements === null ? null : JSON.stringify(statements),
             credit_bureau: creditBureau === null ? null : JSON.stringify(creditBureau),
+            provider,
+            updated_at: entry.at ?? new Date(),
           })
           .onConflict('business_id')
           .merge();
