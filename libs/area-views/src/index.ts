@@ -55,6 +55,13 @@ export type {
   VerificationEntry,
 } from './integration/verification-directory';
 export { createTinDirectory, TIN_DIRECTORY_VIEW } from './case/tin-directory';
+export {
+  createMonitoringSettingsDirectory,
+  DEFAULT_MONITORING_SETTINGS,
+  MONITORING_FREQUENCIES,
+  MONITORING_SETTINGS_DIRECTORY_VIEW,
+} from './case/monitoring-settings-directory';
+export type { MonitoringFrequency, MonitoringSettings, MonitoringSettingsDirectory } from './case/monitoring-settings-directory';
 export type { TinDirectory } from './case/tin-directory';
 export { assertBusinessAccess, businessScopedRead, SCOPED_BUSINESS_ID } from './case/business-scoped-read';
 export type { BusinessScope, ScopedRows } from './case/business-scoped-read';

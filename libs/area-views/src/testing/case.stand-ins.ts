@@ -2,6 +2,7 @@ import type { Knex } from '@kyb/db';
 import { BUSINESS_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, type BusinessEntry, type BusinessOwnerEntry } from '../case/business-directory';
 import { INVITATION_DIRECTORY_VIEW, type InvitationEntry } from '../case/invitation-directory';
 import { TIN_DIRECTORY_VIEW } from '../case/tin-directory';
+import { MONITORING_SETTINGS_DIRECTORY_VIEW, type MonitoringSettings } from '../case/monitoring-settings-directory';
 
 /** A fixture business for {@link createBusinessDirectoryStandIn}. */
 export type StandInBusiness = Partial<Omit<BusinessEntry, 'id' | 'customerId'>> & {
@@ -102,6 +103,21 @@ export async function createTinDirectoryStandIn(db: Knex) {
   return {
     async put(businessId: string, tinSealed: string | null): Promise<void> {
       await db(TIN_DIRECTORY_VIEW).insert({ business_id: businessId, tin_sealed: tinSealed }).onConflict('business_id').merge();
+    },
+  };
+}
+
+/** For tests of areas that read customers' monitoring settings: a table with the view's contract. */
+export async function createMonitoringSettingsStandIn(db: Knex) {
+  await db.raw('create schema if not exists cases');
+  await db.raw(`create table if not exists ${MONITORING_SETTINGS_DIRECTORY_VIEW} (customer_id uuid primary key, frequency text not null,
+    score_change_alert_points integer not null, updated_at timestamptz not null default now())`);
+  return {
+    async put(customerId: string, settings: MonitoringSettings): Promise<void> {
+      await db(MONITORING_SETTINGS_DIRECTORY_VIEW)
+        .insert({ customer_id: customerId, frequency: settings.frequency, score_change_alert_points: settings.scoreChangeAlertPoints, updated_at: new Date() })
+        .onConflict('customer_id')
+        .merge();
     },
   };
 }

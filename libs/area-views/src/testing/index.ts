@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 export { createAuditLogStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn, createInvitationAcceptancesStandIn } from './auth.stand-ins';
-export { createBusinessDirectoryStandIn, createInvitationDirectoryStandIn, createTinDirectoryStandIn } from './case.stand-ins';
+export { createBusinessDirectoryStandIn, createInvitationDirectoryStandIn, createMonitoringSettingsStandIn, createTinDirectoryStandIn } from './case.stand-ins';
 export type { StandInBusiness } from './case.stand-ins';
 export { createEnrichmentTaskDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn } from './integration.stand-ins';
 export { createScoreDirectoryStandIn } from './score.stand-ins';
