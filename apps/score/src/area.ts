@@ -1,8 +1,11 @@
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { scoreRecoveryQueue } from '@kyb/queues';
-import { createBusinessDirectory, createIntegrationDirectory, createVerificationDirectory } from '@kyb/area-views';
+import { scoreAuditRelayQueue, scoreRecoveryQueue } from '@kyb/queues';
+import { createBusinessDirectory, createCustomerDirectory, createIntegrationDirectory, createVerificationDirectory, relayAudit } from '@kyb/area-views';
+import { weightageConfigRoutes } from './configs/weightage-configs.router';
+import { createWeightageConfigService } from './configs/weightage-configs.service';
+import { createPgWeightageConfigStore } from './configs/weightage-configs.store';
 import { createScoreRecovery } from './recovery/score-recovery';
 import { createPgScoreRecoveryStore } from './recovery/score-recovery.store';
 import { createPgScoreBatchStore } from './scores/score-batch.store';
@@ -44,10 +47,12 @@ export function createScoreArea(deps: ScoreAreaDeps) {
     logger: deps.logger,
   });
   const scores = createScoresService({ store, businesses, scores: producers.scores, clock, logger: deps.logger });
-  const routes = withOpenApiRoute(scoreRoutes({ scores, authenticate: authenticateWith({ ...deps.tokens, clock }) }), {
+  const authenticate = authenticateWith({ ...deps.tokens, clock });
+  const configs = createWeightageConfigService({ db: deps.db, store: createPgWeightageConfigStore(deps.db), customers: createCustomerDirectory(deps.db), clock });
+  const routes = withOpenApiRoute([...scoreRoutes({ scores, authenticate }), ...weightageConfigRoutes({ configs, authenticate })], {
     title: 'Score area',
     version: '1.0.0',
-    description: 'Business risk scores from a versioned weighting config, computed after enrichment, on demand and monthly for monitored businesses.',
+    description: 'Business risk scores from versioned weighting configs (data, given per customer), computed after enrichment, on demand and monthly for monitored businesses, each reproducible from the inputs it kept.',
     serverUrl: SCORE_PREFIX,
   });
   const sweep = recoverySettingsOf(deps);
@@ -69,6 +74,8 @@ export function createScoreArea(deps: ScoreAreaDeps) {
     schedules: deps.monitoringCron ? [{ id: 'monthly-monitoring', producer: producers.monitoring, pattern: deps.monitoringCron }] : [],
     // Wherever workers run, lost and stuck scores are found in PostgreSQL and queued again.
     recovery: { queue: scoreRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
+    // Config changes join the audit log within a second.
+    rounds: [{ queue: scoreAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(deps.db, 'scores'), {}) }],
     closes: producers.all,
   });
 }

@@ -84,6 +84,7 @@ export const reportRecoveryQueue = defineQueue<RecoverySweepPayload>('report-rec
 export const caseAuditRelayQueue = defineQueue<RecoverySweepPayload>('case-audit-relay', sweepOptions);
 export const integrationAuditRelayQueue = defineQueue<RecoverySweepPayload>('integration-audit-relay', sweepOptions);
 export const reportAuditRelayQueue = defineQueue<RecoverySweepPayload>('report-audit-relay', sweepOptions);
+export const scoreAuditRelayQueue = defineQueue<RecoverySweepPayload>('score-audit-relay', sweepOptions);
 /** Integration: every WEBHOOK_DISPATCH_EVERY_MS, one worker turns new events into webhook deliveries and queues the due ones. */
 export const webhookDispatchQueue = defineQueue<RecoverySweepPayload>('webhook-dispatch', sweepOptions);
 
@@ -104,6 +105,7 @@ export const allQueues: Array<QueueDefinition<unknown>> = [
   caseAuditRelayQueue,
   integrationAuditRelayQueue,
   reportAuditRelayQueue,
+  scoreAuditRelayQueue,
   caseRecoveryQueue,
   integrationRecoveryQueue,
   scoreRecoveryQueue,

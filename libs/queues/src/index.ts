@@ -36,6 +36,7 @@ export {
   caseRecoveryQueue,
   integrationAuditRelayQueue,
   reportAuditRelayQueue,
+  scoreAuditRelayQueue,
   integrationRecoveryQueue,
   reportRecoveryQueue,
   scoreRecoveryQueue,

@@ -1,4 +1,4 @@
-import { NotFoundError } from '@kyb/envelope';
+import { AppError, NotFoundError } from '@kyb/envelope';
 
 type Status = 'PROCESSING' | 'SUCCESS' | 'FAILED';
 
@@ -32,3 +32,16 @@ export class UnknownScoreError extends NotFoundError {
 export const NO_INPUTS_REASON = 'No factor has an input: neither public records nor financials have been fetched for this business.';
 /** Why a score whose last attempt failed unexpectedly is FAILED. */
 export const UNEXPECTED_REASON = 'The score could not be computed because of an internal error.';
+
+/** 409 `NOT_ALLOWED` `ScoreNotRecomputableError`: only a SUCCESS score that kept its inputs can be computed again. */
+export class ScoreNotRecomputableError extends AppError {
+  constructor(status: Status, hasSnapshot: boolean) {
+    const message =
+      status !== 'SUCCESS'
+        ? `Only a successful score can be recomputed: this one is ${status}.`
+        : hasSnapshot
+          ? 'This score cannot be recomputed.'
+          : 'This score was computed before scores kept their inputs: it cannot be recomputed.';
+    super({ message, httpStatus: 409, errorCode: 'NOT_ALLOWED', errorName: 'ScoreNotRecomputableError' });
+  }
+}

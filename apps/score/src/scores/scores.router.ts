@@ -3,13 +3,15 @@ import { access, callerOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import { businessParams, scoreParams, scoreQuery, scoreSchema } from './scores.schemas';
+import { businessParams, recomputeSchema, scoreParams, scoreQuery, scoreSchema } from './scores.schemas';
 import type { ScoresService } from './scores.service';
 
 /** E10's message, as the published sample shows it. */
 export const SCORE_FETCHED = 'Success';
 /** A score asked for. */
 export const SCORE_STARTED = 'Score generation started successfully';
+/** A score computed again. */
+export const SCORE_RECOMPUTED = 'Score recomputed successfully';
 
 const errors = {
   400: { description: 'A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type' },
@@ -75,6 +77,25 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
       responses: { 200: { description: 'The score', schema: successEnvelope(scoreSchema, SCORE_FETCHED) }, ...errors, 404: { description: 'Score not found (ScoreNotFoundError)' } },
       handler: async (req, res, { params }) => {
         res.json(success(SCORE_FETCHED, await scores.get(callerOf(req), params.scoreId)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/score/scores/:scoreID/recompute',
+      summary: 'Compute a successful score again from the inputs it kept, with the config version it names, and say whether the result is identical',
+      description: 'Nothing is stored. Scores keep the config version they were computed with, whatever the default is now.',
+      tags: ['Score'],
+      auth: true,
+      ...readers,
+      schemas: { params: scoreParams },
+      responses: {
+        200: { description: 'The stored and the recomputed headline, and the fields that differ (none when identical)', schema: successEnvelope(recomputeSchema, SCORE_RECOMPUTED) },
+        ...errors,
+        404: { description: 'Score not found (ScoreNotFoundError)' },
+        409: { description: 'A score not SUCCESS, or one computed before scores kept their inputs (ScoreNotRecomputableError)' },
+      },
+      handler: async (req, res, { params }) => {
+        res.json(success(SCORE_RECOMPUTED, await scores.recompute(callerOf(req), params.scoreId)));
       },
     }),
   ];

@@ -91,3 +91,29 @@ export const scoreSchema: JsonSchema = {
     failure_reason: { type: ['string', 'null'] },
   },
 };
+
+const headline: JsonSchema = {
+  type: 'object',
+  required: ['weighted_score_100', 'weighted_score_850', 'base_score', 'risk_level', 'score_decision'],
+  properties: { weighted_score_100: numericText, weighted_score_850: numericText, base_score: numericText, risk_level: { type: ['string', 'null'] }, score_decision: { type: ['string', 'null'] } },
+};
+
+/** What a recompute answers. */
+export const recomputeSchema: JsonSchema = {
+  type: 'object',
+  required: ['score_id', 'business_id', 'weightage_config_id', 'version', 'identical', 'differences', 'stored', 'recomputed'],
+  properties: {
+    score_id: { type: 'string', format: 'uuid' },
+    business_id: { type: 'string', format: 'uuid' },
+    weightage_config_id: { type: 'string', format: 'uuid' },
+    version: { type: 'string' },
+    identical: { type: 'boolean' },
+    differences: {
+      type: 'array',
+      items: { type: 'string', enum: ['weighted_score_100', 'weighted_score_850', 'base_score', 'risk_level', 'score_decision', 'decision_log', 'score_distribution'] },
+      description: 'the stored fields the recomputed score differs in',
+    },
+    stored: headline,
+    recomputed: headline,
+  },
+};

@@ -3,7 +3,8 @@ import { TenantAccessDeniedError, canAccessBusiness, unseen, type AuthContext } 
 import type { Producer, WorkerLogger } from '@kyb/queues';
 import { assertBusinessAccess, findAccessibleBusiness, type BusinessDirectory } from '@kyb/area-views';
 import { presentScore, type ScoreView } from './score.presenter';
-import { ScoreNotFoundError, UnknownScoreError } from './scores.errors';
+import { recomputeScore, type RecomputeView } from './score-recompute';
+import { ScoreNotFoundError, ScoreNotRecomputableError, UnknownScoreError } from './scores.errors';
 import { SCORE_STATUSES } from './scores.schemas';
 import type { ScoreStatus } from './scores.schemas';
 import type { ScoreStore } from './scores.store';
@@ -20,6 +21,13 @@ export function createScoresService(deps: {
   logger: Pick<WorkerLogger, 'error'>;
 }) {
   const { store, businesses } = deps;
+  /** A score the caller may read: an unknown one and another tenant's answer alike (to a CUSTOMER). */
+  async function accessibleScore(caller: AuthContext, scoreId: string) {
+    const score = await store.find(scoreId);
+    if (!score) throw unseen(caller, new UnknownScoreError());
+    if (!canAccessBusiness(caller, score.customer_id ?? '', score.business_id)) throw new TenantAccessDeniedError();
+    return score;
+  }
   return {
     /**
      * E10: the last score generated in the month (default: the current UTC month), whatever its
@@ -58,10 +66,21 @@ export function createScoresService(deps: {
 
     /** One score, in whatever state it is. */
     async get(caller: AuthContext, scoreId: string): Promise<ScoreView> {
-      const score = await store.find(scoreId);
-      if (!score) throw unseen(caller, new UnknownScoreError());
-      if (!canAccessBusiness(caller, score.customer_id ?? '', score.business_id)) throw new TenantAccessDeniedError();
-      return presentScore(score);
+      return presentScore(await accessibleScore(caller, scoreId));
+    },
+
+    /**
+     * Computes a SUCCESS score again from the snapshot of its inputs with the config it names (old
+     * scores keep their version whatever the default is now), and answers whether the result is
+     * identical. Nothing is stored.
+     */
+    async recompute(caller: AuthContext, scoreId: string): Promise<RecomputeView> {
+      const score = await accessibleScore(caller, scoreId);
+      const { inputs } = score;
+      if (score.status !== 'SUCCESS' || inputs === null) throw new ScoreNotRecomputableError(score.status, inputs !== null);
+      const config = await store.config(score.weightage_config_id);
+      if (!config) throw new Error(`weighting config ${score.weightage_config_id} of score ${score.id} is gone`);
+      return recomputeScore({ ...score, inputs }, config);
     },
   };
 }

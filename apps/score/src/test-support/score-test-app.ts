@@ -1,9 +1,17 @@
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
+import {
+  createAuditLogStandIn,
+  createBusinessDirectoryStandIn,
+  createCustomerDirectoryStandIn,
+  createIntegrationDirectoryStandIn,
+  createVerificationDirectoryStandIn,
+  type StandInBusiness,
+} from '@kyb/area-views/testing';
 import { buildApp } from '../app';
 import type { ScoreArea } from '../area';
 import { scoreMigrations } from '../migrations';
+import { assertEveryScoreReproducible } from './every-score-reproducible';
 
 /** The score app on a database of its own, with stand-ins of the case and integration views. */
 export interface ScoreTestApp extends Omit<AreaHarness, 'close' | 'workerConnection' | 'logger'> {
@@ -16,6 +24,11 @@ export interface ScoreTestApp extends Omit<AreaHarness, 'close' | 'workerConnect
   integration: Awaited<ReturnType<typeof createIntegrationDirectoryStandIn>>;
   /** The business's verification as the integration area would publish it. */
   verification: Awaited<ReturnType<typeof createVerificationDirectoryStandIn>>;
+  /** A customer as the auth area would publish it. */
+  customer(customer: { id: string; name?: string }): Promise<void>;
+  /** What the area's acts appended to the audit log (the auth area's function, stood in). */
+  auditEntries(): Promise<Array<Record<string, unknown>>>;
+  /** Stops the app, then recomputes every SUCCESS score the file created from its snapshot and fails if one differs; cleans up either way. */
   close(): Promise<void>;
 }
 
@@ -25,6 +38,8 @@ export async function startScoreTestApp(options: { workers?: boolean; monitoring
   const businesses = await createBusinessDirectoryStandIn(h.db);
   const integration = await createIntegrationDirectoryStandIn(h.db);
   const verification = await createVerificationDirectoryStandIn(h.db);
+  const customers = await createCustomerDirectoryStandIn(h.db);
+  const auditLog = await createAuditLogStandIn(h.db);
   const { app, area } = buildApp({
     db: h.db,
     redis: h.redis,
@@ -43,6 +58,15 @@ export async function startScoreTestApp(options: { workers?: boolean; monitoring
     removeBusiness: (businessId) => businesses.remove(businessId),
     integration,
     verification,
-    close: () => h.close(() => area.stop()),
+    customer: (customer) => customers.put(customer),
+    auditEntries: () => auditLog.entries(),
+    close: async () => {
+      await area.stop();
+      try {
+        await assertEveryScoreReproducible(h.db);
+      } finally {
+        await h.close(async () => undefined);
+      }
+    },
   };
 }

@@ -18,6 +18,23 @@ export interface RouteSample {
   ids?: (world: World) => Record<string, string>;
 }
 
+/** The default weighting config's id (version 2.2, seeded by the score area's first migration). */
+const DEFAULT_WEIGHTAGE_CONFIG_ID = '5b1c9f0e-2d4a-4e8b-9a61-0c7f3d2e8a22';
+/** The smallest weighting config that passes the engine's checks: one category, one factor, one cut-off. */
+const tinyWeightageConfig = (world: World) => ({
+  version: `m-${world.unique()}`,
+  categories: [
+    {
+      id: 1,
+      code: 'REVIEWS',
+      label: 'Reviews',
+      weight: 1,
+      factors: [{ id: 1, factorId: 1, code: 'RATING', label: 'Rating', weight: 1, parentFactorId: null, input: 'AVERAGE_REVIEW_RATING', curve: [[0, 0], [5, 100]], unit: 'stars' }],
+    },
+  ],
+  cutoffs: [{ minScore850: 300, riskLevel: 'HIGH', decision: 'DECLINE' }],
+});
+
 const person = (world: World, subrole: string) => ({ first_name: 'Cell', last_name: 'Caller', email: `cell-${world.unique()}@example.com`, subrole_code: subrole });
 const wrongPassword = () => ({ email: 'nobody@example.com', password: 'not the password' });
 
@@ -105,6 +122,12 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /score/api/v1/score/business/{businessID}': { ok: [200] },
   'POST /score/api/v1/score/business/{businessID}/generate': { ok: [202] },
   'GET /score/api/v1/score/scores/{scoreID}': { ok: [200] },
+  'POST /score/api/v1/score/scores/{scoreID}/recompute': { ok: [200] },
+  'GET /score/api/v1/weightage-configs': { ok: [200] },
+  'POST /score/api/v1/weightage-configs': { ok: [200], body: tinyWeightageConfig },
+  'GET /score/api/v1/weightage-configs/{configID}': { ok: [200], ids: () => ({ configid: DEFAULT_WEIGHTAGE_CONFIG_ID }) },
+  'GET /score/api/v1/customers/{customerID}/weightage-config': { ok: [200] },
+  'PUT /score/api/v1/customers/{customerID}/weightage-config': { ok: [200], body: () => ({ weightage_config_id: DEFAULT_WEIGHTAGE_CONFIG_ID }) },
   // report
   'GET /report/api/v1/openapi.json': { ok: [200] },
   'POST /report/api/v1/reports/customers/{customerID}/businesses/{businessID}': { ok: [200] },

@@ -102,8 +102,8 @@ const toBjl = (row: Row): BjlEntry => ({
   filingDate: row.filing_date as Date,
   status: row.status as string,
   amount: row.amount === null ? null : Number(row.amount),
-  ...(row.record_id == null ? {} : { recordId: row.record_id as string }),
-  ...(row.provider == null ? {} : { provider: row.provider as string }),
+  ...(typeof row.record_id === 'string' ? { recordId: row.record_id } : {}),
+  ...(typeof row.provider === 'string' ? { provider: row.provider } : {}),
 });
 const toFinancialProfile = (row: Row): FinancialProfileEntry => ({
   statements: row.statements as FinancialStatement[] | null,
