@@ -75,6 +75,14 @@ describe('renderBusinessReport', () => {
       expect(text).toMatch(/Profitability Ratios\s+\u2014\s+\u2014\s+34\s+NO_DATA/);
     });
 
+    it('shows the change since the previous month: score, risk level, decision and the factors that moved', () => {
+      expect(text).toContain('Change since 2025-02');
+      expect(text).toMatch(/Weighted score \(300\u2013850\)\s+651\.5\s+712\s+\+60\.5/);
+      expect(text).toMatch(/Risk level\s+MODERATE\s+LOW\s+changed/);
+      expect(text).toMatch(/Judgements and Liens\s+\+41\.25/);
+      expect(text).toMatch(/Credit Bureau\s+-7\.5/);
+    });
+
     it('prints public records and the BJL facts with amounts in USD', () => {
       expect(text).toMatch(/Liens\s+3\s+Most recent lien status\s+OPEN/);
       expect(text).toMatch(/Judgements\s+1/);

@@ -125,4 +125,19 @@ export interface ReportScore {
   generatedAt: Date;
   categories: Array<{ code: string; label: string; weight: number; score100: number | null }>;
   factors: Array<{ categoryCode: string; code: string; label: string; value: number | null; score100: number | null; weight: number; status: string }>;
+  /** The change since the newest successful score of an earlier month; null when there is none. */
+  change: ReportScoreChange | null;
+}
+
+/** How the score moved since the previous month that has a successful score. */
+export interface ReportScoreChange {
+  /** The earlier score's month, `YYYY-MM`. */
+  period: string;
+  weightedScore850: number;
+  riskLevel: string;
+  decision: string;
+  /** The latest score minus the earlier one, on the 850 scale. */
+  change850: number;
+  /** The factors whose contribution to the 850 score moved, largest move first (at most five). */
+  factors: Array<{ code: string; label: string; change850: number }>;
 }

@@ -100,6 +100,33 @@ function drawFactors(doc: Doc, score: ReportScore): void {
   });
 }
 
+/** Points with their sign: +12.5, -3, 0. */
+const signed = (value: number) => `${value > 0 ? '+' : ''}${formatNumber(value, 2)}`;
+
+function drawChange(doc: Doc, score: ReportScore): void {
+  const change = score.change;
+  subTitle(doc, change ? `Change since ${change.period}` : 'Change since the previous month', 60);
+  if (!change) {
+    messageBox(doc, 'No successful score of an earlier month to compare with.');
+    return;
+  }
+  drawTable(doc, {
+    columns: [
+      { header: '', weight: 2.4, bold: true },
+      { header: change.period, weight: 2 },
+      { header: 'Now', weight: 2 },
+      { header: 'Change (points)', weight: 1.6, align: 'right' },
+    ],
+    rows: [
+      ['Weighted score (300\u2013850)', formatNumber(change.weightedScore850, 1), formatNumber(score.weightedScore850, 1), signed(change.change850)],
+      ['Risk level', orDash(change.riskLevel), orDash(score.riskLevel), change.riskLevel === score.riskLevel ? 'same' : 'changed'],
+      ['Decision', orDash(change.decision), orDash(score.decision), change.decision === score.decision ? 'same' : 'changed'],
+      ...change.factors.map((f): string[] => [orDash(f.label ?? f.code), '', '', signed(f.change850)]),
+    ],
+    continuedLabel: 'Change (continued)',
+  });
+}
+
 /** Section 3: the latest successful score, or the no-score message. */
 export function drawScoreSection(doc: Doc, score: ReportScore | null): void {
   sectionTitle(doc, 'Score', score ? SUMMARY_HEIGHT : 60);
@@ -114,4 +141,5 @@ export function drawScoreSection(doc: Doc, score: ReportScore | null): void {
     score.categories.map((c) => ({ label: orDash(c.label ?? c.code), value: c.score100 })),
   );
   drawFactors(doc, score);
+  drawChange(doc, score);
 }

@@ -9,6 +9,7 @@ import {
 } from '@kyb/area-views';
 import type { ReportData, ReportFact, ReportFacts, ReportPublicRecords, ReportScore } from '../pdf/report-data';
 import { loadVerificationAndClassification } from './report-verification.loader';
+import { scoreChange } from './score-change';
 import { ReportBusinessGoneError } from './reports.errors';
 
 function fact(records: BjlEntry[], kind: BjlEntry['kind']): ReportFact & { totalOpenAmount: number } {
@@ -21,7 +22,7 @@ function facts(records: BjlEntry[]): ReportFacts {
   return { bankruptcies: fact(records, 'BANKRUPTCY'), liens: fact(records, 'LIEN'), judgements: fact(records, 'JUDGEMENT') };
 }
 
-function score(entry: ScoreEntry): ReportScore {
+function score(entry: ScoreEntry, previous: ScoreEntry | undefined): ReportScore {
   return {
     id: entry.id,
     weightedScore850: entry.weightedScore850,
@@ -43,6 +44,7 @@ function score(entry: ScoreEntry): ReportScore {
         status: f.status,
       })),
     ),
+    change: previous ? scoreChange(entry, previous) : null,
   };
 }
 
@@ -117,6 +119,6 @@ export async function loadReportData(
     })),
     publicRecords,
     facts: records ? facts(bjl) : null,
-    score: latestScore ? score(latestScore) : null,
+    score: latestScore ? score(latestScore, await sources.scores.latestSuccessfulBefore(business.id, latestScore.year, latestScore.month)) : null,
   };
 }

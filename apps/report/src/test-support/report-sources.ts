@@ -40,7 +40,7 @@ export async function reportableBusiness(t: ReportTestApp, customerId: string, n
       { kind: 'JUDGEMENT', filingDate: new Date('2024-06-01T00:00:00Z'), status: 'satisfied', amount: 800 },
     ],
   });
-  const factor = (code: string, label: string, score: number) => ({ code, label, value: score / 10, score_100: score, weightage: 50, status: 'SUCCESS' });
+  const factor = (code: string, label: string, score: number) => ({ code, label, value: score / 10, score_100: score, weighted_score_850: (300 + 5.5 * score) / 4, weightage: 50, status: 'SUCCESS' });
   await t.scores.put({
     id: randomUUID(),
     businessId: id,

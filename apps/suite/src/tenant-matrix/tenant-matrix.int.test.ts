@@ -90,6 +90,7 @@ describe('tenant matrix: every route, every kind of caller', () => {
       'POST /auth/api/v1/customer/logout': 'ends the session; repeating it changes nothing',
       'POST /auth/api/v1/customer/complete-setup': 'sets the password once; a repeat is refused by the account state',
       'POST /report/api/v1/reports/{reportID}/download': 'reads a file; creates nothing',
+      'POST /score/api/v1/score/scores/{scoreID}/recompute': 'computes a stored score again and compares; stores nothing',
     };
     const posts = (await allRoutes()).filter((route) => route.method === 'post');
     const idempotent = posts.filter((route) => route.idempotent).map((route) => route.key);
@@ -112,6 +113,7 @@ describe('tenant matrix: every route, every kind of caller', () => {
         'POST /integration/api/v1/verification/customers/{customerId}/businesses/{businessId}/screening',
         'POST /report/api/v1/reports/customers/{customerID}/businesses/{businessID}',
         'POST /score/api/v1/score/business/{businessID}/generate',
+        'POST /score/api/v1/weightage-configs',
       ].sort(),
     );
   });

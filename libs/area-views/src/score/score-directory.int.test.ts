@@ -24,4 +24,24 @@ describe('createScoreDirectory', () => {
     expect(await directory.latestSuccessful(randomUUID())).toBeUndefined();
     expect(await directory.latestSuccessful('nope')).toBeUndefined();
   });
+
+  it('reads the newest successful score of an earlier month (the previous month that has one)', async () => {
+    const standIn = await createScoreDirectoryStandIn(database.db);
+    const businessId = randomUUID();
+    const base = { businessId, version: '2.2', weightageConfigId: randomUUID(), riskLevel: 'LOW', decision: 'APPROVE', distribution: [], weightedScore100: 70 };
+    const put = async (weightedScore850: number, at: string, status = 'SUCCESS') => {
+      const id = randomUUID();
+      await standIn.put({ ...base, id, weightedScore850, status, createdAt: new Date(at) });
+      return id;
+    };
+    const decemberLast = await put(700, '2025-12-30T00:00:00Z');
+    await put(690, '2025-12-02T00:00:00Z');
+    await put(300, '2026-01-20T00:00:00Z', 'FAILED');
+    const march = await put(720, '2026-03-05T00:00:00Z');
+    const directory = createScoreDirectory(database.db);
+    expect(await directory.latestSuccessfulBefore(businessId, 2026, 3)).toMatchObject({ id: decemberLast, weightedScore850: 700, year: 2025, month: 12 });
+    expect(await directory.latestSuccessfulBefore(businessId, 2026, 4)).toMatchObject({ id: march, year: 2026, month: 3 });
+    expect(await directory.latestSuccessfulBefore(businessId, 2025, 12)).toBeUndefined();
+    expect(await directory.latestSuccessfulBefore('nope', 2026, 3)).toBeUndefined();
+  });
 });

@@ -10,7 +10,7 @@ export interface ScoreCategoryView {
   label: string;
   total_weightage: number;
   score_100: string;
-  factors: Array<{ code: string; label: string; value: number; score_100: number; weightage: number; status: string }>;
+  factors: Array<{ code: string; label: string; value: number; score_100: number; weighted_score_850: number; weightage: number; status: string }>;
 }
 
 /** A successful score as other areas may read it. */
@@ -24,8 +24,28 @@ export interface ScoreEntry {
   riskLevel: string;
   decision: string;
   distribution: ScoreCategoryView[];
+  /** The month it was generated in (UTC). */
+  year: number;
+  month: number;
   createdAt: Date;
 }
+
+type Row = Record<string, unknown>;
+
+const toEntry = (row: Row): ScoreEntry => ({
+  id: row.id as string,
+  businessId: row.business_id as string,
+  version: row.version as string,
+  weightageConfigId: row.weightage_config_id as string,
+  weightedScore100: Number(row.weighted_score_100),
+  weightedScore850: Number(row.weighted_score_850),
+  riskLevel: row.risk_level as string,
+  decision: row.score_decision as string,
+  distribution: (row.score_distribution as ScoreCategoryView[] | null) ?? [],
+  year: row.year as number,
+  month: row.month as number,
+  createdAt: row.created_at as Date,
+});
 
 /** Reads scores through the score area's directory view. */
 export function createScoreDirectory(db: Knex) {
@@ -38,19 +58,17 @@ export function createScoreDirectory(db: Knex) {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .first();
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        businessId: row.business_id,
-        version: row.version,
-        weightageConfigId: row.weightage_config_id,
-        weightedScore100: Number(row.weighted_score_100),
-        weightedScore850: Number(row.weighted_score_850),
-        riskLevel: row.risk_level,
-        decision: row.score_decision,
-        distribution: row.score_distribution ?? [],
-        createdAt: row.created_at,
-      };
+      return row ? toEntry(row) : undefined;
+    },
+    /** The business's newest SUCCESS score of a month before `year`-`month` (the previous month that has one), if any. */
+    async latestSuccessfulBefore(businessId: string, year: number, month: number): Promise<ScoreEntry | undefined> {
+      if (!isUuid(businessId)) return undefined;
+      const row = await db(SCORE_DIRECTORY_VIEW)
+        .where({ business_id: businessId, status: 'SUCCESS' })
+        .whereRaw('(year, month) < (?, ?)', [year, month])
+        .orderBy([{ column: 'year', order: 'desc' }, { column: 'month', order: 'desc' }, { column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .first();
+      return row ? toEntry(row) : undefined;
     },
   };
 }

@@ -9,7 +9,7 @@ export async function createScoreDirectoryStandIn(db: Knex) {
     base_score numeric(6,2), risk_level text, score_decision text, score_distribution json, year integer not null, month integer not null,
     created_at timestamptz not null default now(), completed_at timestamptz)`);
   return {
-    async put(entry: Omit<ScoreEntry, 'createdAt'> & { status?: string; createdAt?: Date }) {
+    async put(entry: Omit<ScoreEntry, 'createdAt' | 'year' | 'month'> & { status?: string; createdAt?: Date }) {
       const at = entry.createdAt ?? new Date();
       await db(SCORE_DIRECTORY_VIEW).insert({
         id: entry.id,

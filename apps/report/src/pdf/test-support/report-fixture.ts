@@ -43,6 +43,17 @@ export function buildScore(factorCount?: number): ReportScore {
     generatedAt: new Date('2025-03-14T09:12:00.000Z'),
     categories: CATEGORIES.map((c) => ({ ...c })),
     factors,
+    change: {
+      period: '2025-02',
+      weightedScore850: 651.5,
+      riskLevel: 'MODERATE',
+      decision: 'FURTHER_REVIEW_NEEDED',
+      change850: 60.5,
+      factors: [
+        { code: 'JUDGEMENTS_AND_LIENS_AI_PLACEHOLDER', label: 'Judgements and Liens', change850: 41.25 },
+        { code: 'CREDIT_BUREAU_AI_PLACEHOLDER', label: 'Credit Bureau', change850: -7.5 },
+      ],
+    },
   };
 }
 
