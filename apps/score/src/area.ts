@@ -3,6 +3,9 @@ import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type 
 import { withOpenApiRoute } from '@kyb/openapi';
 import { scoreRecoveryQueue } from '@kyb/queues';
 import { createBusinessDirectory, createIntegrationDirectory, createVerificationDirectory } from '@kyb/area-views';
+import { explainRoutes } from './explain/explain.router';
+import { createExplainService } from './explain/explain.service';
+import { createPgExplainStore } from './explain/explain.store';
 import { createScoreRecovery } from './recovery/score-recovery';
 import { createPgScoreRecoveryStore } from './recovery/score-recovery.store';
 import { createPgScoreBatchStore } from './scores/score-batch.store';
@@ -44,7 +47,9 @@ export function createScoreArea(deps: ScoreAreaDeps) {
     logger: deps.logger,
   });
   const scores = createScoresService({ store, businesses, scores: producers.scores, clock, logger: deps.logger });
-  const routes = withOpenApiRoute(scoreRoutes({ scores, authenticate: authenticateWith({ ...deps.tokens, clock }) }), {
+  const explain = createExplainService({ store, explain: createPgExplainStore(deps.db), businesses });
+  const authenticate = authenticateWith({ ...deps.tokens, clock });
+  const routes = withOpenApiRoute([...scoreRoutes({ scores, authenticate }), ...explainRoutes({ explain, authenticate })], {
     title: 'Score area',
     version: '1.0.0',
     description: 'Business risk scores from a versioned weighting config, computed after enrichment, on demand and monthly for monitored businesses.',
