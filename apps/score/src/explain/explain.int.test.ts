@@ -4,10 +4,10 @@ import { eventually } from '@kyb/testing';
 import { scoredBusiness, worsen } from '../test-support/score-fixtures';
 import { startScoreTestApp, type ScoreTestApp } from '../test-support/score-test-app';
 
-const fail = (status: number, message: string, errorCode: string, errorName: string) => ({ status: 'fail', message, errorCode, data: { errorName } });
-const NOT_YOURS = fail(403, 'You are not allowed to access the data.', 'UNAUTHORIZED', 'AccessMiddlewareError');
-const NO_PERMISSION = { ...fail(403, 'You do not have permission to perform this action.', 'UNAUTHORIZED', 'PermissionMiddlewareError'), data: { errorName: 'PermissionMiddlewareError', permission: 'businesses:read' } };
-const invalid = (message: string) => fail(400, message, 'INVALID', 'ValidationMiddlewareError');
+const fail = (message: string, errorCode: string, errorName: string) => ({ status: 'fail', message, errorCode, data: { errorName } });
+const NOT_YOURS = fail('You are not allowed to access the data.', 'UNAUTHORIZED', 'AccessMiddlewareError');
+const NO_PERMISSION = { ...fail('You do not have permission to perform this action.', 'UNAUTHORIZED', 'PermissionMiddlewareError'), data: { errorName: 'PermissionMiddlewareError', permission: 'businesses:read' } };
+const invalid = (message: string) => fail(message, 'INVALID', 'ValidationMiddlewareError');
 
 describe('GET /score/scores/{scoreID}/explain and GET /score/business/{businessID}/diff', () => {
   let t: ScoreTestApp;
@@ -100,13 +100,13 @@ describe('GET /score/scores/{scoreID}/explain and GET /score/business/{businessI
     ])('a score %s: 409 NOT_ALLOWED ScoreNotExplainableError', async (_, change, message) => {
       const row = await scoreAt(await scoredBusiness(t, customerId), '2025-06-01T10:00:00Z');
       await t.db('scores.scores').where({ id: row.id }).update(change);
-      expect((await get(`/score/scores/${row.id}/explain`).expect(409)).body).toEqual(fail(409, message, 'NOT_ALLOWED', 'ScoreNotExplainableError'));
+      expect((await get(`/score/scores/${row.id}/explain`).expect(409)).body).toEqual(fail(message, 'NOT_ALLOWED', 'ScoreNotExplainableError'));
     });
 
     it("answers another tenant's score to a CUSTOMER exactly as an unknown one; an ADMIN learns an unknown one does not exist", async () => {
       expect((await get(`/score/scores/${march.id}/explain`, stranger).expect(403)).body).toEqual(NOT_YOURS);
       expect((await get(`/score/scores/${randomUUID()}/explain`, stranger).expect(403)).body).toEqual(NOT_YOURS);
-      expect((await get(`/score/scores/${randomUUID()}/explain`, admin).expect(404)).body).toEqual(fail(404, 'Score not found', 'NOT_FOUND', 'ScoreNotFoundError'));
+      expect((await get(`/score/scores/${randomUUID()}/explain`, admin).expect(404)).body).toEqual(fail('Score not found', 'NOT_FOUND', 'ScoreNotFoundError'));
       expect((await get(`/score/scores/${march.id}/explain`, admin).expect(200)).body.data.score_id).toBe(march.id);
     });
 
@@ -158,19 +158,19 @@ describe('GET /score/scores/{scoreID}/explain and GET /score/business/{businessI
 
     it('from after to: 400 ScoreDiffRangeError', async () => {
       expect((await get(`/score/business/${business}/diff?from=2025-04&to=2025-03`).expect(400)).body).toEqual(
-        fail(400, 'from (2025-04) must not be after to (2025-03).', 'INVALID', 'ScoreDiffRangeError'),
+        fail('from (2025-04) must not be after to (2025-03).', 'INVALID', 'ScoreDiffRangeError'),
       );
     });
 
     it('a month without a SUCCESS score: 404 ScoreNotFoundError naming the month (and why, when its score failed)', async () => {
       expect((await get(`/score/business/${business}/diff?from=2025-02&to=2025-04`).expect(404)).body).toEqual(
-        fail(404, 'No score was generated for this business in 2025-02.', 'NOT_FOUND', 'ScoreNotFoundError'),
+        fail('No score was generated for this business in 2025-02.', 'NOT_FOUND', 'ScoreNotFoundError'),
       );
       const other = await scoredBusiness(t, customerId);
       const failed = await scoreAt(other, '2025-07-01T10:00:00Z');
       await t.db('scores.scores').where({ id: failed.id }).update({ status: 'FAILED', failure_reason: 'x' });
       expect((await get(`/score/business/${other}/diff?from=2025-07&to=2025-07`).expect(404)).body).toEqual(
-        fail(404, 'The score of this business for 2025-07 could not be calculated.', 'NOT_FOUND', 'ScoreNotFoundError'),
+        fail('The score of this business for 2025-07 could not be calculated.', 'NOT_FOUND', 'ScoreNotFoundError'),
       );
     });
 
@@ -178,7 +178,7 @@ describe('GET /score/scores/{scoreID}/explain and GET /score/business/{businessI
       const query = '?from=2025-03&to=2025-04';
       expect((await get(`/score/business/${business}/diff${query}`, stranger).expect(403)).body).toEqual(NOT_YOURS);
       expect((await get(`/score/business/${randomUUID()}/diff${query}`, stranger).expect(403)).body).toEqual(NOT_YOURS);
-      expect((await get(`/score/business/${randomUUID()}/diff${query}`, admin).expect(404)).body).toEqual(fail(404, 'Business not found', 'NOT_FOUND', 'BusinessApiError'));
+      expect((await get(`/score/business/${randomUUID()}/diff${query}`, admin).expect(404)).body).toEqual(fail('Business not found', 'NOT_FOUND', 'BusinessApiError'));
       expect((await get(`/score/business/${business}/diff${query}`, admin).expect(200)).body.data.from.score_id).toBe(march.id);
       const without = t.keys.tokenFor({ role: 'CUSTOMER', customerId, subrole: 'custom', permissions: [] });
       expect((await get(`/score/business/${business}/diff${query}`, without).expect(403)).body).toEqual(NO_PERMISSION);
