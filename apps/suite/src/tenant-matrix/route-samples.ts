@@ -105,6 +105,9 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /score/api/v1/score/business/{businessID}': { ok: [200] },
   'POST /score/api/v1/score/business/{businessID}/generate': { ok: [202] },
   'GET /score/api/v1/score/scores/{scoreID}': { ok: [200] },
+  'GET /score/api/v1/score/scores/{scoreID}/explain': { ok: [200] },
+  'GET /score/api/v1/score/business/{businessID}/diff': { ok: [200], query: `?from=${new Date().toISOString().slice(0, 7)}&to=${new Date().toISOString().slice(0, 7)}` },
+  'POST /score/api/v1/score/business/{businessID}/what-if': { ok: [200], body: () => ({ release_all_liens: true }) },
   // report
   'GET /report/api/v1/openapi.json': { ok: [200] },
   'POST /report/api/v1/reports/customers/{customerID}/businesses/{businessID}': { ok: [200] },
