@@ -148,6 +148,24 @@ describe('explainScore', () => {
   });
 });
 
+describe('explainScore when a category has input only for factors without weight', () => {
+  it('leaves the category out as the engine does: BUREAU (weight 0) costs nothing, the score is PUBLIC alone', () => {
+    // FIN: BUREAU weight 0 (has input), GROWTH weight 1 (missing): no weight available, FIN has no score.
+    // score_100 = PUBLIC = 67.5; 850 = 300 + 5.5 × 67.5 = 671.25; LIENS' weight 1 × 0.5 = 0.5, cost 45 × 0.5 = 22.5.
+    const config: WeightageConfig = {
+      ...EXAMPLE_CONFIG,
+      categories: [
+        EXAMPLE_CONFIG.categories[0],
+        { ...EXAMPLE_CONFIG.categories[1], factors: [{ ...EXAMPLE_CONFIG.categories[1].factors[0], weight: 0 }, { ...EXAMPLE_CONFIG.categories[1].factors[1], weight: 1 }] },
+      ],
+    };
+    const explained = explainScore(config, exampleSnapshot());
+    expect([explained.weighted_score_100, explained.weighted_score_850]).toEqual([67.5, 671.25]);
+    expect(explained.factors.find((f) => f.code === 'BUREAU')).toMatchObject({ status: 'SUCCESS', score_100: 60, effective_weight: 0, contribution_850: 0, points_lost_850: 0, reason_code: null });
+    expect(explained.factors.find((f) => f.code === 'LIENS')).toMatchObject({ effective_weight: 0.5, points_lost_100: 22.5 });
+  });
+});
+
 describe('placeOnCurve', () => {
   const curve: [number, number][] = [[0, 100], [10000, 70], [50000, 40]];
 

@@ -142,7 +142,8 @@ export function explainScore(config: WeightageConfig, snapshot: ScoreSnapshot): 
         return { ...base, status: 'MISSING_INPUT' as const, value: null, log: result.missing, curve: null, score_100: null, ...none };
       }
       const score100 = interpolateCurve(factor.curve, result.value);
-      const weight = (category.weight / scoredWeight) * (factor.weight / availableWeight);
+      // A category whose available factors carry no weight is left out of the score, as the engine leaves it.
+      const weight = availableWeight > 0 ? (category.weight / scoredWeight) * (factor.weight / availableWeight) : 0;
       return {
         ...base,
         status: 'SUCCESS' as const,
