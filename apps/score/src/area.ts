@@ -6,6 +6,9 @@ import { createBusinessDirectory, createCustomerDirectory, createIntegrationDire
 import { weightageConfigRoutes } from './configs/weightage-configs.router';
 import { createWeightageConfigService } from './configs/weightage-configs.service';
 import { createPgWeightageConfigStore } from './configs/weightage-configs.store';
+import { explainRoutes } from './explain/explain.router';
+import { createExplainService } from './explain/explain.service';
+import { createPgExplainStore } from './explain/explain.store';
 import { createScoreRecovery } from './recovery/score-recovery';
 import { createPgScoreRecoveryStore } from './recovery/score-recovery.store';
 import { createPgScoreBatchStore } from './scores/score-batch.store';
@@ -49,7 +52,8 @@ export function createScoreArea(deps: ScoreAreaDeps) {
   const scores = createScoresService({ store, businesses, scores: producers.scores, clock, logger: deps.logger });
   const authenticate = authenticateWith({ ...deps.tokens, clock });
   const configs = createWeightageConfigService({ db: deps.db, store: createPgWeightageConfigStore(deps.db), customers: createCustomerDirectory(deps.db), clock });
-  const routes = withOpenApiRoute([...scoreRoutes({ scores, authenticate }), ...weightageConfigRoutes({ configs, authenticate })], {
+  const explain = createExplainService({ store, explain: createPgExplainStore(deps.db), businesses });
+  const routes = withOpenApiRoute([...scoreRoutes({ scores, authenticate }), ...weightageConfigRoutes({ configs, authenticate }), ...explainRoutes({ explain, authenticate })], {
     title: 'Score area',
     version: '1.0.0',
     description: 'Business risk scores from versioned weighting configs (data, given per customer), computed after enrichment, on demand and monthly for monitored businesses, each reproducible from the inputs it kept.',

@@ -1,7 +1,7 @@
 import { interpolateCurve } from './curve';
 import { isMissing } from './factor-value';
 import { extractFactorValue } from './factor-values';
-import { isFiniteNumber, roundTo, toScoreText } from './numeric';
+import { formatNumber, isFiniteNumber, roundTo, toScoreText } from './numeric';
 import type { ScoreInputs } from './score-inputs';
 import { applyVerificationRule } from './verification-rule';
 import { InvalidWeightageConfigError, NoScoreInputsError } from './engine.errors';
@@ -61,7 +61,18 @@ interface CategoryOutcome {
   score100: number | null;
 }
 
-function evaluateFactor(factor: WeightageFactorConfig, inputs: ScoreInputs): FactorOutcome {
+/** Optional inputs of a hypothetical score (what-if); a score computed without them is unchanged. */
+export interface ComputeScoreOptions {
+  /** Values given by factor code instead of the extractor's (a what-if); a factor not named is extracted as usual. */
+  factorValues?: Readonly<Record<string, number>>;
+}
+
+function evaluateFactor(factor: WeightageFactorConfig, inputs: ScoreInputs, options: ComputeScoreOptions): FactorOutcome {
+  const given = options.factorValues && Object.prototype.hasOwnProperty.call(options.factorValues, factor.code) ? options.factorValues[factor.code] : undefined;
+  if (given !== undefined && isFiniteNumber(given)) {
+    const score100 = interpolateCurve(factor.curve, given);
+    return { config: factor, value: given, score100, log: `Given: value ${formatNumber(given)} (what-if); score_100 ${roundTo(score100, 2)}` };
+  }
   const result = extractFactorValue(factor.input, inputs);
   if (isMissing(result)) {
     return { config: factor, value: null, score100: null, log: `MISSING_INPUT: ${result.missing}; left out, the other weights renormalised` };
@@ -70,8 +81,8 @@ function evaluateFactor(factor: WeightageFactorConfig, inputs: ScoreInputs): Fac
   return { config: factor, value: result.value, score100, log: `Success: ${result.log}; score_100 ${roundTo(score100, 2)}` };
 }
 
-function evaluateCategory(category: WeightageCategoryConfig, inputs: ScoreInputs): CategoryOutcome {
-  const factors = category.factors.map((factor) => evaluateFactor(factor, inputs));
+function evaluateCategory(category: WeightageCategoryConfig, inputs: ScoreInputs, options: ComputeScoreOptions): CategoryOutcome {
+  const factors = category.factors.map((factor) => evaluateFactor(factor, inputs, options));
   let availableWeight = 0;
   let weightedSum = 0;
   for (const factor of factors) {
@@ -97,14 +108,17 @@ function evaluateCategory(category: WeightageCategoryConfig, inputs: ScoreInputs
  * A config with a verification rule then caps the decision of a business that is not VERIFIED
  * (see `applyVerificationRule`) and says so in `decision_log`; the scores do not change.
  *
+ * `options.factorValues` (a what-if) stands given values in for the extractors' of the factors it
+ * names; without it the computation is exactly the stored scores'.
+ *
  * @throws InvalidWeightageConfigError when the config has problems.
  * @throws NoScoreInputsError when no factor has input, or none that carries weight.
  */
-export function computeScore(config: WeightageConfig, inputs: ScoreInputs): ComputedScore {
+export function computeScore(config: WeightageConfig, inputs: ScoreInputs, options: ComputeScoreOptions = {}): ComputedScore {
   const problems = checkWeightageConfig(config);
   if (problems.length > 0) throw new InvalidWeightageConfigError(problems);
 
-  const categories = config.categories.map((category) => evaluateCategory(category, inputs));
+  const categories = config.categories.map((category) => evaluateCategory(category, inputs, options));
   const factors = categories.flatMap((category) => category.factors);
   const available = factors.filter((f) => f.score100 !== null);
   const missing = factors.filter((f) => f.score100 === null).map((f) => `${f.config.code}: ${f.log}`);

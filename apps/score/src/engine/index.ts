@@ -1,5 +1,5 @@
 /** The pure scoring engine of the score area: configs, value extractors and `computeScore`. */
-export { computeScore, riskFor, to850, type Risk } from './compute-score';
+export { computeScore, riskFor, to850, type ComputeScoreOptions, type Risk } from './compute-score';
 export { interpolateCurve } from './curve';
 export type { FactorValue, FactorValueExtractor, FactorValueMissing, FactorValuePresent } from './factor-value';
 export { isMissing } from './factor-value';

@@ -128,6 +128,9 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /score/api/v1/weightage-configs/{configID}': { ok: [200], ids: () => ({ configid: DEFAULT_WEIGHTAGE_CONFIG_ID }) },
   'GET /score/api/v1/customers/{customerID}/weightage-config': { ok: [200] },
   'PUT /score/api/v1/customers/{customerID}/weightage-config': { ok: [200], body: () => ({ weightage_config_id: DEFAULT_WEIGHTAGE_CONFIG_ID }) },
+  'GET /score/api/v1/score/scores/{scoreID}/explain': { ok: [200] },
+  'GET /score/api/v1/score/business/{businessID}/diff': { ok: [200], query: `?from=${new Date().toISOString().slice(0, 7)}&to=${new Date().toISOString().slice(0, 7)}` },
+  'POST /score/api/v1/score/business/{businessID}/what-if': { ok: [200], body: () => ({ release_all_liens: true }) },
   // report
   'GET /report/api/v1/openapi.json': { ok: [200] },
   'POST /report/api/v1/reports/customers/{customerID}/businesses/{businessID}': { ok: [200] },

@@ -91,6 +91,7 @@ describe('tenant matrix: every route, every kind of caller', () => {
       'POST /auth/api/v1/customer/complete-setup': 'sets the password once; a repeat is refused by the account state',
       'POST /report/api/v1/reports/{reportID}/download': 'reads a file; creates nothing',
       'POST /score/api/v1/score/scores/{scoreID}/recompute': 'computes a stored score again and compares; stores nothing',
+      'POST /score/api/v1/score/business/{businessID}/what-if': 'computes a hypothetical score; stores nothing',
     };
     const posts = (await allRoutes()).filter((route) => route.method === 'post');
     const idempotent = posts.filter((route) => route.idempotent).map((route) => route.key);
