@@ -115,8 +115,9 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   });
 
   // Enrichment: public records, financials, then verification.
-  const publicRecords = deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider();
   const tasks = createPgTaskStore(db);
+  // The sandbox counts a `deteriorating` business's enrichments in PostgreSQL, so every worker agrees.
+  const publicRecords = deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider({ enrichmentsSoFar: (id) => tasks.succeededCount(id) });
   const records = createPgPublicRecordsStore(db);
   const enrichment = createEnrichmentService({ tasks, records, businesses, enrichment: producers.enrichment, providerName: publicRecords.name, clock });
   const enrichmentParts = {
