@@ -19,14 +19,12 @@ export const SCORE_PREFIX = '/score/api/v1';
 export interface ScoreAreaDeps extends AreaBaseDeps {
   /** How bearer tokens are trusted: the auth area's keys (its JWKS over HTTP in production), issuer, audience, ended sessions. */
   tokens: TokenTrust;
-  /** When monitored businesses are scored (cron, UTC); unset: never. */
-  monitoringCron?: string;
 }
 
 /** The score area: E10, on-demand scores, and the workers that compute them. */
 export type ScoreArea = ReturnType<typeof createScoreArea>;
 
-/** Wires the score area's stores, services, routes, workers and the monthly monitoring schedule. */
+/** Wires the score area's stores, services, routes and workers. */
 export function createScoreArea(deps: ScoreAreaDeps) {
   const clock = deps.clock ?? (() => new Date());
   const queues = queuesOf(deps);
@@ -47,7 +45,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
   const routes = withOpenApiRoute(scoreRoutes({ scores, authenticate: authenticateWith({ ...deps.tokens, clock }) }), {
     title: 'Score area',
     version: '1.0.0',
-    description: 'Business risk scores from a versioned weighting config, computed after enrichment, on demand and monthly for monitored businesses.',
+    description: 'Business risk scores from a versioned weighting config, computed after each enrichment (the scheduled re-enrichments of monitored businesses too) and on demand.',
     serverUrl: SCORE_PREFIX,
   });
   const sweep = recoverySettingsOf(deps);
@@ -66,7 +64,6 @@ export function createScoreArea(deps: ScoreAreaDeps) {
     idempotency: { store: createIdempotencyStore(deps.db, 'scores'), logger: deps.logger, clock: deps.clock },
     queues,
     workers: scoreWorkers(processors),
-    schedules: deps.monitoringCron ? [{ id: 'monthly-monitoring', producer: producers.monitoring, pattern: deps.monitoringCron }] : [],
     // Wherever workers run, lost and stuck scores are found in PostgreSQL and queued again.
     recovery: { queue: scoreRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
     closes: producers.all,
