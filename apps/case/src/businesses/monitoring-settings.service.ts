@@ -31,16 +31,18 @@ export function createMonitoringSettingsService(options: { db: Knex; store: Moni
     if (!(await options.customers.find(customerId))) throw unseen(caller, new CustomerNotFoundError());
   };
   return {
-    async get(caller: AuthContext, customerId: string): Promise<MonitoringSettingsView> {
+    async get(caller: AuthContext, customerID: string): Promise<MonitoringSettingsView> {
+      const customerId = customerID.toLowerCase();
       await assertCustomer(caller, customerId);
-      return present(customerId, await options.store.find(customerId.toLowerCase()));
+      return present(customerId, await options.store.find(customerId));
     },
 
-    async set(caller: AuthContext, customerId: string, settings: MonitoringSettings, request: Request): Promise<MonitoringSettingsView> {
+    async set(caller: AuthContext, customerID: string, settings: MonitoringSettings, request: Request): Promise<MonitoringSettingsView> {
+      const customerId = customerID.toLowerCase();
       await assertCustomer(caller, customerId);
       const stored = await options.db.transaction(async (trx) => {
         const now = options.clock();
-        const saved = await options.store.put(trx, { customerId: customerId.toLowerCase(), settings, by: caller.userId, at: now });
+        const saved = await options.store.put(trx, { customerId, settings, by: caller.userId, at: now });
         const details = { frequency: settings.frequency, score_change_alert_points: settings.scoreChangeAlertPoints };
         const act = { customerId, action: 'customer.monitoring_settings_changed', target: { type: 'customer', id: customerId }, details };
         await recordAudit(trx, 'cases', [auditActOf(request, act, now)]);

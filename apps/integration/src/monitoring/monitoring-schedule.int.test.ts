@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createMonitoringSettingsDirectory, type MonitoringFrequency } from '@kyb/area-views';
 import { createMonitoringSettingsStandIn } from '@kyb/area-views/testing';
 import { createProducer, enrichmentCompletedQueue, type Producer } from '@kyb/queues';
+import type { Job } from 'bullmq';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
 import { monitoringTickQueue } from '../worker';
 import { createMonitoringSchedule } from './monitoring-schedule';
@@ -21,7 +22,12 @@ describe('the monitoring schedule', () => {
     createMonitoringSchedule({
       store: createPgMonitoringScheduleStore(t.db),
       settings: createMonitoringSettingsDirectory(t.db),
-      enrichment: { add: async (payload, options) => void queued.push({ jobId: options.jobId, ...payload }) as never },
+      enrichment: {
+        add: async (payload, options) => {
+          queued.push({ jobId: options.jobId, ...payload });
+          return { id: options.jobId } as Job;
+        },
+      },
       providerName: 'sandbox',
       tickEveryMs: TICK,
       pageSize,

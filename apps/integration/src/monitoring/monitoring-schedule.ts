@@ -57,7 +57,10 @@ export function createMonitoringSchedule(deps: MonitoringScheduleDeps) {
         });
         result.monitored += page.length;
         result.queued += await queue(await deps.store.createTasks(due, deps.providerName));
-        if (page.length < pageSize) return result;
+        if (page.length < pageSize) {
+          if (result.queued > 0) deps.logger.info({ ...result }, 'monitoring enrichments queued');
+          return result;
+        }
         after = page[page.length - 1].id;
       }
     },

@@ -282,7 +282,7 @@ export function createSandboxPublicRecordsProvider(options: SandboxPublicRecords
       }
       if (!triggers.has('deteriorating')) return generate(business, triggers, reference, 0);
       const nth = (await enrichmentsSoFar(business.id)) + 1;
-      answered.set(business.id, (answered.get(business.id) ?? 0) + 1);
+      if (!options.enrichmentsSoFar) answered.set(business.id, nth);
       return generate(business, triggers, reference, nth);
     },
   };
