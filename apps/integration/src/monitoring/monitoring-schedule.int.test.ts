@@ -111,6 +111,26 @@ describe('the monitoring schedule', () => {
     expect(queuedFor(ids).map((q) => q.jobId).sort()).toEqual([...ids.map((id) => `monitoring-2026-11-${id}`), ...ids.map((id) => `monitoring-2026-12-${id}`)].sort());
   });
 
+  it('leaves the task PENDING when its job cannot be queued (the recovery sweep queues it), and does not record it twice', async () => {
+    const daily = await customerWith(1, 'DAILY');
+    const [id] = daily.monitored;
+    now = new Date('2026-11-21T23:45:00Z');
+    const down = createMonitoringSchedule({
+      store: createPgMonitoringScheduleStore(t.db),
+      settings: createMonitoringSettingsDirectory(t.db),
+      enrichment: { add: async () => Promise.reject(new Error('Redis is down')) },
+      providerName: 'sandbox',
+      tickEveryMs: TICK,
+      clock: () => now,
+      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    expect((await down.tick()).queued).toBe(0);
+    expect(await t.db('integration.integration_tasks').where({ business_id: id }).select('job_id', 'status')).toEqual([{ job_id: `monitoring-2026-11-21-${id}`, status: 'PENDING' }]);
+    await scheduleWith(500).tick();
+    expect(queuedFor([id])).toEqual([]);
+    expect(await t.db('integration.integration_tasks').where({ business_id: id })).toHaveLength(1);
+  });
+
   it('stops queueing a business once its monitoring is switched off', async () => {
     const daily = await customerWith(1, 'DAILY');
     const [id] = daily.monitored;
