@@ -9,6 +9,7 @@ import {
   type ProviderPublicRecords,
   type PublicRecordsProvider,
 } from './public-records.provider';
+import { deterioratingLiens } from './sandbox-deteriorating';
 import { createSeededRandom, sha256Hex, type SeededRandom } from './seeded-random';
 
 /**
@@ -206,20 +207,6 @@ function bjlRecordsFor(triggers: Set<SandboxTrigger>, base: Omit<Series, 'kind' 
     records.push(...series(s, s.r.shuffle(['active', ...more]), () => cents(s.r.between(2_500, 400_000))));
   }
   return records;
-}
-
-/**
- * The liens of the `nth` enrichment of a `deteriorating` business: `nth` active ones, the i-th
- * filed i minutes after 30 days before the reference (newer each time, never after it), each with
- * its own stable id and amount, so a later enrichment keeps the earlier ones and adds one.
- */
-function deterioratingLiens(businessId: string, seed: string, reference: Date, nth: number): BjlRecord[] {
-  const start = reference.getTime() - 30 * DAY_MS;
-  return Array.from({ length: nth }, (_, index) => {
-    const i = index + 1;
-    const r = createSeededRandom(`${seed}:deteriorating:${i}`);
-    return { kind: 'LIEN', providerRecordId: `${businessId}-deteriorating-${i}`, filingDate: new Date(start + i * 60_000).toISOString(), status: 'active', amount: cents(r.between(1_000, 50_000)) };
-  });
 }
 
 function generate(business: BusinessProfile, triggers: Set<SandboxTrigger>, reference: Date, nth: number): ProviderPublicRecords {
