@@ -16,6 +16,9 @@ import { createPgApplicantStore } from './applicants/applicants.store';
 import { businessReadRoutes } from './businesses/businesses.router';
 import { monitoringRoutes } from './businesses/monitoring.router';
 import { createMonitoringService } from './businesses/monitoring.service';
+import { monitoringSettingsRoutes } from './businesses/monitoring-settings.router';
+import { createMonitoringSettingsService } from './businesses/monitoring-settings.service';
+import { createPgMonitoringSettingsStore } from './businesses/monitoring-settings.store';
 import { onboardingLimitRoutes } from './onboarding/onboarding-limit.router';
 import { ownerErasureRoutes } from './businesses/owner-erasure.router';
 import { createOwnerErasureService } from './businesses/owner-erasure.service';
@@ -103,6 +106,10 @@ export function createCaseArea(deps: CaseAreaDeps) {
       ...onboardingRoutes({ onboarding, authenticate: guard }),
       ...onboardingLimitRoutes({ onboarding, authenticate: guard }),
       ...monitoringRoutes({ monitoring: createMonitoringService({ db: deps.db, businesses: businessStore, clock }), authenticate: guard }),
+      ...monitoringSettingsRoutes({
+        settings: createMonitoringSettingsService({ db: deps.db, store: createPgMonitoringSettingsStore(deps.db), customers: createCustomerDirectory(deps.db), clock }),
+        authenticate: guard,
+      }),
       ...businessReadRoutes({ businesses, authenticate: guard }),
       ...ownerErasureRoutes({ erasure: createOwnerErasureService({ db: deps.db, businesses: businessStore, dataKeys, clock }), authenticate: guard }),
       ...inviteRoutes({ invites, authenticate: guard }),

@@ -29,6 +29,7 @@ export const areaModule: AreaModule = {
       logger,
       tokens: trustAuthArea(config, revocations),
       screeningSandboxDelayMs: config.SCREENING_SANDBOX_DELAY_MS,
+      monitoringTickMinutes: config.MONITORING_TICK_MINUTES,
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
       webhooks: webhookSettingsOf(config),
     });

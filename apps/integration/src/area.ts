@@ -1,7 +1,8 @@
 /*
  * The integration area's features: enrichment (tasks, refreshes; public records for E1 and facts
  * for E11), verification and classification (a step of enrichment, and E15), screening
- * (credentials, runs, results); webhooks (endpoints, deliveries of every area's events). Enrichment uses verification's verifier; verification uses
+ * (credentials, runs, results); webhooks (endpoints, deliveries of every area's events); monitoring (the schedule that
+ * re-enriches monitored businesses through the enrichment queue). Enrichment uses verification's verifier; verification uses
  * classification; screening uses no other feature (providers are shared by all). This file wires them.
  */
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
@@ -14,6 +15,7 @@ import {
   createCustomerDirectory,
   createDataKeys,
   createEventFeeds,
+  createMonitoringSettingsDirectory,
   createTinDirectory,
   idempotencyAnswerSeal,
   relayAudit,
@@ -26,6 +28,8 @@ import { createEnrichmentProcessor } from './enrichment/enrichment.processor';
 import { enrichmentRoutes } from './enrichment/enrichment.router';
 import { createEnrichmentService } from './enrichment/enrichment.service';
 import { createPgTaskStore } from './enrichment/integration-tasks.store';
+import { createMonitoringSchedule } from './monitoring/monitoring-schedule';
+import { createPgMonitoringScheduleStore } from './monitoring/monitoring-schedule.store';
 import type { FinancialsProvider } from './providers/financials.provider';
 import type { PublicRecordsProvider } from './providers/public-records.provider';
 import { createSandboxFinancialsProvider } from './providers/sandbox-financials.provider';
@@ -83,7 +87,12 @@ export interface IntegrationAreaDeps extends AreaBaseDeps {
   classifier?: IndustryClassifier;
   /** How webhooks are delivered (default: production's settings, private addresses refused). */
   webhooks?: Partial<WebhookSettings>;
+  /** Every how many minutes monitored businesses due for re-enrichment are queued (MONITORING_TICK_MINUTES); unset: no schedule. */
+  monitoringTickMinutes?: number;
 }
+
+/** The cron pattern (UTC) of a tick every `minutes` (1..60). */
+const tickPattern = (minutes: number) => (minutes >= 60 ? '0 * * * *' : `*/${minutes} * * * *`);
 
 /** The integration area: E1, E11, E15, screening, and the workers of enrichments and screenings. */
 export type IntegrationArea = ReturnType<typeof createIntegrationArea>;
@@ -115,8 +124,9 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   });
 
   // Enrichment: public records, financials, then verification.
-  const publicRecords = deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider();
   const tasks = createPgTaskStore(db);
+  // The sandbox counts a `deteriorating` business's enrichments in PostgreSQL, so every worker agrees.
+  const publicRecords = deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider({ enrichmentsSoFar: (id) => tasks.succeededCount(id) });
   const records = createPgPublicRecordsStore(db);
   const enrichment = createEnrichmentService({ tasks, records, businesses, enrichment: producers.enrichment, providerName: publicRecords.name, clock });
   const enrichmentParts = {
@@ -133,6 +143,18 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const enrich = createEnrichmentProcessor({ ...enrichmentParts, completed: producers.completed });
   // A bulk's businesses, a batch at a time: the same outcome per business, a fixed number of statements per batch.
   const enrichBatch = createEnrichmentBatchProcessor({ ...enrichmentParts, enrichment: producers.enrichment, batchCompleted: producers.batchCompleted });
+
+  // Monitoring: each monitored business re-enriched once per period of its customer's frequency, at its own slot.
+  const tickMinutes = deps.monitoringTickMinutes ?? 15;
+  const monitoring = createMonitoringSchedule({
+    store: createPgMonitoringScheduleStore(db),
+    settings: createMonitoringSettingsDirectory(db),
+    enrichment: producers.enrichment,
+    providerName: publicRecords.name,
+    tickEveryMs: tickMinutes * 60_000,
+    clock,
+    logger,
+  });
 
   // Screening: the customer's credentials, runs on the provider, results.
   const screeningProvider = deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 });
@@ -193,7 +215,8 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     routes,
     idempotency: { store: createIdempotencyStore(deps.db, 'integration'), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
     queues,
-    workers: integrationWorkers({ enrich, enrichBatch, screen, deliverWebhook }),
+    workers: integrationWorkers({ enrich, enrichBatch, screen, deliverWebhook, monitoringTick: () => monitoring.tick() }),
+    schedules: deps.monitoringTickMinutes ? [{ id: 'monitoring-tick', producer: producers.monitoringTick, pattern: tickPattern(tickMinutes) }] : [],
     // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.
     recovery: { queue: integrationRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
     // One dispatcher round at a time, wherever workers run; it logs what it prunes, not every round.
@@ -204,6 +227,6 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     ],
     closes: producers.all,
   });
-  /** The webhook dispatcher, for tests that run its rounds themselves. */
-  return { ...area, webhookDispatcher: dispatcher };
+  /** The webhook dispatcher and the monitoring schedule, for tests that run their rounds and ticks themselves. */
+  return { ...area, webhookDispatcher: dispatcher, monitoringSchedule: monitoring };
 }

@@ -7,6 +7,7 @@ import {
   attemptsOf,
   businessEnrichmentQueue,
   createWorker,
+  defineQueue,
   enrichmentBatchCompletedQueue,
   enrichmentBatchQueue,
   enrichmentCompletedQueue,
@@ -22,10 +23,17 @@ import type { EnrichmentJob } from './enrichment/enrichment.processor';
 import type { WebhookDeliveryJob } from './webhooks/webhook-delivery.processor';
 
 /**
+ * Integration: every MONITORING_TICK_MINUTES, a job scheduler adds a monitoring tick, which queues
+ * the re-enrichments of monitored businesses whose slot has come. A failed tick is not retried:
+ * the next one comes soon and finds the same businesses due.
+ */
+export const monitoringTickQueue = defineQueue<Record<string, never>>('monitoring-tick', { attempts: 1, removeOnComplete: { count: 20 }, removeOnFail: { count: 100 } });
+
+/**
  * The queues the integration area adds jobs to: enrichments (refreshes, the recovery sweep and a
  * batch's transient failures; business creation in the case area too), `completed` (tells the
  * score area a business's records are in), `batchCompleted` (the same for the businesses of a
- * batch, in one job), screenings, webhook delivery attempts.
+ * batch, in one job), screenings, webhook delivery attempts, and the monitoring ticks' scheduled jobs.
  */
 export const createIntegrationProducers = (queues: AreaQueues) =>
   createAreaProducers(queues, {
@@ -34,6 +42,7 @@ export const createIntegrationProducers = (queues: AreaQueues) =>
     batchCompleted: enrichmentBatchCompletedQueue,
     screenings: screeningQueue,
     webhookDeliveries: webhookDeliveryQueue,
+    monitoringTick: monitoringTickQueue,
   });
 
 /** What the integration area's workers run. */
@@ -42,6 +51,8 @@ export interface IntegrationJobs {
   enrichBatch(job: EnrichmentBatchJob): Promise<void>;
   screen(screeningId: string, attempt: JobAttempts): Promise<void>;
   deliverWebhook(job: WebhookDeliveryJob): Promise<void>;
+  /** Queues the re-enrichments of the monitored businesses now due; what it did is the job's return value. */
+  monitoringTick(): Promise<unknown>;
 }
 
 /** The integration area's consumers. */
@@ -51,5 +62,7 @@ export function integrationWorkers(jobs: IntegrationJobs) {
     createWorker(enrichmentBatchQueue, (job) => jobs.enrichBatch(job), options),
     createWorker(screeningQueue, (job) => jobs.screen(job.data.screeningId, attemptsOf(job)), options),
     createWorker(webhookDeliveryQueue, (job) => jobs.deliverWebhook(job.data), options),
+    // One at a time per worker; ticks of two workers at once still record each period's task once.
+    createWorker(monitoringTickQueue, () => jobs.monitoringTick(), { ...options, concurrency: 1 }),
   ];
 }

@@ -25,14 +25,12 @@ export const SCORE_PREFIX = '/score/api/v1';
 export interface ScoreAreaDeps extends AreaBaseDeps {
   /** How bearer tokens are trusted: the auth area's keys (its JWKS over HTTP in production), issuer, audience, ended sessions. */
   tokens: TokenTrust;
-  /** When monitored businesses are scored (cron, UTC); unset: never. */
-  monitoringCron?: string;
 }
 
 /** The score area: E10, on-demand scores, and the workers that compute them. */
 export type ScoreArea = ReturnType<typeof createScoreArea>;
 
-/** Wires the score area's stores, services, routes, workers and the monthly monitoring schedule. */
+/** Wires the score area's stores, services, routes and workers. */
 export function createScoreArea(deps: ScoreAreaDeps) {
   const clock = deps.clock ?? (() => new Date());
   const queues = queuesOf(deps);
@@ -56,7 +54,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
   const routes = withOpenApiRoute([...scoreRoutes({ scores, authenticate }), ...weightageConfigRoutes({ configs, authenticate }), ...explainRoutes({ explain, authenticate })], {
     title: 'Score area',
     version: '1.0.0',
-    description: 'Business risk scores from versioned weighting configs (data, given per customer), computed after enrichment, on demand and monthly for monitored businesses, each reproducible from the inputs it kept.',
+    description: 'Business risk scores from versioned weighting configs (data, given per customer), computed after each enrichment (the scheduled re-enrichments of monitored businesses too) and on demand, each reproducible from the inputs it kept and explained factor by factor.',
     serverUrl: SCORE_PREFIX,
   });
   const sweep = recoverySettingsOf(deps);
@@ -75,7 +73,6 @@ export function createScoreArea(deps: ScoreAreaDeps) {
     idempotency: { store: createIdempotencyStore(deps.db, 'scores'), logger: deps.logger, clock: deps.clock },
     queues,
     workers: scoreWorkers(processors),
-    schedules: deps.monitoringCron ? [{ id: 'monthly-monitoring', producer: producers.monitoring, pattern: deps.monitoringCron }] : [],
     // Wherever workers run, lost and stuck scores are found in PostgreSQL and queued again.
     recovery: { queue: scoreRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
     // Config changes join the audit log within a second.

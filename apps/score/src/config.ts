@@ -1,14 +1,10 @@
-import { loadConfig, processSettings, text, recoverySettings, verifierSettings } from '@kyb/config';
+import { loadConfig, processSettings, recoverySettings, verifierSettings } from '@kyb/config';
 
 /** Settings of the score area. */
 export const scoreSettings = {
   ...processSettings,
   ...verifierSettings,
   ...recoverySettings,
-  SCORE_MONITORING_CRON: text({
-    description: 'when monitored businesses are scored (cron, UTC)',
-    fallback: '0 3 1 * *',
-  }),
 };
 
 /** The validated configuration of the score area. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@kyb/db';
-import { BUSINESS_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, createBusinessDirectory, createTinDirectory, TIN_DIRECTORY_VIEW } from '@kyb/area-views';
-import { createBusinessDirectoryStandIn, createTinDirectoryStandIn } from '@kyb/area-views/testing';
+import { BUSINESS_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, createBusinessDirectory, createTinDirectory, MONITORING_SETTINGS_DIRECTORY_VIEW, TIN_DIRECTORY_VIEW } from '@kyb/area-views';
+import { createBusinessDirectoryStandIn, createMonitoringSettingsStandIn, createTinDirectoryStandIn } from '@kyb/area-views/testing';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
@@ -21,13 +21,14 @@ describe('the business directory views', () => {
     standIns = await createTestDatabase();
     await createBusinessDirectoryStandIn(standIns.db);
     await createTinDirectoryStandIn(standIns.db);
+    await createMonitoringSettingsStandIn(standIns.db);
   });
   afterAll(async () => {
     await standIns.destroy();
     await t.close();
   });
 
-  it.each([BUSINESS_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, TIN_DIRECTORY_VIEW])('%s has the columns of the stand-in other areas test with', async (view) => {
+  it.each([BUSINESS_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, TIN_DIRECTORY_VIEW, MONITORING_SETTINGS_DIRECTORY_VIEW])('%s has the columns of the stand-in other areas test with', async (view) => {
     const real = await columnsOf(t.db, view);
     expect(real.length).toBeGreaterThan(0);
     expect(real).toEqual(await columnsOf(standIns.db, view));

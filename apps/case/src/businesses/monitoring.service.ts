@@ -8,8 +8,8 @@ import type { BusinessStore } from './businesses.store';
 /**
  * Switching a business's risk monitoring on or off (issue 12): `is_monitoring_enabled` and its
  * subscription (ACTIVE from the first switch on, CANCELLED when switched off), in one transaction
- * with the audit act. Monitored businesses are re-enriched and re-scored on the score area's
- * schedule. Answers the business as E9 does (without owners).
+ * with the audit act. Monitored businesses are re-enriched (and so re-scored) on the integration
+ * area's schedule, at their customer's monitoring frequency. Answers the business as E9 does (without owners).
  */
 export function createMonitoringService(options: { db: Knex; businesses: BusinessStore; clock: () => Date }) {
   return {

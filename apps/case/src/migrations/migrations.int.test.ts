@@ -32,15 +32,17 @@ describe('case migrations', () => {
       '20261126_0012_outbox',
       '20261126_0013_audit_outbox',
       '20261126_0014_owner_erasure',
+      '20261127_0015_monitoring_settings',
     ]);
     expect(await tables()).toEqual([
       'applicants', 'audit_outbox', 'business_addresses', 'business_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'cases',
-      'event_feed', 'idempotency_keys', 'industries', 'invitation_directory', 'invitations', 'mail_outbox', 'mcc_codes', 'naics_codes', 'onboarding_runs',
+      'event_feed', 'idempotency_keys', 'industries', 'invitation_directory', 'invitations', 'mail_outbox', 'mcc_codes', 'monitoring_settings', 'monitoring_settings_directory', 'naics_codes', 'onboarding_runs',
       'onboarding_usage', 'outbox_events', 'owner_titles', 'owners',
     ]);
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261127_0015_monitoring_settings',
       '20261126_0014_owner_erasure',
       '20261126_0013_audit_outbox',
       '20261126_0012_outbox',

@@ -40,6 +40,11 @@ export function createPgTaskStore(db: Knex) {
     async latest(businessId: string): Promise<TaskRow | undefined> {
       return (await latestOf({ businessId }))[0];
     },
+    /** How many enrichments of the business succeeded (the sandbox's `deteriorating` trigger counts them). */
+    async succeededCount(businessId: string): Promise<number> {
+      const [{ count }] = await db(TABLE).where({ business_id: businessId, status: 'SUCCEEDED' }).count<Array<{ count: string }>>({ count: '*' });
+      return Number(count);
+    },
     /** The newest task of the business still waiting or running and touched since `since`, if any. */
     async open(businessId: string, since: Date): Promise<TaskRow | undefined> {
       return db(TABLE)

@@ -207,8 +207,39 @@ describe('createSandboxPublicRecordsProvider', () => {
     await expect(provider.fetchPublicRecords(flaky)).resolves.toMatchObject({ corporateFiling: { businessName: 'Flaky Bakery' } });
   });
 
+  it('"deteriorating" (anywhere in the name) gives the n-th enrichment n active liens with stable ids, keeping the earlier ones', async () => {
+    const provider = createSandboxPublicRecordsProvider();
+    const worsening = business({ name: 'Acme NonDETERIORATING Widgets' });
+    const liens = async () => ofKind(await provider.fetchPublicRecords(worsening), 'LIEN');
+    const first = await liens();
+    const second = await liens();
+    const third = await liens();
+    const id = worsening.id;
+    expect(first.map((lien) => lien.providerRecordId)).toEqual([`${id}-deteriorating-1`]);
+    expect(second.map((lien) => lien.providerRecordId)).toEqual([`${id}-deteriorating-1`, `${id}-deteriorating-2`]);
+    expect(third).toHaveLength(3);
+    expect(third.slice(0, 2)).toEqual(second);
+    expect(third.every((lien) => lien.status === 'active' && isTwoDecimals(lien.amount))).toBe(true);
+    // Newer each time, never after the reference date.
+    expect(third.map((lien) => Date.parse(lien.filingDate))).toEqual([...third.map((lien) => Date.parse(lien.filingDate))].sort((a, b) => a - b));
+    expect(third.every((lien) => Date.parse(lien.filingDate) < reference)).toBe(true);
+    // Another instance starts counting afresh, and gives the same first enrichment.
+    expect(ofKind(await createSandboxPublicRecordsProvider().fetchPublicRecords(worsening), 'LIEN')).toEqual(first);
+  });
+
+  it('"deteriorating" counts the enrichments the caller says succeeded before, so every worker agrees', async () => {
+    const provider = createSandboxPublicRecordsProvider({ enrichmentsSoFar: async () => 4 });
+    const records = await provider.fetchPublicRecords(business({ name: 'Deteriorating Lien Co' }));
+    const worsening = ofKind(records, 'LIEN').filter((lien) => lien.providerRecordId.includes('-deteriorating-'));
+    expect(worsening).toHaveLength(5);
+    // Added to the `lien` trigger's own liens, which stay as they were.
+    expect(ofKind(records, 'LIEN').length).toBeGreaterThan(5);
+    expectConsistent(records);
+    expect(ofKind(await createSandboxPublicRecordsProvider({ enrichmentsSoFar: async () => 4 }).fetchPublicRecords(business({ name: 'Clean Deteriorating Co' })), 'LIEN')).toEqual([]);
+  });
+
   it('documents every trigger in one line', () => {
-    expect(Object.keys(SANDBOX_TRIGGERS).sort()).toEqual(['bankrupt', 'clean', 'flaky', 'judgement', 'judgment', 'lien', 'outage', 'refused']);
+    expect(Object.keys(SANDBOX_TRIGGERS).sort()).toEqual(['bankrupt', 'clean', 'deteriorating', 'flaky', 'judgement', 'judgment', 'lien', 'outage', 'refused']);
     for (const text of Object.values(SANDBOX_TRIGGERS)) expect(text).not.toContain('\n');
   });
 

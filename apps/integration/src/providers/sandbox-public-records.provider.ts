@@ -9,11 +9,13 @@ import {
   type ProviderPublicRecords,
   type PublicRecordsProvider,
 } from './public-records.provider';
+import { deterioratingLiens } from './sandbox-deteriorating';
 import { createSeededRandom, sha256Hex, type SeededRandom } from './seeded-random';
 
 /**
  * Words that steer the sandbox when a word of a business's name starts with them,
  * case-insensitively (so "Acme Liens LLC" triggers `lien`, "Client Co" does not). Several combine.
+ * `deteriorating` is read anywhere in the name, case-insensitively.
  */
 export const SANDBOX_TRIGGERS = {
   bankrupt: '1 to 2 bankruptcies, the most recent one open, without amounts.',
@@ -24,6 +26,8 @@ export const SANDBOX_TRIGGERS = {
   outage: 'Every call fails with a transient provider error (retried with backoff, then the task fails).',
   refused: 'Every call fails with a permanent provider error (the task fails at once).',
   flaky: 'The first call for a business fails with a transient provider error; later calls succeed.',
+  deteriorating:
+    'Anywhere in the name: one more active lien on each enrichment (the n-th has n, ids <business id>-deteriorating-1..n), for monitoring; added to the other triggers, overridden by clean.',
 } as const;
 
 /** A word of {@link SANDBOX_TRIGGERS}. */
@@ -37,6 +41,12 @@ export const SANDBOX_REFERENCE_DATE = '2026-10-01T00:00:00.000Z';
 
 /** Options of {@link createSandboxPublicRecordsProvider}. */
 export interface SandboxPublicRecordsOptions {
+  /**
+   * For `deteriorating` businesses: how many enrichments of the business succeeded before this
+   * one (the area counts its SUCCEEDED tasks, so every worker agrees). Default: the calls this
+   * provider instance answered for the business.
+   */
+  enrichmentsSoFar?: (businessId: string) => Promise<number>;
   /** For `flaky` businesses: how many calls per business id fail before one succeeds (default 1). */
   failuresBeforeSuccess?: number;
   /** Replaces {@link SANDBOX_REFERENCE_DATE} as the date generated dates count back from. */
@@ -55,9 +65,14 @@ const RESOLUTION_WEIGHTS: ReadonlyArray<readonly [keyof ComplaintResolutions, nu
   ['other', 8],
 ];
 
+/** The trigger read anywhere in a name rather than at the start of a word. */
+const ANYWHERE: SandboxTrigger = 'deteriorating';
+
 function triggersIn(name: string): Set<SandboxTrigger> {
-  const words = name.toLowerCase().split(/[^a-z0-9]+/);
-  return new Set((Object.keys(SANDBOX_TRIGGERS) as SandboxTrigger[]).filter((trigger) => words.some((word) => word.startsWith(trigger))));
+  const lower = name.toLowerCase();
+  const words = lower.split(/[^a-z0-9]+/);
+  const found = (trigger: SandboxTrigger) => (trigger === ANYWHERE ? lower.includes(trigger) : words.some((word) => word.startsWith(trigger)));
+  return new Set((Object.keys(SANDBOX_TRIGGERS) as SandboxTrigger[]).filter(found));
 }
 
 function daysBefore(reference: Date, days: number): string {
@@ -194,7 +209,7 @@ function bjlRecordsFor(triggers: Set<SandboxTrigger>, base: Omit<Series, 'kind' 
   return records;
 }
 
-function generate(business: BusinessProfile, triggers: Set<SandboxTrigger>, reference: Date): ProviderPublicRecords {
+function generate(business: BusinessProfile, triggers: Set<SandboxTrigger>, reference: Date, nth: number): ProviderPublicRecords {
   // The NUL keeps ("ab", "c") and ("a", "bc") apart.
   const seed = sha256Hex(`${business.id}\u0000${business.name}`);
   // One stream per section, so a trigger that adds records leaves every other section unchanged.
@@ -209,14 +224,20 @@ function generate(business: BusinessProfile, triggers: Set<SandboxTrigger>, refe
     monthlyRatingDate: new Date(Date.UTC(reference.getUTCFullYear(), reference.getUTCMonth() - 1, 1)).toISOString(),
     complaints: complaintsFor(stream('complaints'), clean),
     additional: additionalFor(stream('additional')),
-    records: clean ? [] : bjlRecordsFor(triggers, { seed, reference, maxDaysBack: Math.min(ageDays - 1, 10 * 365) }),
+    records: clean
+      ? []
+      : [
+          ...bjlRecordsFor(triggers, { seed, reference, maxDaysBack: Math.min(ageDays - 1, 10 * 365) }),
+          ...(triggers.has('deteriorating') ? deterioratingLiens(business.id, seed, reference, nth) : []),
+        ],
   };
 }
 
 /**
  * The deterministic sandbox public-records provider: the same business (id and name) always
  * gets the same records, and words in its name ({@link SANDBOX_TRIGGERS}) produce bankruptcies,
- * liens, judgements, a clean record or provider failures on demand.
+ * liens, judgements, a clean record, a record that worsens with each enrichment or provider
+ * failures on demand.
  */
 export function createSandboxPublicRecordsProvider(options: SandboxPublicRecordsOptions = {}): PublicRecordsProvider {
   const failuresBeforeSuccess = Math.max(0, Math.floor(options.failuresBeforeSuccess ?? 1));
@@ -224,6 +245,9 @@ export function createSandboxPublicRecordsProvider(options: SandboxPublicRecords
   // Failures so far per `flaky` business id. Held per instance, not per module, so every provider
   // (and every test) starts afresh; it grows by one small entry per flaky business, fine for a sandbox.
   const flakyFailures = new Map<string, number>();
+  // Answers so far per `deteriorating` business id, when the caller does not count enrichments itself.
+  const answered = new Map<string, number>();
+  const enrichmentsSoFar = options.enrichmentsSoFar ?? (async (businessId: string) => answered.get(businessId) ?? 0);
 
   return {
     name: 'sandbox',
@@ -243,7 +267,10 @@ export function createSandboxPublicRecordsProvider(options: SandboxPublicRecords
           throw new ProviderError('The public records provider is temporarily unavailable (sandbox trigger "flaky").', { transient: true });
         }
       }
-      return generate(business, triggers, reference);
+      if (!triggers.has('deteriorating')) return generate(business, triggers, reference, 0);
+      const nth = (await enrichmentsSoFar(business.id)) + 1;
+      if (!options.enrichmentsSoFar) answered.set(business.id, nth);
+      return generate(business, triggers, reference, nth);
     },
   };
 }

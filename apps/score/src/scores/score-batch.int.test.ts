@@ -164,25 +164,4 @@ describe('scoring a batch of finished enrichments', () => {
     expect(await scoreOf(fresh)).toMatchObject({ status: 'SUCCESS', attempts: 2 });
     expect(await scoreOf(done)).toEqual(before);
   });
-
-  it('monitoring scores each page of monitored businesses as a batch: the same statements for 5 and 40, no job per business', async () => {
-    const monitored = async (n: number) => {
-      const ids = (await enrichedBatch(n)).map((c) => c.businessId);
-      await t.db('cases.business_directory').whereIn('id', ids).update({ is_monitoring_enabled: true });
-      return ids;
-    };
-    const first = await monitored(5);
-    t.clock.set(new Date('2026-05-01T03:00:00Z'));
-    const may = await statementsOf(t.db, () => p.processors.monitorAll());
-    const rest = await monitored(35);
-    t.clock.set(new Date('2026-06-01T03:00:00Z'));
-    const june = await statementsOf(t.db, () => p.processors.monitorAll());
-    t.clock.set(undefined);
-    expect(june).toEqual(may);
-    expect(may).toHaveLength(16);
-    const rows = await t.db('scores.scores').whereIn('business_id', [...first, ...rest]).where({ trigger: 'MONITORING', year: 2026, month: 6 });
-    expect(rows.filter((r) => r.status === 'SUCCESS')).toHaveLength(32);
-    expect(rows.filter((r) => r.status === 'FAILED')).toHaveLength(8);
-    for (const row of rows) expect(await p.scoreJobs.queue.getJob(scoreJobId(row.id))).toBeUndefined();
-  });
 });

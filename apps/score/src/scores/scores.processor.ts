@@ -11,12 +11,10 @@ export interface ScoreProcessorDeps extends ScoreBatchDeps {
   store: ScoreStore;
 }
 
-/** Businesses read per page of the monthly monitoring run; each page is scored as one batch. */
-const MONITORING_PAGE = 500;
-
 /**
  * Score processors: compute one queued score, queue one, score the businesses of an enrichment
- * announcement (alone or a batch) at once, score every monitored business.
+ * announcement (alone or a batch) at once. Monitored businesses are scored this way too, after the
+ * integration area's scheduled re-enrichment of each.
  */
 export function createScoreProcessors(deps: ScoreProcessorDeps) {
   const { store, clock, logger } = deps;
@@ -56,21 +54,5 @@ export function createScoreProcessors(deps: ScoreProcessorDeps) {
     /** An enrichment finished: the business is scored at once with what it brought (once per task), as a batch of one. */
     afterEnrichment: (businessId: string, taskId: string) => batch.afterEnrichmentBatch([{ businessId, taskId }]),
     afterEnrichmentBatch: batch.afterEnrichmentBatch,
-    /**
-     * Scores every business with monitoring switched on, once per month however often it runs: each
-     * page of businesses is scored in the run itself as one batch (a rerun skips the scores done).
-     */
-    async monitorAll(): Promise<number> {
-      const now = clock();
-      const period = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-      let count = 0;
-      for (let after: string | null = null; ; ) {
-        const ids = await deps.businesses.monitoredIds(after, MONITORING_PAGE);
-        await batch.scoreMany(ids.map((id) => ({ businessId: id, sourceKey: `monitoring:${period}:${id}` })), 'MONITORING');
-        count += ids.length;
-        if (ids.length < MONITORING_PAGE) return count;
-        after = ids[ids.length - 1];
-      }
-    },
   };
 }

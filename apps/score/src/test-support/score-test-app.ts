@@ -33,7 +33,7 @@ export interface ScoreTestApp extends Omit<AreaHarness, 'close' | 'workerConnect
 }
 
 /** Starts the score app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
-export async function startScoreTestApp(options: { workers?: boolean; monitoringCron?: string } = {}): Promise<ScoreTestApp> {
+export async function startScoreTestApp(options: { workers?: boolean } = {}): Promise<ScoreTestApp> {
   const h = await startAreaHarness([scoreMigrations], 'score');
   const businesses = await createBusinessDirectoryStandIn(h.db);
   const integration = await createIntegrationDirectoryStandIn(h.db);
@@ -47,7 +47,6 @@ export async function startScoreTestApp(options: { workers?: boolean; monitoring
     clock: h.clock.now,
     logger: h.logger,
     tokens: h.tokens,
-    monitoringCron: options.monitoringCron,
   });
   if (options.workers !== false) await area.startWorkers(h.workerConnection);
   return {

@@ -82,6 +82,8 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /case/api/v1/customers/{customerID}/businesses': { ok: [200] },
   'GET /case/api/v1/customers/{customerID}/onboarding-limit': { ok: [200] },
   'PATCH /case/api/v1/customers/{customerID}/businesses/{businessID}/monitoring': { ok: [200], body: () => ({ enabled: true }) },
+  'GET /case/api/v1/customers/{customerID}/monitoring-settings': { ok: [200] },
+  'PUT /case/api/v1/customers/{customerID}/monitoring-settings': { ok: [200], body: () => ({ frequency: 'WEEKLY', score_change_alert_points: 40 }) },
   'POST /case/api/v1/customers/{customerID}/businesses/invite': {
     ok: [200],
     body: (w) => ({ business: { name: `Invited Co ${w.unique()}` }, applicants: [{ first_name: 'Ivy', last_name: 'Nvited', email: `ivy-${w.unique()}@example.org` }] }),
