@@ -11,7 +11,7 @@ export const QUEUES: Record<Area, string[]> = {
   auth: [],
   case: ['onboarding-run', 'mail-delivery'],
   integration: ['business-enrichment', 'business-enrichment-batch', 'merchant-screening', 'webhook-delivery'],
-  score: ['business-score', 'enrichment-completed', 'enrichment-batch-completed', 'score-monitoring'],
+  score: ['business-score', 'enrichment-completed', 'enrichment-batch-completed'],
   report: ['report-generation'],
 };
 
@@ -66,10 +66,10 @@ export const AREA_SETTINGS: Record<Area, { reads: string[]; required: string[] }
     required: ['DATA_ENCRYPTION_KEY'],
   },
   integration: {
-    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'SCREENING_SANDBOX_DELAY_MS', ...WEBHOOKS, ...RECOVERY],
+    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'SCREENING_SANDBOX_DELAY_MS', 'MONITORING_TICK_MINUTES', ...WEBHOOKS, ...RECOVERY],
     required: ['DATA_ENCRYPTION_KEY'],
   },
-  score: { reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'SCORE_MONITORING_CRON', ...RECOVERY], required: [] },
+  score: { reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', ...RECOVERY], required: [] },
   report: {
     reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'PUBLIC_APP_URL', 'REPORT_URL_TTL_SECONDS', ...RECOVERY],
     required: ['DATA_ENCRYPTION_KEY'],

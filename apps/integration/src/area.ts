@@ -148,6 +148,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const tickMinutes = deps.monitoringTickMinutes ?? 15;
   const monitoring = createMonitoringSchedule({
     store: createPgMonitoringScheduleStore(db),
+    businesses,
     settings: createMonitoringSettingsDirectory(db),
     enrichment: producers.enrichment,
     providerName: publicRecords.name,

@@ -7,10 +7,10 @@ import {
   attemptsOf,
   businessEnrichmentQueue,
   createWorker,
-  defineQueue,
   enrichmentBatchCompletedQueue,
   enrichmentBatchQueue,
   enrichmentCompletedQueue,
+  monitoringTickQueue,
   screeningQueue,
   webhookDeliveryQueue,
   type CreateWorkerOptions,
@@ -21,13 +21,6 @@ import { createAreaProducers, type AreaQueues } from '@kyb/http';
 import type { EnrichmentBatchJob } from './enrichment/enrichment-batch.processor';
 import type { EnrichmentJob } from './enrichment/enrichment.processor';
 import type { WebhookDeliveryJob } from './webhooks/webhook-delivery.processor';
-
-/**
- * Integration: every MONITORING_TICK_MINUTES, a job scheduler adds a monitoring tick, which queues
- * the re-enrichments of monitored businesses whose slot has come. A failed tick is not retried:
- * the next one comes soon and finds the same businesses due.
- */
-export const monitoringTickQueue = defineQueue<Record<string, never>>('monitoring-tick', { attempts: 1, removeOnComplete: { count: 20 }, removeOnFail: { count: 100 } });
 
 /**
  * The queues the integration area adds jobs to: enrichments (refreshes, the recovery sweep and a

@@ -47,9 +47,6 @@ export const screeningQueue = defineQueue<{ screeningId: string }>('merchant-scr
 /** Score: compute the score a row in the scores table describes. */
 export const scoreQueue = defineQueue<{ scoreId: string }>('business-score');
 
-/** Score: once a month, queue a score for every business with monitoring switched on (a repeatable job). */
-export const scoreMonitoringQueue = defineQueue<{ scheduledFor?: string }>('score-monitoring', { attempts: 3 });
-
 /** Report: render the report a row in the reports table describes. */
 export const reportQueue = defineQueue<{ reportId: string }>('report-generation', { attempts: 3 });
 
@@ -85,6 +82,12 @@ export const caseAuditRelayQueue = defineQueue<RecoverySweepPayload>('case-audit
 export const integrationAuditRelayQueue = defineQueue<RecoverySweepPayload>('integration-audit-relay', sweepOptions);
 export const reportAuditRelayQueue = defineQueue<RecoverySweepPayload>('report-audit-relay', sweepOptions);
 export const scoreAuditRelayQueue = defineQueue<RecoverySweepPayload>('score-audit-relay', sweepOptions);
+/**
+ * Integration: every MONITORING_TICK_MINUTES, a job scheduler adds a monitoring tick, which queues
+ * the re-enrichments of monitored businesses whose slot has come. A failed tick is not retried:
+ * the next one comes soon and finds the same businesses due.
+ */
+export const monitoringTickQueue = defineQueue<Record<string, never>>('monitoring-tick', sweepOptions);
 /** Integration: every WEBHOOK_DISPATCH_EVERY_MS, one worker turns new events into webhook deliveries and queues the due ones. */
 export const webhookDispatchQueue = defineQueue<RecoverySweepPayload>('webhook-dispatch', sweepOptions);
 
@@ -96,12 +99,12 @@ export const allQueues: Array<QueueDefinition<unknown>> = [
   enrichmentBatchCompletedQueue,
   screeningQueue,
   scoreQueue,
-  scoreMonitoringQueue,
   reportQueue,
   mailQueue,
   onboardingRunQueue,
   webhookDeliveryQueue,
   webhookDispatchQueue,
+  monitoringTickQueue,
   caseAuditRelayQueue,
   integrationAuditRelayQueue,
   reportAuditRelayQueue,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createMonitoringSettingsDirectory, type MonitoringFrequency } from '@kyb/area-views';
+import { createBusinessDirectory, createMonitoringSettingsDirectory, type MonitoringFrequency } from '@kyb/area-views';
 import { createMonitoringSettingsStandIn } from '@kyb/area-views/testing';
 import { createProducer, enrichmentCompletedQueue, type Producer } from '@kyb/queues';
 import type { Job } from 'bullmq';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
-import { monitoringTickQueue } from '../worker';
+import { monitoringTickQueue } from '@kyb/queues';
 import { createMonitoringSchedule } from './monitoring-schedule';
 import { createPgMonitoringScheduleStore } from './monitoring-schedule.store';
 import { periodOf, slotOf } from './monitoring-slots';
@@ -21,6 +21,7 @@ describe('the monitoring schedule', () => {
   const scheduleWith = (pageSize: number) =>
     createMonitoringSchedule({
       store: createPgMonitoringScheduleStore(t.db),
+      businesses: createBusinessDirectory(t.db),
       settings: createMonitoringSettingsDirectory(t.db),
       enrichment: {
         add: async (payload, options) => {
@@ -117,6 +118,7 @@ describe('the monitoring schedule', () => {
     now = new Date('2026-11-21T23:45:00Z');
     const down = createMonitoringSchedule({
       store: createPgMonitoringScheduleStore(t.db),
+      businesses: createBusinessDirectory(t.db),
       settings: createMonitoringSettingsDirectory(t.db),
       enrichment: { add: async () => Promise.reject(new Error('Redis is down')) },
       providerName: 'sandbox',

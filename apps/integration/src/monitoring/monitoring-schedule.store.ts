@@ -1,11 +1,4 @@
-import { BUSINESS_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { Knex } from '@kyb/db';
-
-/** A monitored business as the schedule needs it. */
-export interface MonitoredBusiness {
-  id: string;
-  customerId: string;
-}
 
 /** A monitoring enrichment to record: its task's job id and the business. */
 export interface MonitoringTask {
@@ -16,15 +9,9 @@ export interface MonitoringTask {
 
 const TASKS = 'integration.integration_tasks';
 
-/** SQL of the monitoring schedule: monitored businesses a page at a time, and their tasks a page at a time. */
+/** SQL of the monitoring schedule: the tasks of a page of due businesses. */
 export function createPgMonitoringScheduleStore(db: Knex) {
   return {
-    /** Businesses with monitoring switched on (the case area's directory), `limit` of them after `afterId`, by id. */
-    async monitoredPage(afterId: string | null, limit: number): Promise<MonitoredBusiness[]> {
-      const query = db(BUSINESS_DIRECTORY_VIEW).where({ is_monitoring_enabled: true }).orderBy('id').limit(limit).select<Array<{ id: string; customer_id: string }>>('id', 'customer_id');
-      if (afterId) query.where('id', '>', afterId);
-      return (await query).map((row) => ({ id: row.id, customerId: row.customer_id }));
-    },
     /**
      * Records a PENDING task for each of `tasks` whose job id has none yet, in one statement, and
      * answers only those: a task recorded earlier in the period (another tick, another worker) is

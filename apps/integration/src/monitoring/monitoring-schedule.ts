@@ -1,4 +1,4 @@
-import type { MonitoringSettingsDirectory } from '@kyb/area-views';
+import type { BusinessDirectory, MonitoringSettingsDirectory } from '@kyb/area-views';
 import type { Producer, WorkerLogger } from '@kyb/queues';
 import { dueEnrichment } from './monitoring-slots';
 import type { MonitoringScheduleStore, MonitoringTask } from './monitoring-schedule.store';
@@ -6,6 +6,8 @@ import type { MonitoringScheduleStore, MonitoringTask } from './monitoring-sched
 /** What the monitoring schedule is built from. */
 export interface MonitoringScheduleDeps {
   store: MonitoringScheduleStore;
+  /** The monitored businesses (the case area's directory). */
+  businesses: Pick<BusinessDirectory, 'monitoredPage'>;
   /** Each customer's frequency (MONTHLY where a customer set none). */
   settings: Pick<MonitoringSettingsDirectory, 'settingsOfMany'>;
   /** The enrichment queue: the same job a refresh queues, so the score area scores the business after it. */
@@ -48,7 +50,7 @@ export function createMonitoringSchedule(deps: MonitoringScheduleDeps) {
       const now = deps.clock();
       const result: MonitoringTickResult = { monitored: 0, queued: 0 };
       for (let after: string | null = null; ; ) {
-        const page = await deps.store.monitoredPage(after, pageSize);
+        const page = await deps.businesses.monitoredPage(after, pageSize);
         const settings = await deps.settings.settingsOfMany([...new Set(page.map((b) => b.customerId))]);
         const due = page.flatMap((business): MonitoringTask[] => {
           const frequency = settings.get(business.customerId)?.frequency ?? 'MONTHLY';

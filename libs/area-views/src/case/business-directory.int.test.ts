@@ -56,12 +56,12 @@ describe('createBusinessDirectory', () => {
 
   it('pages through the monitored businesses by id', async () => {
     const standIn = await createBusinessDirectoryStandIn(database.db);
-    const ids = [randomUUID(), randomUUID(), randomUUID()].sort();
-    for (const id of ids) await standIn.put({ id, customerId: randomUUID(), isMonitoringEnabled: true });
+    const monitored = [randomUUID(), randomUUID(), randomUUID()].sort().map((id) => ({ id, customerId: randomUUID() }));
+    for (const business of monitored) await standIn.put({ ...business, isMonitoringEnabled: true });
     await standIn.put({ id: randomUUID(), customerId: randomUUID(), isMonitoringEnabled: false });
     const directory = createBusinessDirectory(database.db);
-    const first = await directory.monitoredIds(null, 2);
-    const rest = await directory.monitoredIds(first[first.length - 1], 2);
-    expect([...first, ...rest]).toEqual(ids);
+    const first = await directory.monitoredPage(null, 2);
+    const rest = await directory.monitoredPage(first[first.length - 1].id, 2);
+    expect([...first, ...rest]).toEqual(monitored);
   });
 });

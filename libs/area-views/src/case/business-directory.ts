@@ -126,11 +126,11 @@ export function createBusinessDirectory(db: Knex) {
       }
       return owners;
     },
-    /** Ids of the businesses with monitoring switched on, in pages of `limit` after `afterId`. */
-    async monitoredIds(afterId: string | null, limit: number): Promise<string[]> {
-      const query = db(BUSINESS_DIRECTORY_VIEW).where({ is_monitoring_enabled: true }).orderBy('id').limit(limit);
+    /** The businesses with monitoring switched on (id and tenant), in pages of `limit` after `afterId`, by id. */
+    async monitoredPage(afterId: string | null, limit: number): Promise<Array<{ id: string; customerId: string }>> {
+      const query = db(BUSINESS_DIRECTORY_VIEW).where({ is_monitoring_enabled: true }).orderBy('id').limit(limit).select<Array<{ id: string; customer_id: string }>>('id', 'customer_id');
       if (afterId) query.where('id', '>', afterId);
-      return query.pluck('id');
+      return (await query).map((row) => ({ id: row.id, customerId: row.customer_id }));
     },
   };
 }
