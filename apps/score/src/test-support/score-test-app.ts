@@ -1,6 +1,12 @@
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
+import {
+  createBusinessDirectoryStandIn,
+  createIntegrationDirectoryStandIn,
+  createMonitoringSettingsStandIn,
+  createVerificationDirectoryStandIn,
+  type StandInBusiness,
+} from '@kyb/area-views/testing';
 import { buildApp } from '../app';
 import type { ScoreArea } from '../area';
 import { scoreMigrations } from '../migrations';
@@ -16,6 +22,8 @@ export interface ScoreTestApp extends Omit<AreaHarness, 'close' | 'workerConnect
   integration: Awaited<ReturnType<typeof createIntegrationDirectoryStandIn>>;
   /** The business's verification as the integration area would publish it. */
   verification: Awaited<ReturnType<typeof createVerificationDirectoryStandIn>>;
+  /** Customers' monitoring settings as the case area would publish them (defaults where none is put). */
+  monitoringSettings: Awaited<ReturnType<typeof createMonitoringSettingsStandIn>>;
   close(): Promise<void>;
 }
 
@@ -25,6 +33,7 @@ export async function startScoreTestApp(options: { workers?: boolean; monitoring
   const businesses = await createBusinessDirectoryStandIn(h.db);
   const integration = await createIntegrationDirectoryStandIn(h.db);
   const verification = await createVerificationDirectoryStandIn(h.db);
+  const monitoringSettings = await createMonitoringSettingsStandIn(h.db);
   const { app, area } = buildApp({
     db: h.db,
     redis: h.redis,
@@ -43,6 +52,7 @@ export async function startScoreTestApp(options: { workers?: boolean; monitoring
     removeBusiness: (businessId) => businesses.remove(businessId),
     integration,
     verification,
+    monitoringSettings,
     close: () => h.close(() => area.stop()),
   };
 }
