@@ -3,6 +3,9 @@ import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type 
 import { withOpenApiRoute } from '@kyb/openapi';
 import { scoreRecoveryQueue } from '@kyb/queues';
 import { createBusinessDirectory, createIntegrationDirectory, createVerificationDirectory } from '@kyb/area-views';
+import { alertRoutes } from './alerts/alerts.router';
+import { createAlertsService } from './alerts/alerts.service';
+import { createPgAlertStore } from './alerts/alerts.store';
 import { createScoreRecovery } from './recovery/score-recovery';
 import { createPgScoreRecoveryStore } from './recovery/score-recovery.store';
 import { createPgScoreBatchStore } from './scores/score-batch.store';
@@ -23,7 +26,7 @@ export interface ScoreAreaDeps extends AreaBaseDeps {
   monitoringCron?: string;
 }
 
-/** The score area: E10, on-demand scores, and the workers that compute them. */
+/** The score area: E10, on-demand scores, monitoring alerts, and the workers that compute them. */
 export type ScoreArea = ReturnType<typeof createScoreArea>;
 
 /** Wires the score area's stores, services, routes, workers and the monthly monitoring schedule. */
@@ -44,10 +47,12 @@ export function createScoreArea(deps: ScoreAreaDeps) {
     logger: deps.logger,
   });
   const scores = createScoresService({ store, businesses, scores: producers.scores, clock, logger: deps.logger });
-  const routes = withOpenApiRoute(scoreRoutes({ scores, authenticate: authenticateWith({ ...deps.tokens, clock }) }), {
+  const alerts = createAlertsService({ store: createPgAlertStore(deps.db), clock });
+  const authenticate = authenticateWith({ ...deps.tokens, clock });
+  const routes = withOpenApiRoute([...scoreRoutes({ scores, authenticate }), ...alertRoutes({ alerts, authenticate })], {
     title: 'Score area',
     version: '1.0.0',
-    description: 'Business risk scores from a versioned weighting config, computed after enrichment, on demand and monthly for monitored businesses.',
+    description: 'Business risk scores from a versioned weighting config, computed after enrichment, on demand and monthly for monitored businesses, and the alerts monitoring raises between two scores.',
     serverUrl: SCORE_PREFIX,
   });
   const sweep = recoverySettingsOf(deps);
