@@ -105,6 +105,10 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /score/api/v1/score/business/{businessID}': { ok: [200] },
   'POST /score/api/v1/score/business/{businessID}/generate': { ok: [202] },
   'GET /score/api/v1/score/scores/{scoreID}': { ok: [200] },
+  'GET /score/api/v1/customers/{customerID}/alerts': { ok: [200] },
+  // The world raises no alert (none of its businesses is monitored): an unknown one answers 403 to a CUSTOMER, 404 to an ADMIN.
+  'GET /score/api/v1/customers/{customerID}/alerts/{alertID}': { ok: [403, 404], ids: () => ({ alertid: '00000000-0000-4000-8000-0000000a1e77' }) },
+  'PATCH /score/api/v1/customers/{customerID}/alerts/{alertID}': { ok: [403, 404], ids: () => ({ alertid: '00000000-0000-4000-8000-0000000a1e77' }), body: () => ({ status: 'ACKNOWLEDGED' }) },
   // report
   'GET /report/api/v1/openapi.json': { ok: [200] },
   'POST /report/api/v1/reports/customers/{customerID}/businesses/{businessID}': { ok: [200] },
