@@ -10,6 +10,7 @@ describe('alerts API', () => {
   const customerId = randomUUID();
   const otherCustomerId = randomUUID();
   const userId = randomUUID();
+  const adminId = randomUUID();
   const [businessA, businessB] = [randomUUID(), randomUUID()];
   let owner: string;
   let admin: string;
@@ -18,7 +19,7 @@ describe('alerts API', () => {
   beforeAll(async () => {
     t = await startScoreTestApp({ workers: false });
     owner = t.keys.tokenFor({ role: 'CUSTOMER', customerId, userId });
-    admin = t.keys.tokenFor({ role: 'ADMIN', userId });
+    admin = t.keys.tokenFor({ role: 'ADMIN', userId: adminId });
   });
   afterAll(() => t.close());
 
@@ -146,7 +147,7 @@ describe('alerts API', () => {
         expect(acknowledged.body.data).toMatchObject({ status: 'ACKNOWLEDGED', acknowledged_at: '2026-06-02T09:00:00.000Z', acknowledged_by: userId, resolved_at: null, note: 'Looking into it' });
         t.clock.set(new Date('2026-06-03T10:00:00Z'));
         const resolved = await patch(`${base}/${id}`, { status: 'RESOLVED' }, admin).expect(200);
-        expect(resolved.body.data).toMatchObject({ status: 'RESOLVED', acknowledged_by: userId, resolved_at: '2026-06-03T10:00:00.000Z', resolved_by: userId, note: 'Looking into it' });
+        expect(resolved.body.data).toMatchObject({ status: 'RESOLVED', acknowledged_by: userId, resolved_at: '2026-06-03T10:00:00.000Z', resolved_by: adminId, note: 'Looking into it' });
       } finally {
         t.clock.set(undefined);
       }
