@@ -119,7 +119,7 @@ describe('alerts API', () => {
   });
 
   describe('one alert', () => {
-    it('answers the alert with its rule, severity, state, before, after and what raised it', async () => {
+    it('answers the alert with its rule, severity, state, before, after and what raised it, with an ETag', async () => {
       const res = await get(`${base}/${seeded.medium}`).expect(200);
       expect(res.body.message).toBe('Alert fetched successfully');
       expect(res.body.data).toMatchObject({
@@ -134,6 +134,8 @@ describe('alerts API', () => {
         created_at: '2026-06-01T00:03:00.000Z',
         data: { score_id: res.body.data.score_id, previous_score_id: res.body.data.previous_score_id },
       });
+      expect(res.headers.etag).toBeDefined();
+      await get(`${base}/${seeded.medium}`).set('If-None-Match', res.headers.etag).expect(304);
     });
   });
 

@@ -1,4 +1,4 @@
-import { createMonitoringSettingsDirectory, BUSINESS_DIRECTORY_VIEW } from '@kyb/area-views';
+import { BUSINESS_DIRECTORY_VIEW, createMonitoringSettingsDirectory, type MonitoringSettings } from '@kyb/area-views';
 import { recordEvents, type Knex } from '@kyb/db';
 import { insertAlerts } from '../alerts/alerts-raised.store';
 import { alertsOfStored, monitoredCustomers, type StoredSuccessForAlerts } from '../alerts/score-alerts';
@@ -83,7 +83,7 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
       ],
     );
     const customers = monitoredCustomers(rows);
-    const settings = customers.length === 0 ? new Map() : await createMonitoringSettingsDirectory(trx).settingsOfMany(customers);
+    const settings = customers.length === 0 ? new Map<string, MonitoringSettings>() : await createMonitoringSettingsDirectory(trx).settingsOfMany(customers);
     const alerts = await insertAlerts(trx, alertsOfStored(rows, results, settings), at);
     await recordEvents(trx, 'scores', [...scoreEvents(rows), ...alerts]);
     return rows.length;
