@@ -9,6 +9,9 @@ import { createPgWeightageConfigStore } from './configs/weightage-configs.store'
 import { explainRoutes } from './explain/explain.router';
 import { createExplainService } from './explain/explain.service';
 import { createPgExplainStore } from './explain/explain.store';
+import { alertRoutes } from './alerts/alerts.router';
+import { createAlertsService } from './alerts/alerts.service';
+import { createPgAlertStore } from './alerts/alerts.store';
 import { createScoreRecovery } from './recovery/score-recovery';
 import { createPgScoreRecoveryStore } from './recovery/score-recovery.store';
 import { createPgScoreBatchStore } from './scores/score-batch.store';
@@ -27,7 +30,7 @@ export interface ScoreAreaDeps extends AreaBaseDeps {
   tokens: TokenTrust;
 }
 
-/** The score area: E10, on-demand scores, and the workers that compute them. */
+/** The score area: E10, on-demand scores, monitoring alerts, and the workers that compute them. */
 export type ScoreArea = ReturnType<typeof createScoreArea>;
 
 /** Wires the score area's stores, services, routes and workers. */
@@ -51,12 +54,18 @@ export function createScoreArea(deps: ScoreAreaDeps) {
   const authenticate = authenticateWith({ ...deps.tokens, clock });
   const configs = createWeightageConfigService({ db: deps.db, store: createPgWeightageConfigStore(deps.db), customers: createCustomerDirectory(deps.db), clock });
   const explain = createExplainService({ store, explain: createPgExplainStore(deps.db), businesses });
-  const routes = withOpenApiRoute([...scoreRoutes({ scores, authenticate }), ...weightageConfigRoutes({ configs, authenticate }), ...explainRoutes({ explain, authenticate })], {
-    title: 'Score area',
-    version: '1.0.0',
-    description: 'Business risk scores from versioned weighting configs (data, given per customer), computed after each enrichment (the scheduled re-enrichments of monitored businesses too) and on demand, each reproducible from the inputs it kept and explained factor by factor.',
-    serverUrl: SCORE_PREFIX,
-  });
+  const alerts = createAlertsService({ store: createPgAlertStore(deps.db), clock });
+  const routes = withOpenApiRoute(
+    [...scoreRoutes({ scores, authenticate }), ...weightageConfigRoutes({ configs, authenticate }), ...explainRoutes({ explain, authenticate }), ...alertRoutes({ alerts, authenticate })],
+    {
+      title: 'Score area',
+      version: '1.0.0',
+      description:
+        'Business risk scores from versioned weighting configs (data, given per customer), computed after each enrichment (the scheduled re-enrichments of monitored businesses too) and on demand, ' +
+        'each reproducible from the inputs it kept and explained factor by factor, and the alerts monitoring raises between two scores.',
+      serverUrl: SCORE_PREFIX,
+    },
+  );
   const sweep = recoverySettingsOf(deps);
   const recovery = createScoreRecovery({
     store: createPgScoreRecoveryStore(deps.db),

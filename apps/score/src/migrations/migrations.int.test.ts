@@ -11,18 +11,18 @@ describe('score migrations', () => {
   afterAll(() => database.destroy());
 
   it('seed the active config 2.2 and the inactive 2.3 with the verification rule, apply nothing twice, and run down completely', async () => {
-    expect(await migrateLatest(database.db, scoreMigrations)).toEqual(['20261122_0001_scores', '20261123_0002_recovery', '20261123_0003_verification_rule', '20261125_0004_idempotency_keys', '20261126_0005_outbox', '20261127_0006_reproducible_scores', '20261127_0008_audit_outbox']);
+    expect(await migrateLatest(database.db, scoreMigrations)).toEqual(['20261122_0001_scores', '20261123_0002_recovery', '20261123_0003_verification_rule', '20261125_0004_idempotency_keys', '20261126_0005_outbox', '20261127_0006_reproducible_scores', '20261127_0007_alerts', '20261127_0008_audit_outbox']);
     const configs = await database.db('scores.weightage_configs').orderBy('version');
     expect(configs).toEqual([
       expect.objectContaining({ id: DEFAULT_WEIGHTAGE_CONFIG.id, version: '2.2', is_active: true, config: DEFAULT_WEIGHTAGE_CONFIG }),
       expect.objectContaining({ id: VERIFICATION_WEIGHTAGE_CONFIG.id, version: '2.3', is_active: false, config: VERIFICATION_WEIGHTAGE_CONFIG }),
     ]);
     expect(await migrateLatest(database.db, scoreMigrations)).toEqual([]);
-    expect(await migrateDownAll(database.db, scoreMigrations)).toEqual(['20261127_0008_audit_outbox', '20261127_0006_reproducible_scores', '20261126_0005_outbox', '20261125_0004_idempotency_keys', '20261123_0003_verification_rule', '20261123_0002_recovery', '20261122_0001_scores']);
+    expect(await migrateDownAll(database.db, scoreMigrations)).toEqual(['20261127_0008_audit_outbox', '20261127_0007_alerts', '20261127_0006_reproducible_scores', '20261126_0005_outbox', '20261125_0004_idempotency_keys', '20261123_0003_verification_rule', '20261123_0002_recovery', '20261122_0001_scores']);
     expect(await database.db('information_schema.tables').where({ table_schema: 'scores' }).whereNot('table_name', 'like', 'knex_%')).toEqual([]);
   });
 
-  it('allow one active config and known statuses only', async () => {
+  it('allow one active config, known statuses and severities only, and each alert once', async () => {
     await migrateLatest(database.db, scoreMigrations);
     await expect(
       database.db('scores.weightage_configs').insert({ id: '11111111-1111-4111-8111-111111111111', version: '9.9', config: '{}', is_active: true }),
@@ -38,5 +38,12 @@ describe('score migrations', () => {
     };
     await expect(database.db('scores.scores').insert({ ...score, status: 'DONE' })).rejects.toMatchObject({ code: '23514' });
     await expect(database.db('scores.scores').insert({ ...score, trigger: 'WHIM' })).rejects.toMatchObject({ code: '23514' });
+    const [{ id }] = await database.db('scores.scores').insert({ ...score, status: 'SUCCESS' }).returning('id');
+    const alert = { customer_id: id, business_id: id, score_id: id, previous_score_id: id, rule: 'NEW_LIEN', severity: 'HIGH', title: 't', summary: 's', data: '{}', created_at: new Date(), updated_at: new Date() };
+    await expect(database.db('scores.alerts').insert({ ...alert, status: 'CLOSED' })).rejects.toMatchObject({ code: '23514' });
+    await expect(database.db('scores.alerts').insert({ ...alert, severity: 'URGENT' })).rejects.toMatchObject({ code: '23514' });
+    await database.db('scores.alerts').insert(alert);
+    // An alert is raised once per score, rule and subject.
+    await expect(database.db('scores.alerts').insert(alert)).rejects.toMatchObject({ code: '23505' });
   });
 });

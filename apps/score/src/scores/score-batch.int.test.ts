@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EnrichmentCompletion } from '@kyb/queues';
 import { DEFAULT_WEIGHTAGE_CONFIG, VERIFICATION_WEIGHTAGE_CONFIG } from '../engine';
-import { scoredBusiness, summary } from '../test-support/score-fixtures';
+import { scoredBusiness, summary, worsen } from '../test-support/score-fixtures';
 import { scoreProcessorsOf, statementsOf } from '../test-support/score-processors';
 import { startScoreTestApp, type ScoreTestApp } from '../test-support/score-test-app';
 import { scoreJobId } from './scores.service';
@@ -42,7 +42,8 @@ describe('scoring a batch of finished enrichments', () => {
     expect(large).toEqual(small);
     // Nine reads (businesses, the insert and read of scores, attempts, configs, records, BJL, financials,
     // verifications: the snapshot keeps it), then the successes' transaction: BEGIN, the businesses'
-    // locks, the update, one insert of every event, COMMIT.
+    // locks, the update (which also reads the previous scores and whether each business is monitored:
+    // none is here, so neither settings nor alerts are read or written), one insert of every event, COMMIT.
     expect(small).toHaveLength(15);
     expect(small.filter((sql) => sql.startsWith('insert into "scores"."outbox_events"'))).toHaveLength(1);
     const rows = await Promise.all(forty.map(scoreOf));
@@ -58,6 +59,35 @@ describe('scoring a batch of finished enrichments', () => {
     const ids = await Promise.all(single.map(async (c) => (await scoreOf(c)).id));
     const computed = await statementsOf(t.db, () => Promise.all(ids.map((id) => p.processors.compute(id, { made: 0, allowed: 5 }))));
     expect(announced.length + computed.length).toBeGreaterThan(4 * small.length);
+  });
+
+  it('raises the alerts of monitored businesses in one insert beside one insert of every event: the same statements for 5 and for 40', async () => {
+    /** `n` monitored businesses scored once, then worsened: a completion of a new task for each. */
+    const worsened = async (n: number) => {
+      const first = await enrichedBatch(n);
+      await t.db('cases.business_directory').whereIn('id', first.map((c) => c.businessId)).update({ is_monitoring_enabled: true });
+      await p.processors.afterEnrichmentBatch(first);
+      for (const c of first) await worsen(t, c.businessId);
+      return first.map((c) => ({ businessId: c.businessId, taskId: randomUUID() }));
+    };
+    const five = await worsened(5);
+    const forty = await worsened(40);
+    const small = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(five));
+    const large = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(forty));
+    expect(large).toEqual(small);
+    // The nine reads above, then the successes' transaction: BEGIN, the businesses' locks, the update
+    // (with each business's previous score, its snapshot, and whether it is monitored), the monitoring
+    // settings of the businesses' customers (one read for all), one insert of every alert, one insert
+    // of every event, COMMIT. (No score fails here, so no update of failures.)
+    expect(small).toHaveLength(16);
+    expect(small.filter((sql) => sql.includes('monitoring_settings_directory'))).toHaveLength(1);
+    expect(small.filter((sql) => sql.startsWith('insert into scores.alerts'))).toHaveLength(1);
+    const businesses = forty.map((c) => c.businessId);
+    const alerts = await t.db('scores.alerts').whereIn('business_id', businesses);
+    // Every fifth business had no input at first: its first SUCCESS score is this one, with nothing to compare.
+    expect(new Set(alerts.map((a) => a.business_id)).size).toBe(32);
+    const events = await t.db('scores.outbox_events').where({ type: 'risk.alert' }).whereRaw("data->>'business_id' = any(?::text[])", [businesses]);
+    expect(events.map((e) => e.data.alert_id).sort()).toEqual(alerts.map((a) => a.id).sort());
   });
 
   it('reads verifications in one statement for the whole batch (the snapshot keeps them) and applies the rule of a config that has one', async () => {

@@ -1,6 +1,9 @@
+import { BUSINESS_DIRECTORY_VIEW, createMonitoringSettingsDirectory, type MonitoringSettings } from '@kyb/area-views';
 import { recordEvents, type Knex } from '@kyb/db';
+import { insertAlerts } from '../alerts/alerts-raised.store';
+import { alertsOfStored, monitoredCustomers, type StoredSuccessForAlerts } from '../alerts/score-alerts';
 import type { ComputedScore, ScoreSnapshot } from '../engine';
-import { scoreEvents, type StoredSuccess } from './score-events';
+import { scoreEvents } from './score-events';
 
 /** A computed score to store SUCCESS, with the snapshot of the inputs it was computed from. */
 export interface ScoreResult {
@@ -12,11 +15,15 @@ export interface ScoreResult {
 const SCORES = 'scores.scores';
 
 /**
- * Stores each computed score SUCCESS unless it is no longer PROCESSING, and writes the events of
- * those it stored (`scoreEvents`), in one transaction of three statements whatever the number of
- * scores: the scores' businesses are locked (advisory locks, taken in one order) so that two
- * scores of a business succeeding at once are compared one after the other; the update, which also
- * reads each business's newest SUCCESS score before it; the events. The single path (`succeed`)
+ * Stores each computed score SUCCESS unless it is no longer PROCESSING, raises the alerts of those
+ * of monitored businesses (`alertsOfStored`) and writes the events of those it stored (`scoreEvents`,
+ * one `risk.alert` per alert raised), in one transaction of at most five statements whatever the
+ * number of scores: the scores' businesses are locked (advisory locks, taken in one order) so that
+ * two scores of a business succeeding at once are compared one after the other; the update, which
+ * also reads each business's newest SUCCESS score before it (with its snapshot when the business
+ * is monitored) and whether the business is monitored; the monitoring settings of the customers of
+ * monitored businesses (only when a stored score's business is monitored); the alerts (only when
+ * one is raised; one already raised is not raised again); the events. The single path (`succeed`)
  * and the batch path (`succeedMany`) both store through it. Answers how many it stored.
  */
 export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], at: Date): Promise<number> {
@@ -31,7 +38,7 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
       [ids],
     );
     // Every part of the statement reads the snapshot before the update: `previous` never sees the scores it stores.
-    const { rows } = await trx.raw<{ rows: StoredSuccess[] }>(
+    const { rows } = await trx.raw<{ rows: StoredSuccessForAlerts[] }>(
       `with v as (
          select * from unnest(?::uuid[], ?::numeric[], ?::numeric[], ?::numeric[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
            as v(id, weighted_score_100, weighted_score_850, base_score, risk_level, score_decision, score_distribution, decision_log, inputs)
@@ -45,17 +52,21 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
          where s.id = v.id and s.status = 'PROCESSING'
          returning s.id, s.business_id, s.customer_id, s.risk_level, s.created_at
        ), previous as (
-         select b.business_id, p.id, p.risk_level, p.created_at
+         select b.business_id, p.id, p.risk_level, p.weighted_score_850, p.score_decision, p.inputs, p.created_at
          from (select distinct business_id from stored) as b
          cross join lateral (
-           select id, risk_level, created_at from ${SCORES}
+           select id, risk_level, weighted_score_850, score_decision, inputs, created_at from ${SCORES}
            where business_id = b.business_id and status = 'SUCCESS'
            order by created_at desc, id desc limit 1
          ) as p
        )
        select s.id, s.business_id, s.customer_id, s.risk_level, p.risk_level as previous_risk_level,
-              (p.id is null or (s.created_at, s.id) > (p.created_at, p.id)) as newest
+              (p.id is null or (s.created_at, s.id) > (p.created_at, p.id)) as newest,
+              coalesce(d.is_monitoring_enabled, false) as monitored, p.id as previous_id,
+              p.weighted_score_850 as previous_score_850, p.score_decision as previous_decision,
+              case when d.is_monitoring_enabled then p.inputs end as previous_inputs
        from stored as s left join previous as p on p.business_id = s.business_id
+       left join ${BUSINESS_DIRECTORY_VIEW} as d on d.id = s.business_id
        order by s.business_id, s.created_at, s.id`,
       [
         ids,
@@ -71,7 +82,10 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
         at,
       ],
     );
-    await recordEvents(trx, 'scores', scoreEvents(rows));
+    const customers = monitoredCustomers(rows);
+    const settings = customers.length === 0 ? new Map<string, MonitoringSettings>() : await createMonitoringSettingsDirectory(trx).settingsOfMany(customers);
+    const alerts = await insertAlerts(trx, alertsOfStored(rows, results, settings), at);
+    await recordEvents(trx, 'scores', [...scoreEvents(rows), ...alerts]);
     return rows.length;
   });
 }

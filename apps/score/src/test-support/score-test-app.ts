@@ -5,6 +5,7 @@ import {
   createBusinessDirectoryStandIn,
   createCustomerDirectoryStandIn,
   createIntegrationDirectoryStandIn,
+  createMonitoringSettingsStandIn,
   createVerificationDirectoryStandIn,
   type StandInBusiness,
 } from '@kyb/area-views/testing';
@@ -24,6 +25,8 @@ export interface ScoreTestApp extends Omit<AreaHarness, 'close' | 'workerConnect
   integration: Awaited<ReturnType<typeof createIntegrationDirectoryStandIn>>;
   /** The business's verification as the integration area would publish it. */
   verification: Awaited<ReturnType<typeof createVerificationDirectoryStandIn>>;
+  /** Customers' monitoring settings as the case area would publish them (defaults where none is put). */
+  monitoringSettings: Awaited<ReturnType<typeof createMonitoringSettingsStandIn>>;
   /** A customer as the auth area would publish it. */
   customer(customer: { id: string; name?: string }): Promise<void>;
   /** What the area's acts appended to the audit log (the auth area's function, stood in). */
@@ -40,6 +43,7 @@ export async function startScoreTestApp(options: { workers?: boolean } = {}): Pr
   const verification = await createVerificationDirectoryStandIn(h.db);
   const customers = await createCustomerDirectoryStandIn(h.db);
   const auditLog = await createAuditLogStandIn(h.db);
+  const monitoringSettings = await createMonitoringSettingsStandIn(h.db);
   const { app, area } = buildApp({
     db: h.db,
     redis: h.redis,
@@ -57,6 +61,7 @@ export async function startScoreTestApp(options: { workers?: boolean } = {}): Pr
     removeBusiness: (businessId) => businesses.remove(businessId),
     integration,
     verification,
+    monitoringSettings,
     customer: (customer) => customers.put(customer),
     auditEntries: () => auditLog.entries(),
     close: async () => {

@@ -10,6 +10,7 @@ export const EVENT_TYPES = {
   'enrichment.failed': ['business_id', 'task_id'],
   'score.computed': ['business_id', 'score_id', 'risk_level'],
   'score.risk_level_changed': ['business_id', 'score_id', 'risk_level', 'previous_risk_level'],
+  'risk.alert': ['business_id', 'alert_id', 'rule', 'severity'],
   'report.completed': ['business_id', 'report_id'],
   'report.failed': ['business_id', 'report_id'],
   'screening.completed': ['business_id', 'screening_id'],
