@@ -54,7 +54,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
   const authenticate = authenticateWith({ ...deps.tokens, clock });
   const configs = createWeightageConfigService({ db: deps.db, store: createPgWeightageConfigStore(deps.db), customers: createCustomerDirectory(deps.db), clock });
   const explain = createExplainService({ store, explain: createPgExplainStore(deps.db), businesses });
-  const alerts = createAlertsService({ store: createPgAlertStore(deps.db), clock });
+  const alerts = createAlertsService({ db: deps.db, store: createPgAlertStore(deps.db), clock });
   const routes = withOpenApiRoute(
     [...scoreRoutes({ scores, authenticate }), ...weightageConfigRoutes({ configs, authenticate }), ...explainRoutes({ explain, authenticate }), ...alertRoutes({ alerts, authenticate })],
     {

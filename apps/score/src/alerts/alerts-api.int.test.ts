@@ -150,6 +150,14 @@ describe('alerts API', () => {
         t.clock.set(new Date('2026-06-03T10:00:00Z'));
         const resolved = await patch(`${base}/${id}`, { status: 'RESOLVED' }, admin).expect(200);
         expect(resolved.body.data).toMatchObject({ status: 'RESOLVED', acknowledged_by: userId, resolved_at: '2026-06-03T10:00:00.000Z', resolved_by: adminId, note: 'Looking into it' });
+        // Each move is written to the area's audit outbox in its transaction (by whom, as which role); a refused move writes nothing.
+        await patch(`${base}/${id}`, { status: 'RESOLVED' }).expect(409);
+        const acts = await t.db('scores.audit_outbox').where({ target_id: id }).orderBy('occurred_at');
+        expect(acts.map((e) => [e.action, e.actor_id, e.actor_role, e.customer_id, e.target_type])).toEqual([
+          ['alert.acknowledged', userId, 'CUSTOMER', customerId, 'alert'],
+          ['alert.resolved', adminId, 'ADMIN', customerId, 'alert'],
+        ]);
+        expect(acts[0].details).toMatchObject({ rule: expect.any(String), severity: expect.any(String) });
       } finally {
         t.clock.set(undefined);
       }

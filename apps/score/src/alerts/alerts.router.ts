@@ -75,7 +75,7 @@ export function alertRoutes(deps: { alerts: AlertsService; authenticate: Request
         409: { description: 'A move the alert\'s state does not allow (AlertStateError, NOT_ALLOWED)' },
       },
       handler: async (req, res, { params, body }) => {
-        res.json(success(ALERT_UPDATED, await alerts.update(callerOf(req), params.customerId, params.alertId, body)));
+        res.json(success(ALERT_UPDATED, await alerts.update(callerOf(req), params.customerId, params.alertId, body, req)));
       },
     }),
   ];

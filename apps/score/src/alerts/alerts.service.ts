@@ -1,4 +1,6 @@
-import { unseen, type AuthContext } from '@kyb/auth';
+import type { Request } from 'express';
+import { unseen, withAudit, type AuthContext } from '@kyb/auth';
+import type { Knex } from '@kyb/db';
 import { AlertNotFoundError, AlertStateError } from './alerts.errors';
 import type { AlertStatus } from './alerts.schemas';
 import type { AlertListQuery, AlertRow, AlertStore } from './alerts.store';
@@ -45,7 +47,7 @@ export type AlertView = ReturnType<typeof presentAlert>;
  * answered as every area answers what a caller may not see (`unseen`: 404 to an ADMIN, the tenant
  * refusal to anyone else), so another tenant's alert ids cannot be told from unknown ones.
  */
-export function createAlertsService(deps: { store: AlertStore; clock: () => Date }) {
+export function createAlertsService(deps: { db: Knex; store: AlertStore; clock: () => Date }) {
   const { store } = deps;
   return {
     async list(query: AlertListQuery): Promise<{ items: AlertView[]; total: number }> {
@@ -59,10 +61,28 @@ export function createAlertsService(deps: { store: AlertStore; clock: () => Date
       return presentAlert(row);
     },
 
-    /** Moves the alert to `to`, recording the caller and the time; a move the alert's state does not allow is refused (AlertStateError). */
-    async update(caller: AuthContext, customerId: string, alertId: string, change: { status: Exclude<AlertStatus, 'OPEN'>; note?: string }): Promise<AlertView> {
+    /**
+     * Moves the alert to `to`, recording the caller and the time, audited in the same transaction
+     * (`alert.acknowledged`, `alert.resolved`); a move the alert's state does not allow is refused
+     * (AlertStateError) and audits nothing.
+     */
+    async update(
+      caller: AuthContext,
+      customerId: string,
+      alertId: string,
+      change: { status: Exclude<AlertStatus, 'OPEN'>; note?: string },
+      request: Request,
+    ): Promise<AlertView> {
       const from = ALERT_TRANSITIONS[change.status];
-      const done = await store.transition({ customerId, alertId, to: change.status, from, by: caller.userId, note: change.note, at: deps.clock() });
+      const done = await withAudit(
+        deps.db,
+        { schema: 'scores', request, clock: deps.clock },
+        (trx) => store.transition({ customerId, alertId, to: change.status, from, by: caller.userId, note: change.note, at: deps.clock() }, trx),
+        (result) =>
+          result?.moved
+            ? { customerId, action: `alert.${change.status.toLowerCase()}`, target: { type: 'alert', id: result.row.id }, details: { rule: result.row.rule, severity: result.row.severity, business_id: result.row.business_id } }
+            : undefined,
+      );
       if (!done) throw unseen(caller, new AlertNotFoundError());
       if (!done.moved) throw new AlertStateError(done.row.status, change.status);
       return presentAlert(done.row);

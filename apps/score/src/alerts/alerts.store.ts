@@ -52,7 +52,7 @@ const SORT_COLUMNS = { created_at: 'created_at', severity: 'severity_rank' } as 
 
 /** SQL of the alerts a customer reads and follows up. */
 export function createPgAlertStore(db: Knex) {
-  const ofCustomer = (customerId: string) => db(ALERTS).where({ customer_id: customerId.toLowerCase() });
+  const ofCustomer = (customerId: string, on: Knex = db) => on(ALERTS).where({ customer_id: customerId.toLowerCase() });
   return {
     /** One page of a customer's alerts with the total of every match beside it (one statement; a page past the end counts apart). */
     async list(query: AlertListQuery): Promise<{ rows: AlertRow[]; total: number }> {
@@ -69,8 +69,8 @@ export function createPgAlertStore(db: Knex) {
       return pageWithTotal<AlertRow>(db, (await page) as Array<AlertRow & { total_count: string }>, query, matches);
     },
 
-    async find(customerId: string, alertId: string): Promise<AlertRow | undefined> {
-      return ofCustomer(customerId).where({ id: alertId.toLowerCase() }).first();
+    async find(customerId: string, alertId: string, on: Knex = db): Promise<AlertRow | undefined> {
+      return ofCustomer(customerId, on).where({ id: alertId.toLowerCase() }).first();
     },
 
     /**
@@ -78,15 +78,15 @@ export function createPgAlertStore(db: Knex) {
      * one is given), in one statement: two callers at once cannot both move it. Answers the alert
      * as it is after the statement, and whether this call moved it; undefined when there is none.
      */
-    async transition(t: AlertTransition): Promise<{ row: AlertRow; moved: boolean } | undefined> {
+    async transition(t: AlertTransition, on: Knex = db): Promise<{ row: AlertRow; moved: boolean } | undefined> {
       const stamp = t.to === 'ACKNOWLEDGED' ? { acknowledged_at: t.at, acknowledged_by: t.by } : { resolved_at: t.at, resolved_by: t.by };
-      const [moved] = (await ofCustomer(t.customerId)
+      const [moved] = (await ofCustomer(t.customerId, on)
         .where({ id: t.alertId.toLowerCase() })
         .whereIn('status', [...t.from])
         .update({ status: t.to, ...stamp, ...(t.note === undefined ? {} : { note: t.note }), updated_at: t.at })
         .returning('*')) as AlertRow[];
       if (moved) return { row: moved, moved: true };
-      const row = await this.find(t.customerId, t.alertId);
+      const row = await this.find(t.customerId, t.alertId, on);
       return row ? { row, moved: false } : undefined;
     },
   };
