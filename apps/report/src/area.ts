@@ -3,7 +3,7 @@ import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { reportAuditRelayQueue, reportRecoveryQueue } from '@kyb/queues';
-import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory, createDataKeys, idempotencyAnswerSeal, relayAudit } from '@kyb/area-views';
+import { createAlertDirectory, createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory, createDataKeys, idempotencyAnswerSeal, relayAudit } from '@kyb/area-views';
 import type { ReportData } from './pdf/report-data';
 import { renderBusinessReport } from './pdf/render-business-report';
 import { createReportRecovery } from './recovery/report-recovery';
@@ -68,6 +68,7 @@ export function createReportArea(deps: ReportAreaDeps) {
       integration: createIntegrationDirectory(deps.db),
       verification: createVerificationDirectory(deps.db),
       scores: createScoreDirectory(deps.db),
+      alerts: createAlertDirectory(deps.db),
     },
     render: deps.render ?? renderBusinessReport,
     clock,

@@ -36,7 +36,9 @@ export type {
 } from './integration/integration-directory';
 export { BusinessNotFoundError, findAccessibleBusiness } from './case/business-access';
 export { createScoreDirectory, SCORE_DIRECTORY_VIEW } from './score/score-directory';
-export type { ScoreCategoryView, ScoreDirectory, ScoreEntry } from './score/score-directory';
+export type { ScoreCategoryView, ScoreDirectory, ScoreEntry, ScoreReasonView } from './score/score-directory';
+export { ALERT_DIRECTORY_VIEW, createAlertDirectory } from './score/alert-directory';
+export type { AlertDirectory, AlertEntry } from './score/alert-directory';
 export { summariseBjl } from './integration/bjl-summary';
 export type { BjlKindSummary } from './integration/bjl-summary';
 export { ENRICHMENT_TASK_DIRECTORY_COLUMNS, ENRICHMENT_TASK_DIRECTORY_VIEW } from './integration/enrichment-task-directory';

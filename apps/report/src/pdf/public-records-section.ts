@@ -95,7 +95,7 @@ function drawFacts(doc: Doc, facts: ReportFacts | null): void {
   });
 }
 
-/** Section 4: public records and BJL facts. */
+/** Section 5: public records and BJL facts. */
 export function drawPublicRecordsSection(doc: Doc, records: ReportPublicRecords | null, facts: ReportFacts | null): void {
   sectionTitle(doc, 'Public records');
   if (!records && !facts) {

@@ -75,6 +75,18 @@ describe('renderBusinessReport', () => {
       expect(text).toMatch(/Profitability Ratios\s+\u2014\s+\u2014\s+34\s+NO_DATA/);
     });
 
+    it('gives the reason codes: why the score is not higher, with the points each cost', () => {
+      expect(text).toContain('Why the score is not higher');
+      expect(text).toMatch(/R01\s+Active liens and judgements total USD 4,445\s+38\.75/);
+      expect(text).toMatch(/R09\s+Total liabilities are 1\.8 times equity\s+12\.1\b/);
+    });
+
+    it("lists monitoring's alerts, open ones first, with severity, status and what happened", () => {
+      expect(text).toContain('Monitoring alerts');
+      expect(text).toMatch(/2025-03-12T10:20:00Z\s+HIGH\s+OPEN\s+New lien: A lien of USD 4,445 was filed on 2025-03-01/);
+      expect(text).toMatch(/MEDIUM\s+RESOLVED\s+Score fell 61 points/);
+    });
+
     it('shows the change since the previous month: score, risk level, decision and the factors that moved', () => {
       expect(text).toContain('Change since 2025-02');
       expect(text).toMatch(/Weighted score \(300\u2013850\)\s+651\.5\s+712\s+\+60\.5/);
@@ -119,6 +131,11 @@ describe('renderBusinessReport', () => {
     expect(first.toString('latin1').match(/\(D:20250314093000Z\)/g)).toHaveLength(2);
     const later = await renderBusinessReport(buildReportData({ generatedAt: new Date('2025-03-15T00:00:00.000Z') }));
     expect(later.equals(first)).toBe(false);
+  });
+
+  it('when monitoring raised no alert, says so', async () => {
+    const { text } = await extractPdfText(await renderBusinessReport(buildReportData({ alerts: [] })));
+    expect(text).toContain('Monitoring has raised no alert for this business.');
   });
 
   it('when the business has no score, shows the no-score message instead of the score', async () => {

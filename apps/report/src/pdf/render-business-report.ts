@@ -12,6 +12,7 @@ import { REPORT_TITLE, drawPageFrames } from './page-frame';
 import { drawBusinessProfile, drawOwners, drawTitleBlock } from './profile-section';
 import { drawPublicRecordsSection } from './public-records-section';
 import { ReportData } from './report-data';
+import { drawAlertsSection } from './alerts-section';
 import { drawScoreSection } from './score-section';
 import { drawClassificationSection, drawVerificationSection } from './verification-section';
 import { safeText } from './format';
@@ -64,6 +65,7 @@ export function renderBusinessReport(data: ReportData): Promise<Buffer> {
       drawClassificationSection(doc, data.classification ?? null);
       drawOwners(doc, data.owners ?? []);
       drawScoreSection(doc, data.score);
+      drawAlertsSection(doc, data.alerts ?? []);
       drawPublicRecordsSection(doc, data.publicRecords, data.facts);
       drawPageFrames(doc, {
         businessName: data.business.name,

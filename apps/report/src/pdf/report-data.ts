@@ -17,6 +17,18 @@ export interface ReportData {
   facts: ReportFacts | null;
   /** Null when the business has no successful score yet. */
   score: ReportScore | null;
+  /** Monitoring's alerts of the business, open and acknowledged first, newest first (at most ten); empty when none was raised. */
+  alerts: ReportAlert[];
+}
+
+/** An alert monitoring raised between two scores of the business. */
+export interface ReportAlert {
+  rule: string;
+  severity: string;
+  status: string;
+  title: string;
+  summary: string;
+  createdAt: Date;
 }
 
 export interface ReportBusiness {
@@ -127,6 +139,8 @@ export interface ReportScore {
   factors: Array<{ categoryCode: string; code: string; label: string; value: number | null; score100: number | null; weight: number; status: string }>;
   /** The change since the newest successful score of an earlier month; null when there is none. */
   change: ReportScoreChange | null;
+  /** The reasons the score is not higher (stable codes, most points lost first); empty for scores older than reason codes. */
+  reasonCodes: Array<{ code: string; reason: string; pointsLost850: number }>;
 }
 
 /** How the score moved since the previous month that has a successful score. */

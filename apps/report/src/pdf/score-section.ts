@@ -68,6 +68,23 @@ function drawSummary(doc: Doc, score: ReportScore): void {
   doc.y = top + SUMMARY_HEIGHT;
 }
 
+function drawReasons(doc: Doc, score: ReportScore): void {
+  subTitle(doc, 'Why the score is not higher', 60);
+  if (score.reasonCodes.length === 0) {
+    messageBox(doc, 'No factor lowered this score, or it was computed before scores kept reason codes.');
+    return;
+  }
+  drawTable(doc, {
+    columns: [
+      { header: 'Code', weight: 0.9, bold: true },
+      { header: 'Reason', weight: 6 },
+      { header: 'Points lost (850)', weight: 1.8, align: 'right' },
+    ],
+    rows: score.reasonCodes.map((r) => [orDash(r.code), orDash(r.reason), formatNumber(r.pointsLost850, 2)]),
+    continuedLabel: 'Why the score is not higher (continued)',
+  });
+}
+
 function drawFactors(doc: Doc, score: ReportScore): void {
   subTitle(doc, 'Score factors');
   if (score.factors.length === 0) {
@@ -135,6 +152,7 @@ export function drawScoreSection(doc: Doc, score: ReportScore | null): void {
     return;
   }
   drawSummary(doc, score);
+  drawReasons(doc, score);
   subTitle(doc, 'Category scores (0\u2013100)', 80);
   drawBarChart(
     doc,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/area-views';
+import { createBusinessDirectory, createIntegrationDirectory, createAlertDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/area-views';
 import { createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createReportArea, type ReportArea } from '../area';
@@ -100,6 +100,7 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
         integration: createIntegrationDirectory(h.db),
         verification: createVerificationDirectory(h.db),
         scores: createScoreDirectory(h.db),
+        alerts: createAlertDirectory(h.db),
       },
       render,
       clock: () => new Date(),

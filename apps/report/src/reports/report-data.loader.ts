@@ -1,5 +1,6 @@
 import {
   summariseBjl,
+  type AlertDirectory,
   type BjlEntry,
   type BusinessDirectory,
   type IntegrationDirectory,
@@ -11,6 +12,9 @@ import type { ReportData, ReportFact, ReportFacts, ReportPublicRecords, ReportSc
 import { loadVerificationAndClassification } from './report-verification.loader';
 import { scoreChange } from './score-change';
 import { ReportBusinessGoneError } from './reports.errors';
+
+/** Monitoring alerts a report lists at most (open and acknowledged first, newest first). */
+const REPORT_ALERTS = 10;
 
 function fact(records: BjlEntry[], kind: BjlEntry['kind']): ReportFact & { totalOpenAmount: number } {
   const summary = summariseBjl(records, kind);
@@ -45,6 +49,7 @@ function score(entry: ScoreEntry, previous: ScoreEntry | undefined): ReportScore
       })),
     ),
     change: previous ? scoreChange(entry, previous) : null,
+    reasonCodes: entry.reasonCodes.map((r) => ({ code: r.code, reason: r.reason, pointsLost850: r.points_lost_850 })),
   };
 }
 
@@ -54,6 +59,7 @@ export interface ReportSources {
   integration: IntegrationDirectory;
   verification: VerificationDirectory;
   scores: ScoreDirectory;
+  alerts: AlertDirectory;
 }
 
 /** Everything the 360 report shows, read through the case, integration and score areas' views. */
@@ -64,12 +70,13 @@ export async function loadReportData(
 ): Promise<ReportData> {
   const business = await sources.businesses.find(report.businessId);
   if (!business) throw new ReportBusinessGoneError();
-  const [owners, records, bjl, latestScore, checked] = await Promise.all([
+  const [owners, records, bjl, latestScore, checked, alerts] = await Promise.all([
     sources.businesses.owners(business.id),
     sources.integration.publicRecords(business.id),
     sources.integration.bjlRecords(business.id),
     sources.scores.latestSuccessful(business.id),
     loadVerificationAndClassification(sources.verification, business),
+    sources.alerts.ofBusiness(business.id, REPORT_ALERTS),
   ]);
   const s = records?.summary;
   const publicRecords: ReportPublicRecords | null = s
@@ -120,5 +127,6 @@ export async function loadReportData(
     publicRecords,
     facts: records ? facts(bjl) : null,
     score: latestScore ? score(latestScore, await sources.scores.latestSuccessfulBefore(business.id, latestScore.year, latestScore.month)) : null,
+    alerts: alerts.map((a) => ({ rule: a.rule, severity: a.severity, status: a.status, title: a.title, summary: a.summary, createdAt: a.createdAt })),
   };
 }

@@ -60,7 +60,22 @@ describe('the report worker and downloads', () => {
     const pdf = file.body as Buffer;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { text } = await extractPdfText(pdf);
-    for (const expected of ['Longwood Dental', 'XXXXX6789', 'XXXXX1234', 'XXXXX9876', 'Ann Lee', '710', 'LOW', 'APPROVE', 'Public Records', 'Credit Bureau', '2.2']) {
+    for (const expected of [
+      'Longwood Dental',
+      'XXXXX6789',
+      'XXXXX1234',
+      'XXXXX9876',
+      'Ann Lee',
+      '710',
+      'LOW',
+      'APPROVE',
+      'Public Records',
+      'Credit Bureau',
+      '2.2',
+      // Read through the score area's views: the reason codes and monitoring's alerts.
+      'R01 Active liens and judgements total USD 4,445 21.3',
+      'HIGH OPEN New lien: A lien of USD 4,445 was filed on 2025-05-15',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toMatch(/\b\d{9}\b/);

@@ -19,6 +19,7 @@ const entry = (year: number, month: number, score850: number, factors: Array<[co
       factors: factors.map(([code, points, status = 'SUCCESS']) => ({ code, label: `${code} label`, value: 0, score_100: 0, weighted_score_850: points, weightage: 10, status })),
     },
   ],
+  reasonCodes: [],
   year,
   month,
   createdAt: new Date(Date.UTC(year, month - 1, 10)),

@@ -50,6 +50,7 @@ export async function reportableBusiness(t: ReportTestApp, customerId: string, n
     weightedScore850: 710.03,
     riskLevel: 'LOW',
     decision: 'APPROVE',
+    reasonCodes: [{ code: 'R01', factor_code: 'JUDGEMENTS_AND_LIENS_AI_PLACEHOLDER', reason: 'Active liens and judgements total USD 4,445', points_lost_850: 21.3 }],
     distribution: [
       {
         code: 'PUBLIC_RECORDS',
@@ -66,6 +67,15 @@ export async function reportableBusiness(t: ReportTestApp, customerId: string, n
         factors: [factor('CREDIT_BUREAU_AI_PLACEHOLDER', 'Credit Bureau', 72.7)],
       },
     ],
+  });
+  await t.scores.putAlert({
+    customerId,
+    businessId: id,
+    rule: 'NEW_LIEN',
+    severity: 'HIGH',
+    status: 'OPEN',
+    title: 'New lien',
+    summary: 'A lien of USD 4,445 was filed on 2025-05-15',
   });
   return id;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { BjlEntry } from '@kyb/area-views';
+import { createAlertDirectory, type BjlEntry } from '@kyb/area-views';
 import { scoredBusiness, summary } from '../test-support/score-fixtures';
 import { scoreProcessorsOf } from '../test-support/score-processors';
 import { startScoreTestApp, type ScoreTestApp } from '../test-support/score-test-app';
@@ -116,6 +116,9 @@ describe('monitoring alerts raised when a monitored business is scored again', (
         data: { customer_id: customerId, business_id: businessId, alert_id: a.id, rule: a.rule, severity: a.severity },
       })),
     );
+    // The report area reads them through the alert directory, with the same title and summary.
+    const published = await createAlertDirectory(t.db).ofBusiness(businessId, 10);
+    expect(published.map((a) => [a.id, a.rule, a.severity, a.status, a.title, a.summary]).sort()).toEqual(alerts.map((a) => [a.id, a.rule, a.severity, a.status, a.title, a.summary]).sort());
   });
 
   it('an unmonitored business worsened and scored again gets no alert and no risk.alert event', async () => {

@@ -17,6 +17,7 @@ const result = (id: string, filingStatus: string, risk: ComputedScore['risk_leve
   id,
   score: { weighted_score_850: '720.00', risk_level: risk, score_decision: 'APPROVE' } as ComputedScore,
   snapshot: snapshot(filingStatus),
+  reasonCodes: [],
 });
 const stored = (id: string, overrides: Partial<StoredSuccessForAlerts> = {}): StoredSuccessForAlerts => ({
   id,

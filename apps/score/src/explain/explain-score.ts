@@ -5,6 +5,7 @@ import {
   interpolateCurve,
   isMissing,
   to850,
+  type ComputedScore,
   type CurvePoint,
   type FactorInputKey,
   type ScoreSnapshot,
@@ -115,6 +116,15 @@ function sourceOf(snapshot: ScoreSnapshot, input: FactorInputKey): FactorExplana
  * anything given as reason codes (one per input). A missing factor costs nothing and is no reason.
  */
 export function explainScore(config: WeightageConfig, snapshot: ScoreSnapshot): ScoreExplanation {
+  return scoreAndExplain(config, snapshot).explanation;
+}
+
+/**
+ * The score of a snapshot under a config (`computeScore`) and its explanation (`explainScore`) in
+ * one pass: how a score is computed when it is stored, so the reason codes stored with it are the
+ * ones its explanation gives.
+ */
+export function scoreAndExplain(config: WeightageConfig, snapshot: ScoreSnapshot): { score: ComputedScore; explanation: ScoreExplanation } {
   const inputs = inputsFromSnapshot(snapshot);
   const score = computeScore(config, inputs);
   const evaluated = config.categories.map((category) => {
@@ -169,7 +179,7 @@ export function explainScore(config: WeightageConfig, snapshot: ScoreSnapshot): 
     factor.reason_code = code;
     reasons.push({ code, factor_code: factor.code, reason: reasonText(factor.input, factor.value), points_lost_850: factor.points_lost_850 });
   }
-  return {
+  const explanation: ScoreExplanation = {
     weightage_config_id: config.id,
     version: config.version,
     weighted_score_100: Number(score.weighted_score_100),
@@ -179,6 +189,7 @@ export function explainScore(config: WeightageConfig, snapshot: ScoreSnapshot): 
     factors: ranked,
     reason_codes: reasons,
   };
+  return { score, explanation };
 }
 
 /** Factors with input by points cost (most first; config order on a tie), numbered; missing ones after, in config order. */

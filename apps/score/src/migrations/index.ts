@@ -4,10 +4,11 @@ import { scores } from './20261122_0001_scores';
 import { recovery } from './20261123_0002_recovery';
 import { verificationRule } from './20261123_0003_verification_rule';
 import { reproducibleScores } from './20261127_0006_reproducible_scores';
+import { reportViews } from './20261127_0009_report_views';
 import { alerts } from './20261127_0007_alerts';
 
 /** The score area's schema and migrations, in order. */
 export const scoreMigrations: AreaMigrations = {
   schema: 'scores',
-  migrations: [scores, recovery, verificationRule, idempotencyKeysMigration('scores', '20261125_0004_idempotency_keys'), outboxMigration('scores', '20261126_0005_outbox'), reproducibleScores, alerts, auditOutboxMigration('scores', '20261127_0008_audit_outbox')],
+  migrations: [scores, recovery, verificationRule, idempotencyKeysMigration('scores', '20261125_0004_idempotency_keys'), outboxMigration('scores', '20261126_0005_outbox'), reproducibleScores, alerts, auditOutboxMigration('scores', '20261127_0008_audit_outbox'), reportViews],
 };

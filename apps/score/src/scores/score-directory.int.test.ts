@@ -31,5 +31,9 @@ describe('the score directory view', () => {
     expect(entry.weightedScore850).toBeCloseTo(300 + 5.5 * entry.weightedScore100, 1);
     expect(entry.distribution.map((c) => c.code)).toHaveLength(5);
     expect(entry.distribution[0].factors[0]).toMatchObject({ code: expect.any(String), score_100: expect.any(Number) });
+    // The reason codes kept with the score are the ones its explanation gives.
+    const explained = await request(t.app).get(`/score/api/v1/score/scores/${entry.id}/explain`).set('Authorization', `Bearer ${token}`).expect(200);
+    expect(entry.reasonCodes.length).toBeGreaterThan(0);
+    expect(entry.reasonCodes).toEqual(explained.body.data.reason_codes);
   });
 });

@@ -3,13 +3,16 @@ import { recordEvents, type Knex } from '@kyb/db';
 import { insertAlerts } from '../alerts/alerts-raised.store';
 import { alertsOfStored, monitoredCustomers, type StoredSuccessForAlerts } from '../alerts/score-alerts';
 import type { ComputedScore, ScoreSnapshot } from '../engine';
+import type { ReasonCode } from '../explain/explain-score';
 import { scoreEvents } from './score-events';
 
-/** A computed score to store SUCCESS, with the snapshot of the inputs it was computed from. */
+/** A computed score to store SUCCESS, with the snapshot of the inputs it was computed from and the reasons it is not higher. */
 export interface ScoreResult {
   id: string;
   score: ComputedScore;
   snapshot: ScoreSnapshot;
+  /** The reason codes its explanation gives (`scoreAndExplain`), kept for the 360 report. */
+  reasonCodes: ReasonCode[];
 }
 
 const SCORES = 'scores.scores';
@@ -40,13 +43,13 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
     // Every part of the statement reads the snapshot before the update: `previous` never sees the scores it stores.
     const { rows } = await trx.raw<{ rows: StoredSuccessForAlerts[] }>(
       `with v as (
-         select * from unnest(?::uuid[], ?::numeric[], ?::numeric[], ?::numeric[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
-           as v(id, weighted_score_100, weighted_score_850, base_score, risk_level, score_decision, score_distribution, decision_log, inputs)
+         select * from unnest(?::uuid[], ?::numeric[], ?::numeric[], ?::numeric[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+           as v(id, weighted_score_100, weighted_score_850, base_score, risk_level, score_decision, score_distribution, decision_log, inputs, reason_codes)
        ), stored as (
          update ${SCORES} as s
          set status = 'SUCCESS', weighted_score_100 = v.weighted_score_100, weighted_score_850 = v.weighted_score_850,
              base_score = v.base_score, risk_level = v.risk_level, score_decision = v.score_decision,
-             score_distribution = v.score_distribution::json, decision_log = v.decision_log, inputs = v.inputs::jsonb, failure_reason = null,
+             score_distribution = v.score_distribution::json, decision_log = v.decision_log, inputs = v.inputs::jsonb, reason_codes = v.reason_codes::jsonb, failure_reason = null,
              completed_at = ?, updated_at = ?
          from v
          where s.id = v.id and s.status = 'PROCESSING'
@@ -78,6 +81,7 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
         column((s) => JSON.stringify(s.score_distribution)),
         column((s) => s.decision_log ?? null),
         results.map((r) => JSON.stringify(r.snapshot)),
+        results.map((r) => JSON.stringify(r.reasonCodes)),
         at,
         at,
       ],

@@ -1,8 +1,9 @@
 import { businessScopedRead, SCOPED_BUSINESS_ID, type ScopedRows } from '@kyb/area-views';
 import { preparedRead, type Knex } from '@kyb/db';
 import type { ComputedScore, ScoreSnapshot, WeightageConfig } from '../engine';
+import type { ReasonCode } from '../explain/explain-score';
 import { findOrCreateScores } from './score-creation.store';
-import { storeSuccesses } from './score-success.store';
+import { storeSuccesses, type ScoreResult } from './score-success.store';
 import type { ScoreStatus } from './scores.schemas';
 
 /** What asked for a score. */
@@ -30,6 +31,8 @@ export interface ScoreRow {
   decision_log: string | null;
   /** The exact inputs a SUCCESS score was computed from; null before it succeeded (and for scores older than snapshots). */
   inputs: ScoreSnapshot | null;
+  /** The reasons a SUCCESS score is not higher, as its explanation gives them; null before it succeeded. */
+  reason_codes: ReasonCode[] | null;
   failure_reason: string | null;
   attempts: number;
   requested_by: string | null;
@@ -111,9 +114,9 @@ export function createPgScoreStore(db: Knex) {
     async countAttempt(id: string, at: Date): Promise<void> {
       await db(SCORES).where({ id }).update({ attempts: db.raw('attempts + 1'), updated_at: at });
     },
-    /** Stores the score SUCCESS with its snapshot unless it is no longer PROCESSING, with its events, in one transaction (`storeSuccesses`). */
-    async succeed(id: string, score: ComputedScore, snapshot: ScoreSnapshot, at: Date): Promise<void> {
-      await storeSuccesses(db, [{ id, score, snapshot }], at);
+    /** Stores the score SUCCESS with its snapshot and reason codes unless it is no longer PROCESSING, with its events, in one transaction (`storeSuccesses`). */
+    async succeed(result: ScoreResult, at: Date): Promise<void> {
+      await storeSuccesses(db, [result], at);
     },
     async fail(id: string, reason: string, at: Date): Promise<void> {
       await db(SCORES).where({ id, status: 'PROCESSING' }).update({ status: 'FAILED', failure_reason: reason, completed_at: at, updated_at: at });

@@ -13,6 +13,14 @@ export interface ScoreCategoryView {
   factors: Array<{ code: string; label: string; value: number; score_100: number; weighted_score_850: number; weightage: number; status: string }>;
 }
 
+/** A reason a score is not higher, as the score's explanation gives it (`R01`..., a stable code per factor input). */
+export interface ScoreReasonView {
+  code: string;
+  factor_code: string;
+  reason: string;
+  points_lost_850: number;
+}
+
 /** A successful score as other areas may read it. */
 export interface ScoreEntry {
   id: string;
@@ -24,6 +32,8 @@ export interface ScoreEntry {
   riskLevel: string;
   decision: string;
   distribution: ScoreCategoryView[];
+  /** The reasons it is not higher, most points lost first (at most four); empty for scores older than reason codes. */
+  reasonCodes: ScoreReasonView[];
   /** The month it was generated in (UTC). */
   year: number;
   month: number;
@@ -42,6 +52,7 @@ const toEntry = (row: Row): ScoreEntry => ({
   riskLevel: row.risk_level as string,
   decision: row.score_decision as string,
   distribution: (row.score_distribution as ScoreCategoryView[] | null) ?? [],
+  reasonCodes: (row.reason_codes as ScoreReasonView[] | null) ?? [],
   year: row.year as number,
   month: row.month as number,
   createdAt: row.created_at as Date,

@@ -54,7 +54,19 @@ export function buildScore(factorCount?: number): ReportScore {
         { code: 'CREDIT_BUREAU_AI_PLACEHOLDER', label: 'Credit Bureau', change850: -7.5 },
       ],
     },
+    reasonCodes: [
+      { code: 'R01', reason: 'Active liens and judgements total USD 4,445', pointsLost850: 38.75 },
+      { code: 'R09', reason: 'Total liabilities are 1.8 times equity', pointsLost850: 12.1 },
+    ],
   };
+}
+
+/** Two alerts monitoring raised: a new lien (open) and a score drop (resolved). */
+export function buildAlerts(): ReportData['alerts'] {
+  return [
+    { rule: 'NEW_LIEN', severity: 'HIGH', status: 'OPEN', title: 'New lien', summary: 'A lien of USD 4,445 was filed on 2025-03-01', createdAt: new Date('2025-03-12T10:20:00.000Z') },
+    { rule: 'SCORE_CHANGED', severity: 'MEDIUM', status: 'RESOLVED', title: 'Score fell 61 points', summary: 'The 850 score moved from 712 to 651', createdAt: new Date('2025-02-12T10:20:00.000Z') },
+  ];
 }
 
 /** A VERIFIED business whose address check failed and whose officers could not be checked. */
@@ -130,6 +142,7 @@ export function buildReportData(overrides: Partial<ReportData> = {}): ReportData
       judgements: { count: 1, mostRecent: '2023-02-10T00:00:00.000Z', mostRecentStatus: 'SATISFIED', mostRecentAmount: 7300 },
     },
     score: buildScore(),
+    alerts: buildAlerts(),
     ...overrides,
   };
 }
@@ -201,6 +214,15 @@ export function buildStressReportData(): ReportData {
         { code: 'EXTRA', label: `An extra category with a label far too long ${'to fit '.repeat(10)}`, weight: 0, score100: 150 },
         { code: 'NEG', label: 'Negative', weight: 0, score100: -20 },
       ],
+      reasonCodes: [{ code: 'R99', reason: `A reason far too long to fit on one line ${'and then some '.repeat(20)}`, pointsLost850: 1e9 }],
     },
+    alerts: Array.from({ length: 12 }, (_, i) => ({
+      rule: `RULE_${i}_${'X'.repeat(i * 5)}`,
+      severity: i % 2 ? 'HIGH' : 'UNHEARD_OF',
+      status: 'OPEN',
+      title: `Alert ${i} ${'long '.repeat(i)}`,
+      summary: `Summary ${'very long '.repeat(i * 3)}`,
+      createdAt: new Date(Number.NaN),
+    })),
   };
 }
