@@ -96,7 +96,7 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
   // A webhook of tenant A, registered before its businesses are added, so their events reach it.
   const webhookUrl = 'http://127.0.0.1:9/kyb-matrix-hook';
   const webhook = dataOf<{ id: string }>(await call('post', `/integration/api/v1/customers/${tenantA}/webhooks`, { token: owner, body: { url: webhookUrl } }), 'webhook').id;
-  const addBusiness = async (name: string, owners: Record<string, string | number> = {}) => {
+  const addBusiness = async (name: string, owners: Record<string, string | number | boolean> = {}) => {
     const added = dataOf<{ runId: string; result: Record<string, { data_businesses: { id: string } }> }>(
       await call('post', `/case/api/v1/businesses/customers/${tenantA}`, { token: owner, body: { name, ...owners } }),
       'E12',
@@ -107,6 +107,8 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
   const first = await addBusiness(`Matrix Dental ${unique()}`, { owner1_first_name: 'Olive', owner1_last_name: 'Owner', owner1_owner_type: 'CONTROL', owner1_ownership_percentage: 100 });
   const [firstOwner] = (await db('cases.owners').where({ business_id: first.businessId }).pluck('id')) as string[];
   const second = await addBusiness(`Matrix Bakery ${unique()}`);
+  // A monitored business the sandbox makes worse on each enrichment: re-enriched once scored, it raises alerts (issue 12).
+  const watched = await addBusiness(`Deteriorating Matrix ${unique()}`, { is_monitoring_enabled: true });
   const invite = async (businessId: string) =>
     dataOf<{ invitation_id: string }>(
       await call('post', `/case/api/v1/customers/${tenantA}/businesses/invite`, {
@@ -137,6 +139,18 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
   const score = await eventually(async () => {
     const answer = await call('get', `/score/api/v1/score/business/${first.businessId}`, { token: owner, query: '?status=SUCCESS' });
     return answer.status === 200 ? (answer.body.data as { id: string }).id : undefined;
+  }, 30_000);
+
+  const scoreOf = async (businessId: string) => {
+    const answer = await call('get', `/score/api/v1/score/business/${businessId}`, { token: owner, query: '?status=SUCCESS' });
+    return answer.status === 200 ? (answer.body.data as { id: string }).id : undefined;
+  };
+  const firstWatchedScore = await eventually(() => scoreOf(watched.businessId), 30_000);
+  dataOf(await call('post', `/integration/api/v1/business/${watched.businessId}/refresh`, { token: owner }), 'refresh');
+  await eventually(async () => ((await scoreOf(watched.businessId)) !== firstWatchedScore ? true : undefined), 30_000);
+  const alert = await eventually(async () => {
+    const answer = await call('get', `/score/api/v1/customers/${tenantA}/alerts`, { token: owner, query: `?filter[business_id]=${watched.businessId}` });
+    return (answer.body.data as { records?: Array<{ id: string }> } | undefined)?.records?.[0]?.id;
   }, 30_000);
 
   const delivery = await eventually(async () => {
@@ -173,6 +187,7 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
       webhookid: webhook,
       ownerid: firstOwner ?? randomUUID(),
       deliveryid: delivery,
+      alertid: alert,
     },
     callers: {
       owner: live(ownerA, 'CUSTOMER', 'own', tenantA),

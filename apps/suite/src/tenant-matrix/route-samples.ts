@@ -134,9 +134,9 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /score/api/v1/score/business/{businessID}/diff': { ok: [200], query: `?from=${new Date().toISOString().slice(0, 7)}&to=${new Date().toISOString().slice(0, 7)}` },
   'POST /score/api/v1/score/business/{businessID}/what-if': { ok: [200], body: () => ({ release_all_liens: true }) },
   'GET /score/api/v1/customers/{customerID}/alerts': { ok: [200] },
-  // The world raises no alert (none of its businesses is monitored): an unknown one answers 403 to a CUSTOMER, 404 to an ADMIN.
-  'GET /score/api/v1/customers/{customerID}/alerts/{alertID}': { ok: [403, 404], ids: () => ({ alertid: '00000000-0000-4000-8000-0000000a1e77' }) },
-  'PATCH /score/api/v1/customers/{customerID}/alerts/{alertID}': { ok: [403, 404], ids: () => ({ alertid: '00000000-0000-4000-8000-0000000a1e77' }), body: () => ({ status: 'ACKNOWLEDGED' }) },
+  'GET /score/api/v1/customers/{customerID}/alerts/{alertID}': { ok: [200] },
+  // Acknowledged once, an alert cannot be acknowledged again: the second caller let through meets its state (409).
+  'PATCH /score/api/v1/customers/{customerID}/alerts/{alertID}': { ok: [200, 409], body: () => ({ status: 'ACKNOWLEDGED' }) },
   // report
   'GET /report/api/v1/openapi.json': { ok: [200] },
   'POST /report/api/v1/reports/customers/{customerID}/businesses/{businessID}': { ok: [200] },
