@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createProcessGroup, createTestDatabase, eventually, freePort, type TestDatabase } from '@kyb/testing';
 import { createCall, dataOf, type Call } from '../tenant-matrix/matrix-http';
+import { createOwnerTenants, type Tenant } from './owner-tenants';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './webhook-receiver';
 
 /*
@@ -19,10 +20,6 @@ const PASSWORD = 'webhooks passphrase 2026';
 const WAIT = 60_000;
 const STEP = 120_000;
 
-interface Tenant {
-  customerId: string;
-  token: string;
-}
 interface Business {
   id: string;
   name: string;
@@ -110,7 +107,7 @@ describe('webhooks through the built suite: the real areas\' events reach a Stan
     });
     await suite.waitFor(/Press Ctrl-C to stop/, 90_000);
     call = createCall(`http://127.0.0.1:${port}`);
-    [a, b] = await createTenants(call);
+    [a, b] = await createOwnerTenants(call, { admin: ADMIN, prefix: 'webhooks', password: PASSWORD }, ['A', 'B']);
   }, STEP);
 
   afterAll(async () => {
@@ -288,20 +285,3 @@ describe('webhooks through the built suite: the real areas\' events reach a Stan
     expect(listed.text).not.toContain(rotated.secret.slice('whsec_'.length));
   }, STEP);
 });
-
-/** Tenants A and B, each with an owner as a customer makes one (created by the admin, set up, signed in). */
-async function createTenants(call: Call): Promise<[Tenant, Tenant]> {
-  const admin = dataOf<{ data: { id_token: string } }>(await call('post', '/auth/api/v1/admin/sign-in', { body: ADMIN }), 'admin sign-in').data.id_token;
-  const tenant = async (label: string): Promise<Tenant> => {
-    const { id } = dataOf<{ id: string }>(await call('post', '/auth/api/v1/customers', { token: admin, body: { name: `Webhooks ${label} ${randomBytes(3).toString('hex')}` } }), 'customer');
-    const settings = { features: { PAT_120_ADD_BUSINESS: true }, monthly_onboarding_limit: null };
-    dataOf(await call('patch', `/auth/api/v1/customers/${id}`, { token: admin, body: settings }), 'customer settings');
-    const email = `webhooks-${label.toLowerCase()}-${randomBytes(3).toString('hex')}@example.com`;
-    const owner = { first_name: 'Hook', last_name: label, email, subrole_code: 'owner', temporary_password: 'webhooks temporary 2026' };
-    dataOf(await call('post', `/auth/api/v1/customers/${id}/users`, { token: admin, body: owner }), 'owner');
-    dataOf(await call('post', '/auth/api/v1/customer/complete-setup', { body: { email, temporary_password: owner.temporary_password, new_password: PASSWORD } }), 'set-up');
-    const session = dataOf<{ data: { id_token: string } }>(await call('post', '/auth/api/v1/customer/sign-in', { body: { email, password: PASSWORD } }), 'sign-in');
-    return { customerId: id, token: session.data.id_token };
-  };
-  return [await tenant('A'), await tenant('B')];
-}
