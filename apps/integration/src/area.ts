@@ -87,7 +87,7 @@ export interface IntegrationAreaDeps extends AreaBaseDeps {
   classifier?: IndustryClassifier;
   /** How webhooks are delivered (default: production's settings, private addresses refused). */
   webhooks?: Partial<WebhookSettings>;
-  /** Every how many minutes monitored businesses due for re-enrichment are queued (MONITORING_TICK_MINUTES); unset: no schedule. */
+  /** Every how many minutes monitored businesses due for re-enrichment are queued (MONITORING_TICK_MINUTES); unset or 0: no schedule. */
   monitoringTickMinutes?: number;
 }
 
@@ -217,7 +217,8 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     idempotency: { store: createIdempotencyStore(deps.db, 'integration'), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
     queues,
     workers: integrationWorkers({ enrich, enrichBatch, screen, deliverWebhook, monitoringTick: () => monitoring.tick() }),
-    schedules: deps.monitoringTickMinutes ? [{ id: 'monitoring-tick', producer: producers.monitoringTick, pattern: tickPattern(tickMinutes) }] : [],
+    // Unset or MONITORING_TICK_MINUTES=0: no schedule (and a tick registered before is removed).
+    schedules: [{ id: 'monitoring-tick', producer: producers.monitoringTick, pattern: deps.monitoringTickMinutes ? tickPattern(deps.monitoringTickMinutes) : null }],
     // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.
     recovery: { queue: integrationRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
     // One dispatcher round at a time, wherever workers run; it logs what it prunes, not every round.

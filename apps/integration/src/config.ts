@@ -9,9 +9,9 @@ export const integrationSettings = {
   DATA_ENCRYPTION_KEY: key32({ description: "32-byte key (64 hex characters or base64) that encrypts screening credentials at rest and opens the case area's sealed TINs" }),
   DATA_ENCRYPTION_KEY_PREVIOUS: previousMasterKeysSetting,
   MONITORING_TICK_MINUTES: integer({
-    description: 'how often (minutes) monitored businesses whose slot has come are queued for re-enrichment; slots end this long before their period',
+    description: 'how often (minutes) monitored businesses whose slot has come are queued for re-enrichment; slots end this long before their period; 0: no schedule',
     fallback: 15,
-    min: 1,
+    min: 0,
     max: 60,
   }),
   SCREENING_SANDBOX_DELAY_MS: integer({ description: 'how long the sandbox screening takes (ms)', fallback: 3000, min: 0, max: 600000 }),

@@ -59,6 +59,11 @@ describe('defineArea', () => {
     // The sweeper is not given the test's settings: they belong to the area's own workers.
     expect(workers[1].opts.lockDuration).not.toBe(5000);
     expect(await monthly.queue.getJobSchedulers()).toEqual([expect.objectContaining({ key: 'monthly-things', pattern: '0 3 1 * *', tz: 'UTC' })]);
+    // Switched off (a null pattern), the schedule registered by an earlier start is removed.
+    const off = defineArea({ prefix: '/things/api/v1', routes: [route], queues: queuesOf(deps), schedules: [{ id: 'monthly-things', producer: monthly, pattern: null }] });
+    await off.startWorkers(workerConnection());
+    expect(await monthly.queue.getJobSchedulers()).toEqual([]);
+    await off.stop();
 
     await producer.add({ id: 'a' }, { jobId: 'a' });
     await eventually(async () => (done.includes('a') ? true : undefined));

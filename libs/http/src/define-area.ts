@@ -89,7 +89,8 @@ export interface AreaRecovery {
 export interface AreaSchedule {
   id: string;
   producer: Producer<Record<string, never>>;
-  pattern: string;
+  /** The cron pattern; null: the schedule is switched off, and a scheduler registered earlier is removed. */
+  pattern: string | null;
 }
 
 /** Anything the area opened that must be closed when it stops (producers, timers, dashboards). */
@@ -171,7 +172,9 @@ export function defineArea<const D extends AreaDefinition>(definition: D): Area 
       }
       workers.push(...started);
       for (const schedule of definition.schedules ?? []) {
-        await schedule.producer.queue.upsertJobScheduler(schedule.id, { pattern: schedule.pattern, tz: 'UTC' }, { name: schedule.producer.queue.name, data: {} });
+        const { queue } = schedule.producer;
+        if (schedule.pattern === null) await queue.removeJobScheduler(schedule.id);
+        else await queue.upsertJobScheduler(schedule.id, { pattern: schedule.pattern, tz: 'UTC' }, { name: queue.name, data: {} });
       }
       return started;
     },
