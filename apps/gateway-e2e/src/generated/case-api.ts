@@ -162,6 +162,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerID}/monitoring-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's monitoring settings (MONTHLY and 50 points while it set none) */
+        get: operations["getCustomersCustomerIDMonitoringSettings"];
+        /** Sets the customer's monitoring settings: frequency and score_change_alert_points, both required (audited) */
+        put: operations["putCustomersCustomerIDMonitoringSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerID}/onboarding-limit": {
         parameters: {
             query?: never;
@@ -1539,6 +1557,176 @@ export interface operations {
             };
             /** @description Another tenant, or a missing permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomersCustomerIDMonitoringSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            customer_id: string;
+                            /**
+                             * @description how often each monitored business is re-enriched and re-scored, each at its own time within the period
+                             * @enum {string}
+                             */
+                            frequency: "MONTHLY" | "WEEKLY" | "DAILY";
+                            /** @description an alert is raised when the 850 score moves by more than this many points between two scores */
+                            score_change_alert_points: number;
+                            /**
+                             * Format: date-time
+                             * @description null while the customer set none: the defaults (MONTHLY, 50) apply
+                             */
+                            updated_at: string | null;
+                        };
+                        /** @example Monitoring settings retrieved successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path or body (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putCustomersCustomerIDMonitoringSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description how often each monitored business is re-enriched and re-scored, each at its own time within the period
+                     * @enum {string}
+                     */
+                    frequency: "MONTHLY" | "WEEKLY" | "DAILY";
+                    /** @description an alert is raised when the 850 score moves by more than this many points between two scores */
+                    score_change_alert_points: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            customer_id: string;
+                            /**
+                             * @description how often each monitored business is re-enriched and re-scored, each at its own time within the period
+                             * @enum {string}
+                             */
+                            frequency: "MONTHLY" | "WEEKLY" | "DAILY";
+                            /** @description an alert is raised when the 850 score moves by more than this many points between two scores */
+                            score_change_alert_points: number;
+                            /**
+                             * Format: date-time
+                             * @description null while the customer set none: the defaults (MONTHLY, 50) apply
+                             */
+                            updated_at: string | null;
+                        };
+                        /** @example Monitoring settings updated successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid path or body (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

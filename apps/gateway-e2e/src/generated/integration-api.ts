@@ -1008,7 +1008,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     /** @description event types to deliver; ["*"] (the default) for all */
-                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled")[];
+                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled")[];
                     /** @description where deliveries are posted: https (http only where WEBHOOKS_ALLOW_PRIVATE_URLS is set) */
                     url: string;
                 };
@@ -1290,7 +1290,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description event types to deliver; ["*"] (the default) for all */
-                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled")[];
+                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled")[];
                     /** @description where deliveries are posted: https (http only where WEBHOOKS_ALLOW_PRIVATE_URLS is set) */
                     url?: string;
                 };
@@ -1375,7 +1375,7 @@ export interface operations {
             query?: {
                 filter?: {
                     /** @enum {string} */
-                    event_type?: "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled";
+                    event_type?: "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled";
                     /** @enum {string} */
                     status?: "PENDING" | "SUCCEEDED" | "FAILED";
                 };
@@ -1737,7 +1737,7 @@ export interface operations {
                      */
                     to: string;
                     /** @description event types to replay (default: every type the endpoint subscribes to) */
-                    types?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled")[];
+                    types?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled")[];
                 };
             };
         };
