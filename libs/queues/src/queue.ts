@@ -71,6 +71,8 @@ export interface CreateWorkerOptions extends QueueContext {
   concurrency?: number | ((queueName: string) => number | undefined);
   /** Extra BullMQ worker settings (lock duration, stalled checks). */
   settings?: Partial<WorkerOptions>;
+  /** Completed jobs are not logged (a scheduled round every second would flood the log; its processor logs what it did). */
+  quiet?: boolean;
 }
 
 /**
@@ -93,7 +95,7 @@ export function createWorker<Payload>(
   worker.on('failed', (job, err) =>
     options.logger.warn({ ...log, jobId: job?.id, attemptsMade: job?.attemptsMade, err }, 'job failed'),
   );
-  worker.on('completed', (job) => options.logger.info({ ...log, jobId: job.id }, 'job completed'));
+  if (!options.quiet) worker.on('completed', (job) => options.logger.info({ ...log, jobId: job.id }, 'job completed'));
   return worker;
 }
 

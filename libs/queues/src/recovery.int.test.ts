@@ -115,18 +115,22 @@ describe('recovery on real Redis', () => {
     it('sweeps every interval through a job scheduler, and schedules itself again after Redis came back empty', async () => {
       let sweeps = 0;
       const definition = defineQueue<Record<string, never>>('sweeper-test', { attempts: 1 });
+      const logged: string[] = [];
       const sweeper = startRecoverySweeper({
         definition,
         connection: connection('producer'),
         prefix: redis.prefix,
         workerConnection: connection(),
-        logger: silent,
+        logger: { ...silent, info: (_obj: object, msg: string) => void logged.push(msg) },
         everyMs: 200,
         sweep: async () => ({ swept: (sweeps += 1) }),
       });
       closers.push(sweeper.worker, sweeper);
       await eventually(async () => (sweeps >= 3 ? true : undefined));
       expect(await sweeper.producer.queue.getJobScheduler(SWEEP_SCHEDULER_ID)).toMatchObject({ every: 200 });
+      // Each sweep that did something says so once; the round's jobs themselves are not logged.
+      expect(logged.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(logged)).toEqual(new Set(['recovery sweep recovered stuck records']));
 
       // Redis restarted without persistence: every key of the queue is gone, the scheduler with them.
       await sweeper.worker.pause();

@@ -140,7 +140,8 @@ export function startRecoverySweeper(options: RecoverySweeperOptions): RecoveryS
       if (busy) logger.info({ queue: definition.name, outcome }, 'recovery sweep recovered stuck records');
       return outcome;
     },
-    { connection: options.workerConnection, prefix: options.prefix, logger, concurrency: 1 },
+    // Quiet: a sweep or round runs every second or minute; the busy ones are logged above.
+    { connection: options.workerConnection, prefix: options.prefix, logger, concurrency: 1, quiet: true },
   );
   async function ensureScheduled(): Promise<void> {
     const current = await producer.queue.getJobScheduler(SWEEP_SCHEDULER_ID);
