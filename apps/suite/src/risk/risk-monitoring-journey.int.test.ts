@@ -1,10 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createProcessGroup, createTestDatabase, eventually, freePort, type TestDatabase } from '@kyb/testing';
-import { createCall, dataOf, type Call } from '../tenant-matrix/matrix-http';
-import { createOwnerTenants, type Tenant } from '../webhooks/owner-tenants';
+import { createProcessGroup, createTestDatabase, eventually, type TestDatabase } from '@kyb/testing';
+import { dataOf, type Call } from '../tenant-matrix/matrix-http';
+import { createOwnerTenants, startJourneySuite, type Tenant } from '../webhooks/owner-tenants';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../webhooks/webhook-receiver';
 
 /*
@@ -20,7 +17,6 @@ import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from
  * stands in for it (the schedule itself is tested in the integration area). Step 4 checks each
  * business had exactly the enrichments the journey asked for.
  */
-const MAIN = join(__dirname, '../../../../dist/apps/suite/main.js');
 const ADMIN = { email: 'risk.admin@example.com', password: 'risk admin passphrase' };
 const PASSWORD = 'risk passphrase 2026';
 /** Workers and the other engineer's tests share two cores: be patient. */
@@ -243,26 +239,7 @@ describe('risk monitoring through the built suite: a deteriorating business rais
 
   beforeAll(async () => {
     [database, receiver] = await Promise.all([createTestDatabase(), startWebhookReceiver()]);
-    const port = await freePort();
-    const suite = processes.start(MAIN, {
-      PORT: String(port),
-      METRICS_PORT: String(await freePort()),
-      DATABASE_URL: database.url,
-      REDIS_URL: process.env.KYB_TEST_REDIS_URL,
-      QUEUE_PREFIX: `kyb-risk-${randomBytes(4).toString('hex')}`,
-      SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-risk-')),
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SCREENING_SANDBOX_DELAY_MS: '100',
-      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
-      WEBHOOK_DISPATCH_EVERY_MS: '200',
-      WEBHOOK_RETRY_DELAYS_MS: '200,200',
-      MONITORING_TICK_MINUTES: '0',
-      LOG_LEVEL: 'warn',
-    });
-    await suite.waitFor(/Press Ctrl-C to stop/, 90_000);
-    call = createCall(`http://127.0.0.1:${port}`);
+    call = await startJourneySuite(processes, database, { prefix: 'risk', admin: ADMIN, env: { MONITORING_TICK_MINUTES: '0' } });
     [owner] = await createOwnerTenants(call, { admin: ADMIN, prefix: 'risk', password: PASSWORD }, ['Owner']);
   }, STEP);
 

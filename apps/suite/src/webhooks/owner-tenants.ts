@@ -1,5 +1,44 @@
 import { randomBytes } from 'node:crypto';
-import { dataOf, type Call } from '../tenant-matrix/matrix-http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, type createProcessGroup, type TestDatabase } from '@kyb/testing';
+import { createCall, dataOf, type Call } from '../tenant-matrix/matrix-http';
+
+const MAIN = join(__dirname, '../../../../dist/apps/suite/main.js');
+
+/**
+ * Starts the built suite for a journey, as the webhook and risk journeys run it: on `database`,
+ * with a queue prefix and state folder of its own, the platform admin `admin`, a fresh data key,
+ * webhooks allowed to the loopback (dispatched every 200 ms, retried after 200 ms twice), and
+ * `env` on top. Answers a client of it once it is ready.
+ */
+export async function startJourneySuite(
+  processes: ReturnType<typeof createProcessGroup>,
+  database: TestDatabase,
+  options: { prefix: string; admin: { email: string; password: string }; env?: Record<string, string> },
+): Promise<Call> {
+  const port = await freePort();
+  const suite = processes.start(MAIN, {
+    PORT: String(port),
+    METRICS_PORT: String(await freePort()),
+    DATABASE_URL: database.url,
+    REDIS_URL: process.env.KYB_TEST_REDIS_URL,
+    QUEUE_PREFIX: `kyb-${options.prefix}-${randomBytes(4).toString('hex')}`,
+    SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), `kyb-${options.prefix}-`)),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    ADMIN_EMAIL: options.admin.email,
+    ADMIN_PASSWORD: options.admin.password,
+    SCREENING_SANDBOX_DELAY_MS: '100',
+    WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_DISPATCH_EVERY_MS: '200',
+    WEBHOOK_RETRY_DELAYS_MS: '200,200',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  });
+  await suite.waitFor(/Press Ctrl-C to stop/, 90_000);
+  return createCall(`http://127.0.0.1:${port}`);
+}
 
 /** A customer with a signed-in owner, as the suite's journeys use one. */
 export interface Tenant {

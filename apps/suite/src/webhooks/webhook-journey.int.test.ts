@@ -1,10 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createProcessGroup, createTestDatabase, eventually, freePort, type TestDatabase } from '@kyb/testing';
-import { createCall, dataOf, type Call } from '../tenant-matrix/matrix-http';
-import { createOwnerTenants, type Tenant } from './owner-tenants';
+import { createProcessGroup, createTestDatabase, eventually, type TestDatabase } from '@kyb/testing';
+import { dataOf, type Call } from '../tenant-matrix/matrix-http';
+import { createOwnerTenants, startJourneySuite, type Tenant } from './owner-tenants';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './webhook-receiver';
 
 /*
@@ -13,7 +10,6 @@ import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from
  * a receiver on the loopback that checks every request with the independent `standardwebhooks`
  * library. Only the public API is used. The tests are the steps of one customer's journey, in order.
  */
-const MAIN = join(__dirname, '../../../../dist/apps/suite/main.js');
 const ADMIN = { email: 'webhooks.admin@example.com', password: 'webhooks admin passphrase' };
 const PASSWORD = 'webhooks passphrase 2026';
 /** Workers, the dispatcher and the other test files share two cores: be patient. */
@@ -87,26 +83,8 @@ describe('webhooks through the built suite: the real areas\' events reach a Stan
 
   beforeAll(async () => {
     [database, receiver] = await Promise.all([createTestDatabase(), startWebhookReceiver()]);
-    const port = await freePort();
-    const suite = processes.start(MAIN, {
-      PORT: String(port),
-      METRICS_PORT: String(await freePort()),
-      DATABASE_URL: database.url,
-      REDIS_URL: process.env.KYB_TEST_REDIS_URL,
-      QUEUE_PREFIX: `kyb-webhooks-${randomBytes(4).toString('hex')}`,
-      SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-webhooks-')),
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SCREENING_SANDBOX_DELAY_MS: '100',
-      // The receiver is on the loopback, over http; retries come after 200 ms, twice (3 attempts).
-      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
-      WEBHOOK_DISPATCH_EVERY_MS: '200',
-      WEBHOOK_RETRY_DELAYS_MS: '200,200',
-      LOG_LEVEL: 'warn',
-    });
-    await suite.waitFor(/Press Ctrl-C to stop/, 90_000);
-    call = createCall(`http://127.0.0.1:${port}`);
+    // The receiver is on the loopback, over http; retries come after 200 ms, twice (3 attempts).
+    call = await startJourneySuite(processes, database, { prefix: 'webhooks', admin: ADMIN });
     [a, b] = await createOwnerTenants(call, { admin: ADMIN, prefix: 'webhooks', password: PASSWORD }, ['A', 'B']);
   }, STEP);
 
