@@ -1,5 +1,5 @@
 import type { ComputedScore, ScoreSnapshot } from '../engine';
-import type { ScoreResult } from '../scores/score-success.store';
+import type { ScoreResult } from '../scores/score-row';
 import { alertsOfStored, monitoredCustomers, type StoredSuccessForAlerts } from './score-alerts';
 
 const snapshot = (filingStatus: string): ScoreSnapshot => ({

@@ -1,6 +1,6 @@
 import type { ScoreSnapshot } from '../engine';
 import type { StoredSuccess } from '../scores/score-events';
-import type { ScoreResult } from '../scores/score-success.store';
+import type { ScoreResult } from '../scores/score-row';
 import { alertsBetween, type AlertFinding, type AlertSettings, type ScoreSide } from './alert-rules';
 
 /**

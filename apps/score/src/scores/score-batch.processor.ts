@@ -4,7 +4,7 @@ import { NoScoreInputsError, type WeightageConfig } from '../engine';
 import { scoreAndExplain } from '../explain/explain-score';
 import { loadPublishedInputsOfMany, snapshotOf, type PublishedInputs } from './score-inputs.loader';
 import type { DueScore, ScoreBatchStore, ScoreRequest } from './score-batch.store';
-import type { ScoreResult } from './score-success.store';
+import type { ScoreResult } from './score-row';
 import { NO_INPUTS_REASON } from './scores.errors';
 import { scoreJobId } from './scores.service';
 import type { ScoreTrigger } from './scores.store';

@@ -1,7 +1,8 @@
 import type { Knex } from '@kyb/db';
 import type { WeightageConfig } from '../engine';
 import { findOrCreateScores, type ScoreRequest } from './score-creation.store';
-import { storeSuccesses, type ScoreResult } from './score-success.store';
+import type { ScoreResult } from './score-row';
+import { storeSuccesses } from './score-success.store';
 import type { ScoreRow, ScoreTrigger } from './scores.store';
 
 export type { ScoreRequest };

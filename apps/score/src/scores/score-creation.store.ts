@@ -1,5 +1,5 @@
 import type { Knex } from '@kyb/db';
-import type { ScoreRow, ScoreTrigger } from './scores.store';
+import type { ScoreRow, ScoreTrigger } from './score-row';
 
 /** One score asked for: once per `sourceKey`. */
 export interface ScoreRequest {

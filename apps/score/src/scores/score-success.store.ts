@@ -2,18 +2,11 @@ import { BUSINESS_DIRECTORY_VIEW, createMonitoringSettingsDirectory, type Monito
 import { recordEvents, type Knex } from '@kyb/db';
 import { insertAlerts } from '../alerts/alerts-raised.store';
 import { alertsOfStored, monitoredCustomers, type StoredSuccessForAlerts } from '../alerts/score-alerts';
-import type { ComputedScore, ScoreSnapshot } from '../engine';
-import type { ReasonCode } from '../explain/explain-score';
+import type { ComputedScore } from '../engine';
+import type { ScoreResult } from './score-row';
 import { scoreEvents } from './score-events';
 
-/** A computed score to store SUCCESS, with the snapshot of the inputs it was computed from and the reasons it is not higher. */
-export interface ScoreResult {
-  id: string;
-  score: ComputedScore;
-  snapshot: ScoreSnapshot;
-  /** The reason codes its explanation gives (`scoreAndExplain`), kept for the 360 report. */
-  reasonCodes: ReasonCode[];
-}
+export type { ScoreResult };
 
 const SCORES = 'scores.scores';
 

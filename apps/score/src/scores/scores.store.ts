@@ -1,45 +1,12 @@
 import { businessScopedRead, SCOPED_BUSINESS_ID, type ScopedRows } from '@kyb/area-views';
 import { preparedRead, type Knex } from '@kyb/db';
-import type { ComputedScore, ScoreSnapshot, WeightageConfig } from '../engine';
-import type { ReasonCode } from '../explain/explain-score';
+import type { WeightageConfig } from '../engine';
 import { findOrCreateScores } from './score-creation.store';
-import { storeSuccesses, type ScoreResult } from './score-success.store';
+import type { ScoreResult, ScoreRow, ScoreTrigger } from './score-row';
+import { storeSuccesses } from './score-success.store';
 import type { ScoreStatus } from './scores.schemas';
 
-/** What asked for a score. */
-export type ScoreTrigger = 'ENRICHMENT' | 'ON_DEMAND' | 'MONITORING';
-
-/** A stored score. */
-export interface ScoreRow {
-  id: string;
-  business_id: string;
-  customer_id: string | null;
-  source_key: string;
-  trigger: ScoreTrigger;
-  weightage_config_id: string;
-  version: string;
-  status: ScoreStatus;
-  year: number;
-  month: number;
-  weighted_score_100: string | null;
-  weighted_score_850: string | null;
-  base_score: string | null;
-  risk_level: string | null;
-  score_decision: string | null;
-  score_distribution: ComputedScore['score_distribution'] | null;
-  /** What the config's verification rule did to the decision; null when the config has none. */
-  decision_log: string | null;
-  /** The exact inputs a SUCCESS score was computed from; null before it succeeded (and for scores older than snapshots). */
-  inputs: ScoreSnapshot | null;
-  /** The reasons a SUCCESS score is not higher, as its explanation gives them; null before it succeeded. */
-  reason_codes: ReasonCode[] | null;
-  failure_reason: string | null;
-  attempts: number;
-  requested_by: string | null;
-  created_at: Date;
-  updated_at: Date;
-  completed_at: Date | null;
-}
+export type { ScoreRow, ScoreTrigger } from './score-row';
 
 /** The columns of a score E10 shows, its distribution being read as JSON text. */
 export type ScoreAnswerRow = Pick<ScoreRow, (typeof SCORE_ANSWER_COLUMNS)[number]> & { score_distribution: string | null };
