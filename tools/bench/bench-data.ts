@@ -66,6 +66,23 @@ function reportScore(computed: BenchComputedScore): NonNullable<BenchReportData[
     factors: computed.score_distribution.flatMap((c) =>
       c.factors.map((f) => ({ categoryCode: c.code, code: f.code, label: f.label, value: f.value, score100: f.score_100, weight: f.weightage, status: f.status })),
     ),
+    reasonCodes: [
+      { code: 'R07', reason: 'Business credit bureau score, less delinquent accounts, is 68 of 100', pointsLost850: 41.2 },
+      { code: 'R01', reason: 'Active liens and judgements total USD 12,500', pointsLost850: 18.75 },
+      { code: 'R09', reason: 'Total liabilities are 1.4 times equity', pointsLost850: 9.9 },
+      { code: 'R02', reason: 'Average review rating is 4.2 of 5', pointsLost850: 6.6 },
+    ],
+    change: {
+      period: '2025-05',
+      weightedScore850: Math.round(Number(computed.weighted_score_850)) - 24,
+      riskLevel: 'MODERATE',
+      decision: 'FURTHER_REVIEW_NEEDED',
+      change850: 24,
+      factors: [
+        { code: 'CREDIT_BUREAU_AI_PLACEHOLDER', label: 'Credit Bureau', change850: 16.5 },
+        { code: 'JUDGEMENTS_AND_LIENS_AI_PLACEHOLDER', label: 'Judgements and Liens', change850: 7.5 },
+      ],
+    },
   };
 }
 
@@ -131,5 +148,9 @@ export function fullReportData(computed: BenchComputedScore): BenchReportData {
       judgements: { count: 1, mostRecent: '2022-09-01T00:00:00.000Z', mostRecentStatus: 'SATISFIED', mostRecentAmount: 7_300 },
     },
     score: reportScore(computed),
+    alerts: [
+      { rule: 'NEW_LIEN', severity: 'HIGH', status: 'OPEN', title: 'New lien', summary: 'A lien filed 2024-02-12 (amount 12500) appeared in the public records.', createdAt: AS_OF },
+      { rule: 'SCORE_CHANGED', severity: 'LOW', status: 'RESOLVED', title: 'Score rose', summary: 'The 850 score rose by 24 points.', createdAt: AS_OF },
+    ],
   };
 }

@@ -153,6 +153,11 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
     return (answer.body.data as { records?: Array<{ id: string }> } | undefined)?.records?.[0]?.id;
   }, 30_000);
 
+  // The default weighting config, as the platform ADMIN lists it.
+  const configs = dataOf<{ records: Array<{ id: string; is_default: boolean }> }>(await call('get', '/score/api/v1/weightage-configs', { token: admin }), 'weightage configs');
+  const defaultConfig = configs.records.find((c) => c.is_default)?.id;
+  if (!defaultConfig) throw new Error('the score area lists no default weighting config');
+
   const delivery = await eventually(async () => {
     const answer = await call('get', `/integration/api/v1/customers/${tenantA}/webhooks/${webhook}/deliveries`, { token: owner });
     return (answer.body.data as { records?: Array<{ id: string }> } | undefined)?.records?.[0]?.id;
@@ -188,6 +193,7 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
       ownerid: firstOwner ?? randomUUID(),
       deliveryid: delivery,
       alertid: alert,
+      configid: defaultConfig,
     },
     callers: {
       owner: live(ownerA, 'CUSTOMER', 'own', tenantA),

@@ -18,8 +18,6 @@ export interface RouteSample {
   ids?: (world: World) => Record<string, string>;
 }
 
-/** The default weighting config's id (version 2.2, seeded by the score area's first migration). */
-const DEFAULT_WEIGHTAGE_CONFIG_ID = '5b1c9f0e-2d4a-4e8b-9a61-0c7f3d2e8a22';
 /** The smallest weighting config that passes the engine's checks: one category, one factor, one cut-off. */
 const tinyWeightageConfig = (world: World) => ({
   version: `m-${world.unique()}`,
@@ -127,9 +125,9 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'POST /score/api/v1/score/scores/{scoreID}/recompute': { ok: [200] },
   'GET /score/api/v1/weightage-configs': { ok: [200] },
   'POST /score/api/v1/weightage-configs': { ok: [200], body: tinyWeightageConfig },
-  'GET /score/api/v1/weightage-configs/{configID}': { ok: [200], ids: () => ({ configid: DEFAULT_WEIGHTAGE_CONFIG_ID }) },
+  'GET /score/api/v1/weightage-configs/{configID}': { ok: [200] },
   'GET /score/api/v1/customers/{customerID}/weightage-config': { ok: [200] },
-  'PUT /score/api/v1/customers/{customerID}/weightage-config': { ok: [200], body: () => ({ weightage_config_id: DEFAULT_WEIGHTAGE_CONFIG_ID }) },
+  'PUT /score/api/v1/customers/{customerID}/weightage-config': { ok: [200], body: (w) => ({ weightage_config_id: w.ids.configid }) },
   'GET /score/api/v1/score/scores/{scoreID}/explain': { ok: [200] },
   'GET /score/api/v1/score/business/{businessID}/diff': { ok: [200], query: `?from=${new Date().toISOString().slice(0, 7)}&to=${new Date().toISOString().slice(0, 7)}` },
   'POST /score/api/v1/score/business/{businessID}/what-if': { ok: [200], body: () => ({ release_all_liens: true }) },
