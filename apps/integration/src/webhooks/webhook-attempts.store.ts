@@ -45,11 +45,16 @@ export function createPgWebhookAttemptsStore(db: Knex) {
      * again at the policy's next time; or FAILED. A failure starts (or continues) the endpoint's
      * failing streak, and an endpoint failing for too long is disabled, announcing
      * `webhook.disabled` to the customer's other endpoints. A success ends the streak. Answers
-     * false when another worker recorded this attempt first.
+     * false when another worker recorded this attempt first, or the endpoint was removed.
+     *
+     * The endpoint's row is locked first: removing an endpoint locks it and then its deliveries (the
+     * cascade), so taking the delivery first here would let the two wait on each other (a deadlock).
      */
     async record(target: AttemptTarget, attempt: number, outcome: AttemptOutcome, startedAt: Date, now: Date, policy: AttemptPolicy): Promise<boolean> {
       const { delivery, endpoint } = target;
       return db.transaction(async (trx) => {
+        const held = await trx('integration.webhook_endpoints').where({ id: endpoint.id }).forNoKeyUpdate().first('id');
+        if (!held) return false;
         const retryAt = outcome.ok || attempt >= delivery.max_attempts ? undefined : policy.retryAt(attempt, now);
         const status = outcome.ok ? 'SUCCEEDED' : retryAt ? 'PENDING' : 'FAILED';
         const moved = await trx(DELIVERIES)

@@ -101,4 +101,28 @@ describe('webhook dispatch store', () => {
     await t.db('integration.webhook_deliveries').where({ id: delivery.id }).update({ leased_until: new Date(now.getTime() + 60_000) });
     expect(await retries.retry(target.id, delivery.id, now)).toBe('in-flight');
   });
+
+  it('records an attempt behind a removal of its endpoint, never holding the delivery the removal cascades to (no deadlock)', async () => {
+    const target = await endpoint(['score.computed']);
+    const event = await t.emit('scores', { type: 'score.computed', customerId, data: { business_id: randomUUID(), score_id: randomUUID(), risk_level: 'LOW' } });
+    await fannedOut('scores', [event]);
+    const now = new Date(Date.now() + 1000);
+    await createPgWebhookDispatchStore(t.db).leaseDue({ now, leaseUntil: new Date(now.getTime() + 30_000), maxInFlight: 5, limit: 100 });
+    const [delivery] = await t.db('integration.webhook_deliveries').where({ webhook_id: target.id });
+    const attempts = createPgWebhookAttemptsStore(t.db);
+    const found = await attempts.target(delivery.id, 1, now);
+    const policy = attemptPolicyOf({ retryDelaysMs: [1000], disableAfterMs: 86_400_000 });
+    const outcome = { ok: false, status: null, durationMs: 3, responseExcerpt: null, error: 'connection refused' };
+    // A removal under way holds the endpoint's row, as DELETE .../webhooks/{id} does before its cascade.
+    const removal = await t.db.transaction();
+    await removal('integration.webhook_endpoints').where({ id: target.id }).forUpdate().first('id');
+    const recording = attempts.record(found!, 1, outcome, now, now, policy);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The attempt waits on the endpoint and has not taken the delivery: the cascade can have it.
+    await t.db.transaction(async (trx) => expect(await trx.raw('select id from integration.webhook_deliveries where id = ? for update nowait', [delivery.id])).toBeDefined());
+    await removal('integration.webhook_endpoints').where({ id: target.id }).delete();
+    await removal.commit();
+    expect(await recording).toBe(false);
+    expect(await t.db('integration.webhook_deliveries').where({ id: delivery.id })).toEqual([]);
+  });
 });
