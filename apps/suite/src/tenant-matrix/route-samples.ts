@@ -107,7 +107,9 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200] },
   'PATCH /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200], body: (w) => ({ description: `renamed ${w.unique()}` }) },
   // The owner's and the ADMIN's calls race: one removes the endpoint, the other finds it gone.
-  'DELETE /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200, 404], destroys: true },
+  // The owner and the ADMIN remove it at once: one removes it (200), the other meets an unknown webhook then
+  // (404 to the ADMIN; to a CUSTOMER the tenant refusal, 403, as for any id it cannot see).
+  'DELETE /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200, 403, 404], destroys: true },
   'POST /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/rotate-secret': { ok: [200] },
   'GET /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/deliveries': { ok: [200] },
   'GET /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/deliveries/{deliveryId}': { ok: [200] },
