@@ -13,39 +13,19 @@ type Finding = Omit<AlertFinding, 'data'> & { data?: Partial<AlertFinding['data'
 const finding = (ids: Ids, f: Finding): AlertFinding => ({ ...f, data: { ...ids, ...f.data } });
 
 /** Severity of a move from `before` to `after` along `order` (worst last). */
-function ordered(rule: 'RISK_LEVEL_CHANGED' | 'DECISION_CHANGED', order: string[], before: string, after: string): AlertSeverity {
+function severityOfMove(rule: 'RISK_LEVEL_CHANGED' | 'DECISION_CHANGED', order: readonly string[], before: string, after: string): AlertSeverity {
   return order.indexOf(after) > order.indexOf(before) ? SEVERITY_TABLE[rule].worsening : SEVERITY_TABLE[rule].improvement;
 }
 
 function scoreFieldAlerts(previous: ScoreSide, current: ScoreSide, settings: AlertSettings, ids: Ids): AlertFinding[] {
   const found: AlertFinding[] = [];
-  const [riskBefore, riskAfter] = [previous.riskLevel, current.riskLevel];
-  if (riskBefore !== null && riskAfter !== null && riskBefore !== riskAfter) {
-    found.push(
-      finding(ids, {
-        rule: 'RISK_LEVEL_CHANGED',
-        severity: ordered('RISK_LEVEL_CHANGED', RISK_ORDER, riskBefore, riskAfter),
-        subject: '',
-        title: 'Risk level changed',
-        summary: `The risk level went from ${riskBefore} to ${riskAfter}.`,
-        before: riskBefore,
-        after: riskAfter,
-      }),
-    );
-  }
-  const [decisionBefore, decisionAfter] = [previous.decision, current.decision];
-  if (decisionBefore !== null && decisionAfter !== null && decisionBefore !== decisionAfter) {
-    found.push(
-      finding(ids, {
-        rule: 'DECISION_CHANGED',
-        severity: ordered('DECISION_CHANGED', DECISION_ORDER, decisionBefore, decisionAfter),
-        subject: '',
-        title: 'Decision changed',
-        summary: `The score decision went from ${decisionBefore} to ${decisionAfter}.`,
-        before: decisionBefore,
-        after: decisionAfter,
-      }),
-    );
+  const ordered = [
+    { rule: 'RISK_LEVEL_CHANGED', order: RISK_ORDER, title: 'Risk level changed', what: 'The risk level', before: previous.riskLevel, after: current.riskLevel },
+    { rule: 'DECISION_CHANGED', order: DECISION_ORDER, title: 'Decision changed', what: 'The score decision', before: previous.decision, after: current.decision },
+  ] as const;
+  for (const { rule, order, title, what, before, after } of ordered) {
+    if (before === null || after === null || before === after) continue;
+    found.push(finding(ids, { rule, severity: severityOfMove(rule, order, before, after), subject: '', title, summary: `${what} went from ${before} to ${after}.`, before, after }));
   }
   const [scoreBefore, scoreAfter] = [previous.weightedScore850, current.weightedScore850];
   if (scoreBefore !== null && scoreAfter !== null && Math.abs(scoreAfter - scoreBefore) > settings.scoreChangeAlertPoints) {
