@@ -8,6 +8,7 @@ import { createLogger } from './logger';
 function appAnswering(body: unknown) {
   const router = Router();
   router.get('/thing', (_req, res) => void res.json(body));
+  router.post('/thing', (_req, res) => void res.status(201).json(body));
   router.get('/typed', (_req, res) => void res.type('application/vnd.kyb+json').json(body));
   const logger = createLogger({ level: 'silent', name: 'json', destination: new Writable({ write: (_c, _e, done) => done() }) });
   return createHttpApp({ service: 'json', logger, mounts: [{ prefix: '/api', router }] });
@@ -35,5 +36,16 @@ describe("the app's res.json", () => {
     await request(app).get('/api/thing').set('If-None-Match', plain.headers.etag).expect(304);
     const empty = await request(appAnswering(undefined)).get('/api/thing').expect(200);
     expect(empty.text).toBe('');
+  });
+
+  it('answers a POST with the same bytes, its length and status, and no ETag (no precondition applies to it)', async () => {
+    const app = appAnswering({ ok: 'é', n: [1, 2] });
+    const got = await request(app).get('/api/thing').expect(200);
+    const posted = await request(app).post('/api/thing').expect(201);
+    expect(posted.text).toBe(got.text);
+    expect(posted.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(posted.headers['content-length']).toBe(String(Buffer.byteLength(got.text)));
+    expect(got.headers.etag).toBeDefined();
+    expect(posted.headers.etag).toBeUndefined();
   });
 });

@@ -229,8 +229,11 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       if (outcome instanceof DryRunOutcome) return { runId, result: outcome.result };
       const { built: records, cases, checked } = outcome;
 
-      await queueEnrichment(runId, customerId, records.map((r) => r.business.id));
-      const stored = await options.businesses.findByIds(records.map((r) => r.business.id), true);
+      const businessIds = records.map((r) => r.business.id);
+      // The answer is read before the enrichment is queued: in a process that also runs the workers,
+      // a queued enrichment starts at once and its work would stand between the commit and the
+      // answer (a 1,000-row bulk's ten batches, a single add's whole enrichment). Queued whatever the read gives.
+      const stored = await options.businesses.findByIds(businessIds, true).finally(() => queueEnrichment(runId, customerId, businessIds));
       return { runId, result: presentAddedBusinesses({ actorId, customerId, rows: checked, stored, cases }) };
     },
 
