@@ -35,17 +35,20 @@ function createRecorder(db: Knex, sql: string): Recorder {
   let writing = false;
 
   async function writeWaiting(): Promise<void> {
-    while (waiting.length > 0) {
-      const batch = nextBatch(waiting);
-      try {
-        // One statement, committed on its own (no transaction): its callers are answered after the commit.
-        await runPrepared(db, sql, columnsOf(batch.flatMap((call) => call.rows)));
-        for (const call of batch) call.resolve();
-      } catch (err) {
-        for (const call of batch) call.reject(err);
+    try {
+      while (waiting.length > 0) {
+        const batch = nextBatch(waiting);
+        try {
+          // One statement, committed on its own (no transaction): its callers are answered after the commit.
+          await runPrepared(db, sql, columnsOf(batch.flatMap((call) => call.rows)));
+          for (const call of batch) call.resolve();
+        } catch (err) {
+          for (const call of batch) call.reject(err);
+        }
       }
+    } finally {
+      writing = false;
     }
-    writing = false;
   }
 
   return (rows) =>
