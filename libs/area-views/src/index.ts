@@ -71,7 +71,8 @@ export { createEventFeeds, EVENT_SOURCES, FEED_START } from './events/event-feed
 export type { EventFeeds, EventSource, FeedEvent, FeedPosition } from './events/event-feeds';
 export { actOfRow, canonicalForm, chainOf, contentHash, entryHash, GENESIS_HASH } from './auth/audit-chain';
 export type { AuditActRow, EntryContent } from './auth/audit-chain';
-export { appendAudit, relayAudit } from './auth/audit-log';
+export { appendAudit, appendAudits, relayAudit } from './auth/audit-log';
+export type { RelayOptions } from './auth/audit-log';
 export { createDataKeys, DATA_KEY_DIRECTORY_VIEW, DataKeyDestroyedError, dataKeyScope } from './auth/data-keys';
 export type { DataKeys } from './auth/data-keys';
 export { idempotencyAnswerSeal } from './auth/answer-seal';

@@ -27,5 +27,6 @@ export {
   recordAudit,
   recordEvent,
   recordEvents,
+  UnstorableAuditActError,
 } from './outbox';
 export type { AnyOutboxEvent, AuditAct, EventData, EventType, OutboxEvent } from './outbox';

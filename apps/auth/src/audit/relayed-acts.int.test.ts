@@ -58,9 +58,9 @@ describe('acts relayed from another area', () => {
     const owner = await t.fixtures.ownerSession();
     const own = (await verify(owner.customerId)).body.data.entries as number;
     await recordAudit(t.db, 'cases', Array.from({ length: 40 }, (_, i) => act(owner.customerId, { details: { n: i } })));
-    const moved = await Promise.all(Array.from({ length: 4 }, () => relayAudit(t.db, 'cases', 15)));
+    const moved = await Promise.all(Array.from({ length: 4 }, () => relayAudit(t.db, 'cases', { batchSize: 15 })));
     let total = moved.reduce((sum, n) => sum + n, 0);
-    while (total < 40) total += await relayAudit(t.db, 'cases', 15);
+    while (total < 40) total += await relayAudit(t.db, 'cases', { batchSize: 15 });
     expect(total).toBe(40);
     expect((await verify(owner.customerId)).body.data).toMatchObject({ valid: true, entries: own + 40 });
     const entry = await t.db('auth.audit_events').where({ customer_id: owner.customerId, action: 'business.owner_details_read' }).orderBy('seq').first();

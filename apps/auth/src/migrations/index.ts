@@ -3,6 +3,7 @@ import { idempotencyKeysMigration } from '@kyb/http';
 import { auditEvents } from './20261125_0010_audit_events';
 import { dataKeys } from './20261126_0012_data_keys';
 import { dataKeyState } from './20261126_0013_data_key_state';
+import { auditEventBatches } from './20261127_0014_audit_event_batches';
 import { authBase } from './20261122_0001_auth_base';
 import { permissionsAndSubroles } from './20261122_0002_permissions_and_subroles';
 import { customerDirectory } from './20261122_0003_customer_directory';
@@ -15,7 +16,7 @@ import { customerUserEmailPerTenant } from './20261123_0008_customer_user_email_
 /** The auth area's schema and migrations, in order. */
 export const authMigrations: AreaMigrations = {
   schema: 'auth',
-  migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances, customerStatus, applicantEmailProof, customerUserEmailPerTenant, idempotencyKeysMigration('auth', '20261125_0009_idempotency_keys'), auditEvents, outboxMigration('auth', '20261126_0011_outbox'), dataKeys, dataKeyState],
+  migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances, customerStatus, applicantEmailProof, customerUserEmailPerTenant, idempotencyKeysMigration('auth', '20261125_0009_idempotency_keys'), auditEvents, outboxMigration('auth', '20261126_0011_outbox'), dataKeys, dataKeyState, auditEventBatches],
   // The audit log: the application's role may add to it, never change or remove what it holds.
   appendOnlyTables: ['audit_events'],
   sealedColumns: [{ table: 'auth.signing_keys', column: 'private_key_sealed', scope: `'platform'` }, idempotencyAnswersColumn('auth')],

@@ -29,6 +29,7 @@ describe('auth migrations', () => {
       '20261126_0011_outbox',
       '20261126_0012_data_keys',
       '20261126_0013_data_key_state',
+      '20261127_0014_audit_event_batches',
     ]);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
     expect(await database.db('auth.permissions').count<Array<{ count: string }>>('* as count')).toEqual([{ count: '13' }]);
@@ -45,6 +46,7 @@ describe('auth migrations', () => {
 
   it('run down completely, and up again', async () => {
     expect(await migrateDownAll(database.db, authMigrations)).toEqual([
+      '20261127_0014_audit_event_batches',
       '20261126_0013_data_key_state',
       '20261126_0012_data_keys',
       '20261126_0011_outbox',

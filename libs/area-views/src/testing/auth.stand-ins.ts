@@ -39,9 +39,10 @@ export async function createInvitationAcceptancesStandIn(db: Knex) {
 }
 
 /**
- * For tests of areas that audit their acts: `auth.append_audit_event` with the real function's
- * signature, keeping each call's arguments in order (the chain itself is the auth area's, tested
- * there). `entries()` reads what was appended, oldest first.
+ * For tests of areas that audit their acts: `auth.append_audit_event` and `auth.append_audit_events`
+ * (what the relay calls) with the real functions' signatures, keeping each entry's arguments in the
+ * order appended (the chain itself is the auth area's, tested there). `entries()` reads what was
+ * appended, oldest first.
  */
 export async function createAuditLogStandIn(db: Knex) {
   await db.raw('create schema if not exists auth');
@@ -54,6 +55,20 @@ export async function createAuditLogStandIn(db: Knex) {
     returns void language sql as $$
       insert into auth.audit_log_stand_in (chain, customer_id, actor_id, actor_role, action, target_type, target_id, request_id, client_address, details, occurred_at, content_hash)
       values (p_chain, p_customer_id, p_actor_id, p_actor_role, p_action, p_target_type, p_target_id, p_request_id, p_client_address, p_details, p_occurred_at, p_content_hash)
+    $$`);
+  await db.raw(`create or replace function auth.append_audit_events(
+      p_chains text[], p_customer_ids uuid[], p_actor_ids uuid[], p_actor_roles text[], p_actions text[], p_target_types text[],
+      p_target_ids text[], p_request_ids text[], p_client_addresses text[], p_details jsonb[], p_occurred_ats timestamptz[], p_content_hashes text[])
+    returns integer language sql as $$
+      with appended as (
+        insert into auth.audit_log_stand_in (chain, customer_id, actor_id, actor_role, action, target_type, target_id, request_id, client_address, details, occurred_at, content_hash)
+        select chain, customer_id, actor_id, actor_role, action, target_type, target_id, request_id, client_address, details, occurred_at, content_hash
+          from unnest(p_chains, p_customer_ids, p_actor_ids, p_actor_roles, p_actions, p_target_types, p_target_ids, p_request_ids,
+            p_client_addresses, p_details, p_occurred_ats, p_content_hashes) with ordinality
+            as e(chain, customer_id, actor_id, actor_role, action, target_type, target_id, request_id, client_address, details, occurred_at, content_hash, position)
+          order by position
+        returning 1)
+      select count(*)::integer from appended
     $$`);
   return {
     entries: () => db('auth.audit_log_stand_in').orderBy('seq'),

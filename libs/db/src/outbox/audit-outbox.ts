@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Migration } from '../migrations';
+import { recordOutsideTransaction } from './audit-group-commit';
+import { auditInsertSql, auditRowOf, columnsOf } from './audit-outbox-insert';
 
 /**
  * One security-relevant act of an area (issue 11): who (actor), for which tenant, what (action),
@@ -66,25 +67,20 @@ export function normalisedAct(act: AuditAct): AuditAct {
   };
 }
 
-/** Writes acts to the area's audit outbox, in the transaction `on` of what they record. */
+/**
+ * Writes acts to the area's audit outbox (`<schema>.audit_outbox`; `schema` a plain name, as the
+ * areas' constants are). In a transaction `on`, in it: the acts are kept exactly when what they
+ * record is. Outside one (a read audited before it is answered), by group commit: acts recorded at
+ * the same time share one prepared statement and one commit, and each call resolves once its acts
+ * are committed, or rejects with the statement's error. An act PostgreSQL could not hold (a NUL,
+ * an id that is no UUID) is refused alone, before it joins a statement (`UnstorableAuditActError`).
+ */
 export async function recordAudit(on: Knex | Knex.Transaction, schema: string, acts: readonly AuditAct[]): Promise<void> {
   if (acts.length === 0) return;
-  await on
-    .withSchema(schema)
-    .insert(
-      acts.map(normalisedAct).map((act) => ({
-        id: randomUUID(),
-        customer_id: act.customerId,
-        actor_id: act.actorId,
-        actor_role: act.actorRole,
-        action: act.action,
-        target_type: act.targetType,
-        target_id: act.targetId,
-        request_id: act.requestId,
-        client_address: act.clientAddress,
-        details: JSON.stringify(act.details),
-        occurred_at: act.occurredAt,
-      })),
-    )
-    .into(AUDIT_OUTBOX_TABLE);
+  const rows = acts.map((act) => auditRowOf(normalisedAct(act)));
+  if ((on as Knex.Transaction).isTransaction) {
+    await on.raw(auditInsertSql(schema, () => '?'), columnsOf(rows));
+    return;
+  }
+  await recordOutsideTransaction(on, schema, rows);
 }

@@ -5,3 +5,4 @@ export { recordEvent, recordEvents } from './record-event';
 export type { AnyOutboxEvent, OutboxEvent } from './record-event';
 export { AUDIT_OUTBOX_TABLE, auditOutboxMigration, normalisedAct, recordAudit } from './audit-outbox';
 export type { AuditAct } from './audit-outbox';
+export { UnstorableAuditActError } from './audit-outbox-insert';
