@@ -1,50 +1,12 @@
-import type { BusinessAggregate, IndustryRow, OwnerRow } from './business.types';
+import type { BusinessAggregate } from './business.types';
 
 const idText = (value: number | null): string | null => (value === null ? null : String(value));
-
-/** The industry object of contract 2.7: ids as strings. */
-function presentIndustry(industry: IndustryRow | null) {
-  if (!industry) return null;
-  return {
-    id: String(industry.id),
-    name: industry.name,
-    code: industry.code,
-    sector_code: industry.sector_code,
-    created_at: industry.created_at,
-    updated_at: industry.updated_at,
-  };
-}
-
-function presentOwner(owner: OwnerRow) {
-  return {
-    id: owner.id,
-    title: owner.title_id === null ? null : { id: String(owner.title_id), title: owner.title },
-    first_name: owner.first_name,
-    last_name: owner.last_name,
-    ssn: owner.ssn_masked,
-    email: owner.email,
-    mobile: owner.mobile,
-    date_of_birth: owner.date_of_birth,
-    apartment: owner.apartment,
-    line_1: owner.line_1,
-    line_2: owner.line_2,
-    city: owner.city,
-    state: owner.state,
-    postal_code: owner.postal_code,
-    country: owner.country,
-    created_at: owner.created_at,
-    created_by: owner.created_by,
-    updated_at: owner.updated_at,
-    updated_by: owner.updated_by,
-    ownership_percentage: owner.ownership_percentage === null ? null : Number(owner.ownership_percentage),
-    owner_type: owner.owner_type,
-  };
-}
 
 /**
  * A business as contract 2.7 shows it. The TIN and owners' SSNs leave only masked; owners are
  * listed only when asked for (`withOwners`). Status and classification are read with the business
- * (see the store): the client's codes win over a provider's; ids are strings.
+ * (see the store): the client's codes win over a provider's; ids are strings. The industry,
+ * names, addresses and owners come from the store already in the contract's shape.
  */
 export function presentBusiness(aggregate: BusinessAggregate, withOwners: boolean) {
   const b = aggregate.business;
@@ -71,7 +33,7 @@ export function presentBusiness(aggregate: BusinessAggregate, withOwners: boolea
     deleted_at: b.deleted_at,
     deleted_by: b.deleted_by,
     status: b.status,
-    industry: presentIndustry(b.industry),
+    industry: b.industry,
     mcc_id: idText(b.mcc_id),
     naics_id: idText(b.naics_id),
     naics_code: b.shown_naics_code,
@@ -82,18 +44,9 @@ export function presentBusiness(aggregate: BusinessAggregate, withOwners: boolea
     external_id: b.external_id,
     is_monitoring_enabled: b.is_monitoring_enabled,
     subscription: { status: b.subscription_status, created_at: b.subscription_created_at, updated_at: b.subscription_updated_at },
-    owners: withOwners ? aggregate.owners.map(presentOwner) : [],
-    business_names: aggregate.names.map((n) => ({ name: n.name, is_primary: n.is_primary })),
-    business_addresses: aggregate.addresses.map((a) => ({
-      line_1: a.line_1,
-      apartment: a.apartment,
-      city: a.city,
-      state: a.state,
-      country: a.country,
-      postal_code: a.postal_code,
-      mobile: a.mobile,
-      is_primary: a.is_primary,
-    })),
+    owners: withOwners ? aggregate.owners : [],
+    business_names: aggregate.names,
+    business_addresses: aggregate.addresses,
   };
 }
 

@@ -37,7 +37,7 @@ export interface BusinessRow {
   naics_title: string | null;
   mcc_id: number | null;
   mcc_title: string | null;
-  industry: IndustryRow | null;
+  industry: PresentedIndustry | null;
   external_id: string | null;
   is_monitoring_enabled: boolean;
   subscription_status: string | null;
@@ -51,9 +51,14 @@ export interface BusinessRow {
   updated_at: IsoTimestamp;
 }
 
+/**
+ * The parts below are built by PostgreSQL in the shape contract 2.7 shows them (keys in its order,
+ * ids as strings), so E9, the list and E12 pass them on as they are (see PARTS in the store).
+ */
+
 /** An industry of `cases.industries`. */
-export interface IndustryRow {
-  id: number;
+export interface PresentedIndustry {
+  id: string;
   name: string;
   code: string;
   sector_code: string;
@@ -61,16 +66,13 @@ export interface IndustryRow {
   updated_at: IsoTimestamp;
 }
 
-/** An owner row of `cases.owners`, joined with its title. */
-export interface OwnerRow {
+/** An owner of `cases.owners` with its title: the SSN only masked, the percentage a number. */
+export interface PresentedOwner {
   id: string;
-  business_id: string;
-  position: number;
-  title_id: number | null;
-  title: string | null;
+  title: { id: string; title: string } | null;
   first_name: string;
   last_name: string;
-  ssn_masked: string | null;
+  ssn: string | null;
   email: string | null;
   mobile: string | null;
   date_of_birth: string | null;
@@ -81,26 +83,22 @@ export interface OwnerRow {
   state: string | null;
   postal_code: string | null;
   country: string | null;
-  ownership_percentage: string | null;
-  owner_type: 'CONTROL' | 'BENEFICIARY';
-  created_by: string;
-  updated_by: string;
   created_at: IsoTimestamp;
+  created_by: string;
   updated_at: IsoTimestamp;
+  updated_by: string;
+  ownership_percentage: number | null;
+  owner_type: 'CONTROL' | 'BENEFICIARY';
 }
 
 /** A name of a business (legal name and DBAs). */
-export interface BusinessNameRow {
-  business_id: string;
-  position: number;
+export interface PresentedName {
   name: string;
   is_primary: boolean;
 }
 
 /** An address of a business. */
-export interface BusinessAddressRow {
-  business_id: string;
-  position: number;
+export interface PresentedAddress {
   line_1: string | null;
   apartment: string | null;
   city: string | null;
@@ -114,7 +112,7 @@ export interface BusinessAddressRow {
 /** A business with everything E9 shows. */
 export interface BusinessAggregate {
   business: BusinessRow;
-  names: BusinessNameRow[];
-  addresses: BusinessAddressRow[];
-  owners: OwnerRow[];
+  names: PresentedName[];
+  addresses: PresentedAddress[];
+  owners: PresentedOwner[];
 }

@@ -2,7 +2,7 @@ import { listShapeOf, pageWithTotal, preparedRead, preparedShapes, recordEvents,
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
-import type { BusinessAddressRow, BusinessAggregate, BusinessNameRow, BusinessRow, OwnerRow } from './business.types';
+import type { BusinessAggregate, BusinessRow, PresentedAddress, PresentedName, PresentedOwner } from './business.types';
 
 /** The status shown: the integration area's latest verification, else UNVERIFIED. */
 const STATUS = `coalesce(v.status, 'UNVERIFIED')`;
@@ -66,28 +66,32 @@ const SELECTED = (db: Knex) => [
   'n.title as naics_title',
   'm.id as mcc_id',
   'm.title as mcc_title',
-  'i.id as industry_row_id',
-  'i.name as industry_name',
-  'i.code as industry_code',
-  'i.sector_code as industry_sector_code',
-  db.raw(`${isoTimestamp('i.created_at')} as industry_created_at`),
-  db.raw(`${isoTimestamp('i.updated_at')} as industry_updated_at`),
+  db.raw(`${PARTS.industry} as industry`),
 ];
 
 /**
- * A business's names, addresses and (when asked) owners, as JSON arrays read in the same statement
- * as the business: one round trip for E9 and for a page of the list, however many parts there are.
+ * A business's industry, names, addresses and (when asked) owners, as JSON read in the same
+ * statement as the business: one round trip for E9 and for a page of the list, however many parts
+ * there are. Each is built in the shape contract 2.7 shows (keys in its order, ids as strings), so
+ * the presenter passes it on as it is: no copy per part in Node.
  */
 const PARTS = {
-  names: `(select coalesce(json_agg(n order by n.position), '[]'::json) from cases.business_names n where n.business_id = b.id) as parts_names`,
-  addresses: `(select coalesce(json_agg(a order by a.position), '[]'::json) from cases.business_addresses a where a.business_id = b.id) as parts_addresses`,
-  // Listed column by column: the sealed SSN is never read here; the percentage stays text as pg gives a numeric.
-  owners: `(select coalesce(json_agg(x order by x.position), '[]'::json) from (
-      select o.id, o.business_id, o.position, o.title_id, t.title, o.first_name, o.last_name, o.ssn_masked, o.email, o.mobile,
-        to_char(o.date_of_birth, 'YYYY-MM-DD') as date_of_birth, o.apartment, o.line_1, o.line_2, o.city, o.state, o.postal_code,
-        o.country, o.ownership_percentage::text as ownership_percentage, o.owner_type, o.created_by, o.updated_by,
-        ${isoTimestamp('o.created_at')} as created_at, ${isoTimestamp('o.updated_at')} as updated_at
-      from cases.owners o left join cases.owner_titles t on t.id = o.title_id where o.business_id = b.id) x) as parts_owners`,
+  industry: `case when i.id is null then null else json_build_object('id', i.id::text, 'name', i.name, 'code', i.code, 'sector_code', i.sector_code,
+      'created_at', ${isoTimestamp('i.created_at')}, 'updated_at', ${isoTimestamp('i.updated_at')}) end`,
+  names: `(select coalesce(json_agg(json_build_object('name', n.name, 'is_primary', n.is_primary) order by n.position), '[]'::json)
+      from cases.business_names n where n.business_id = b.id) as parts_names`,
+  addresses: `(select coalesce(json_agg(json_build_object('line_1', a.line_1, 'apartment', a.apartment, 'city', a.city, 'state', a.state,
+        'country', a.country, 'postal_code', a.postal_code, 'mobile', a.mobile, 'is_primary', a.is_primary) order by a.position), '[]'::json)
+      from cases.business_addresses a where a.business_id = b.id) as parts_addresses`,
+  // Listed field by field: the sealed SSN is never read here; the percentage a JSON number (as Number() of its text).
+  owners: `(select coalesce(json_agg(json_build_object('id', o.id,
+        'title', case when o.title_id is null then null else json_build_object('id', o.title_id::text, 'title', t.title) end,
+        'first_name', o.first_name, 'last_name', o.last_name, 'ssn', o.ssn_masked, 'email', o.email, 'mobile', o.mobile,
+        'date_of_birth', to_char(o.date_of_birth, 'YYYY-MM-DD'), 'apartment', o.apartment, 'line_1', o.line_1, 'line_2', o.line_2,
+        'city', o.city, 'state', o.state, 'postal_code', o.postal_code, 'country', o.country,
+        'created_at', ${isoTimestamp('o.created_at')}, 'created_by', o.created_by, 'updated_at', ${isoTimestamp('o.updated_at')},
+        'updated_by', o.updated_by, 'ownership_percentage', o.ownership_percentage, 'owner_type', o.owner_type) order by o.position), '[]'::json)
+      from cases.owners o left join cases.owner_titles t on t.id = o.title_id where o.business_id = b.id) as parts_owners`,
 };
 
 /** The columns of a business with its parts (owners only when asked for). */
@@ -98,31 +102,13 @@ const selectedWithParts = (db: Knex, withOwners: boolean) => [
   ...(withOwners ? [db.raw(PARTS.owners)] : []),
 ];
 
-function toBusinessRow(row: Record<string, unknown>): BusinessRow {
-  const { industry_row_id, industry_name, industry_code, industry_sector_code, industry_created_at, industry_updated_at, ...rest } = row;
-  const industry =
-    industry_row_id === null || industry_row_id === undefined
-      ? null
-      : {
-          id: industry_row_id as number,
-          name: industry_name as string,
-          code: industry_code as string,
-          sector_code: industry_sector_code as string,
-          created_at: industry_created_at as string,
-          updated_at: industry_updated_at as string,
-        };
-  return { ...(rest as Omit<BusinessRow, 'industry'>), industry };
-}
+/** A row of {@link selectedWithParts}: the business's columns, its industry and its parts. */
+type RowWithParts = BusinessRow & { parts_names: PresentedName[]; parts_addresses: PresentedAddress[]; parts_owners?: PresentedOwner[] };
 
-/** A row of {@link selectedWithParts} as the aggregate E9 and the list present. */
+/** A row of {@link selectedWithParts} as the aggregate E9 and the list present (the row itself, not a copy). */
 function toAggregate(row: Record<string, unknown>): BusinessAggregate {
-  const { parts_names, parts_addresses, parts_owners, ...business } = row;
-  return {
-    business: toBusinessRow(business),
-    names: parts_names as BusinessNameRow[],
-    addresses: parts_addresses as BusinessAddressRow[],
-    owners: (parts_owners ?? []) as OwnerRow[],
-  };
+  const read = row as unknown as RowWithParts;
+  return { business: read, names: read.parts_names, addresses: read.parts_addresses, owners: read.parts_owners ?? [] };
 }
 
 /** Runs of at most this many businesses are inserted in one statement (far under PostgreSQL's 65,535 values). */
