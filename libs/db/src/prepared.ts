@@ -6,9 +6,21 @@ interface PooledClient {
   query(config: { name: string; text: string; values: readonly unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
+/** Names already computed, by generation, then text (a text built once keeps its hash): hashing a list's SQL cost a few µs per request. */
+const names = new Map<number, Map<string, string>>();
+/** A process prepares a bounded set of texts (each store at most 256 list shapes); past this, names are computed again. */
+const KEPT_NAMES = 4096;
+
 /** The name of a statement: the same text always gets the same name (PostgreSQL allows 63 characters). */
 export function statementNameOf(text: string, generation = 0): string {
-  return `kyb_${createHash('sha1').update(`${generation}:${text}`).digest('hex').slice(0, 32)}`;
+  let known = names.get(generation);
+  if (!known) names.set(generation, (known = new Map()));
+  let name = known.get(text);
+  if (name === undefined) {
+    name = `kyb_${createHash('sha1').update(`${generation}:${text}`).digest('hex').slice(0, 32)}`;
+    if (known.size < KEPT_NAMES) known.set(text, name);
+  }
+  return name;
 }
 
 /**
