@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditAct } from './audit-outbox';
+import type { AuditAct } from './audit-act';
 
 /** The outbox's columns and their types, in the order the insert's arrays give them. */
 const COLUMNS = [
