@@ -63,9 +63,13 @@ type OutboxRow = AuditActRow & { id: string };
 
 /** How a round of the relay moves acts. */
 export interface RelayOptions {
-  /** Acts appended per transaction (one call of `auth.append_audit_events`); 500 unless given. */
+  /**
+   * Acts appended per transaction (one call of `auth.append_audit_events`); 200 unless given. A
+   * batch's rows are read, hashed and sent in one go on the event loop, which serves requests too:
+   * 200 keep that under a few milliseconds.
+   */
   batchSize?: number;
-  /** Batches a round moves at most, so a round never runs unbounded; 20 unless given. */
+  /** Batches a round moves at most, so a round never runs unbounded; 50 unless given (10,000 acts). */
   maxBatches?: number;
 }
 
@@ -90,8 +94,8 @@ const countOr = (value: number | undefined, fallback: number) => (value !== unde
  * platform first), so relays of several areas never deadlock. Answers how many acts it moved.
  */
 export async function relayAudit(db: Knex, schema: string, options: RelayOptions = {}): Promise<number> {
-  const batchSize = countOr(options.batchSize, 500);
-  const maxBatches = countOr(options.maxBatches, 20);
+  const batchSize = countOr(options.batchSize, 200);
+  const maxBatches = countOr(options.maxBatches, 50);
   const table = `${schema}.${AUDIT_OUTBOX_TABLE}`;
   let moved = 0;
   for (let batch = 0; batch < maxBatches; batch += 1) {
