@@ -9,6 +9,15 @@ import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-supp
 // A copy of ../shared/reference/samples/business-get.response.200.json.
 const sample = JSON.parse(readFileSync(join(__dirname, '../test-support/samples/business-get.response.200.json'), 'utf8'));
 
+/** Contract 2.7's order of a business's keys, as E9, the list and E12 answer them. */
+const PRESENTED_ORDER = [
+  'id', 'customer_id', 'name', 'tin', 'mobile', 'official_website', 'public_website', 'social_account', 'address_apartment',
+  'address_line_1', 'address_line_2', 'address_city', 'address_state', 'address_postal_code', 'address_country', 'created_at',
+  'created_by', 'updated_at', 'updated_by', 'deleted_at', 'deleted_by', 'status', 'industry', 'mcc_id', 'naics_id', 'naics_code',
+  'naics_title', 'mcc_code', 'mcc_title', 'is_deleted', 'external_id', 'is_monitoring_enabled', 'subscription', 'owners',
+  'business_names', 'business_addresses',
+];
+
 describe('E9 get a business', () => {
   let t: CaseTestApp;
   const customerId = randomUUID();
@@ -91,6 +100,19 @@ describe('E9 get a business', () => {
     });
     expectSameShape(res.body.data, sample.data);
     expect(JSON.stringify(res.body)).not.toMatch(/sealed|lookup/);
+  });
+
+  it('answers the same business in the list, keys in the same order (both written by one SQL presenter), and a fractional ownership as a number', async () => {
+    await t.db('cases.owners').where({ business_id: businessId, first_name: 'Jane' }).update({ ownership_percentage: 33.25 });
+    const one = await get(businessId).expect(200);
+    const list = await request(t.app).get(`/case/api/v1/customers/${customerId}/businesses`).set('Authorization', `Bearer ${t.keys.tokenFor({ role: 'CUSTOMER', customerId, permissions: ['businesses:read'] })}`).expect(200);
+    const listed = list.body.data.records.find((item: { id: string }) => item.id === businessId);
+    expect(listed).toEqual(one.body.data);
+    expect(Object.keys(listed)).toEqual(Object.keys(one.body.data));
+    expect(Object.keys(one.body.data)).toEqual(PRESENTED_ORDER);
+    const withOwners = await get(businessId, owner, '?fetch_owner_details=true').expect(200);
+    expect(withOwners.body.data.owners.map((o: { ownership_percentage: number }) => o.ownership_percentage)).toEqual([51, 33.25]);
+    await t.db('cases.owners').where({ business_id: businessId, first_name: 'Jane' }).update({ ownership_percentage: 49 });
   });
 
   it('shows every moment as Date.toISOString writes it: UTC, milliseconds cut, not rounded (PostgreSQL writes the text)', async () => {

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { auditActOf, canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
 import { listPage } from '@kyb/validation';
-import { presentBusiness, type BusinessRecord } from './business.presenter';
+import type { RawJson } from '@kyb/envelope';
 import type { BusinessListQuery } from './businesses.schemas';
 import type { BusinessStore } from './businesses.store';
 
@@ -14,21 +14,21 @@ import type { BusinessStore } from './businesses.store';
  */
 export function createBusinessesService(options: { businesses: BusinessStore; db: Knex; clock: () => Date }) {
   return {
-    async get(caller: AuthContext, businessId: string, withOwners: boolean, request?: Request): Promise<BusinessRecord> {
+    /** The business as contract 2.7 shows it, JSON text written by PostgreSQL (business-json.sql.ts). */
+    async get(caller: AuthContext, businessId: string, withOwners: boolean, request?: Request): Promise<RawJson> {
       const found = await options.businesses.findById(businessId, withOwners);
       // Unknown and another tenant's answer alike to all but an ADMIN (issue 14).
       if (!found || found.business.deleted_at) throw unseen(caller, new BusinessNotFoundError());
       if (!canAccessBusiness(caller, found.business.customer_id, businessId)) throw new TenantAccessDeniedError();
-      const presented = presentBusiness(found, withOwners);
       if (withOwners && request) {
-        const act = { customerId: found.business.customer_id, action: 'business.owner_details_read', target: { type: 'business', id: businessId }, details: { owners: presented.owners?.length ?? 0 } };
+        const act = { customerId: found.business.customer_id, action: 'business.owner_details_read', target: { type: 'business', id: businessId }, details: { owners: found.ownerCount } };
         await recordAudit(options.db, 'cases', [auditActOf(request, act, options.clock())]);
       }
-      return presented;
+      return found.presented;
     },
     async list(query: BusinessListQuery) {
       const { items, total } = await options.businesses.list(query);
-      return listPage(items.map((item) => presentBusiness(item, false)), total, query);
+      return listPage(items.map((item) => item.presented), total, query);
     },
   };
 }

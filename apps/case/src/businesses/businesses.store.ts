@@ -2,10 +2,9 @@ import { listShapeOf, pageWithTotal, preparedRead, preparedShapes, recordEvents,
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
-import type { BusinessAggregate, BusinessRow, PresentedAddress, PresentedName, PresentedOwner } from './business.types';
-
-/** The status shown: the integration area's latest verification, else UNVERIFIED. */
-const STATUS = `coalesce(v.status, 'UNVERIFIED')`;
+import { RawJson } from '@kyb/envelope';
+import { isoTimestamp, OWNER_COUNT, presentedBusinessSql, STATUS } from './business-json.sql';
+import type { BusinessAggregate, BusinessRow } from './business.types';
 
 /**
  * Businesses with what is read beside them, one query: the latest verification (integration
@@ -22,93 +21,28 @@ function businessesWithClassification(db: Knex): Knex.QueryBuilder {
     .leftJoin('cases.industries as i', 'i.id', db.raw('coalesce(b.industry_id, n.industry_id)'));
 }
 
-/** `column` (a timestamptz) as `Date.toISOString` writes it: UTC, milliseconds cut as a Date cuts them. */
-const isoTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** The business's timestamps, read as the answers show them. */
-const TIMESTAMP_COLUMNS = ['subscription_created_at', 'subscription_updated_at', 'deleted_at', 'created_at', 'updated_at'];
-
-/** The business's own columns E9, the list and E12 show: not the sealed TIN, its lookup hash or the run. */
-const BUSINESS_COLUMNS = [
-  'id',
-  'customer_id',
-  'name',
-  'tin_masked',
-  'mobile',
-  'official_website',
-  'public_website',
-  'social_account',
-  'address_apartment',
-  'address_line_1',
-  'address_line_2',
-  'address_city',
-  'address_state',
-  'address_postal_code',
-  'address_country',
-  'naics_code',
-  'mcc_code',
-  'industry_id',
-  'external_id',
-  'is_monitoring_enabled',
-  'subscription_status',
-  'created_by',
-  'updated_by',
-  'deleted_by',
-].map((column) => `b.${column}`);
-
-const SELECTED = (db: Knex) => [
-  ...BUSINESS_COLUMNS,
-  ...TIMESTAMP_COLUMNS.map((column) => db.raw(`${isoTimestamp(`b.${column}`)} as ${column}`)),
-  db.raw(`${STATUS} as status`),
-  db.raw('coalesce(b.naics_code, pc.naics_code) as shown_naics_code'),
-  db.raw('coalesce(b.mcc_code, pc.mcc_code) as shown_mcc_code'),
-  'n.id as naics_id',
-  'n.title as naics_title',
-  'm.id as mcc_id',
-  'm.title as mcc_title',
-  db.raw(`${PARTS.industry} as industry`),
+/** What the services read of a business beside its presented JSON (see `BusinessRow`). */
+const BUSINESS_SUMMARY = [
+  'b.id',
+  'b.customer_id',
+  'b.name',
+  `${isoTimestamp('b.deleted_at')} as deleted_at`,
+  'b.is_monitoring_enabled',
+  `${isoTimestamp('b.created_at')} as created_at`,
+  'b.created_by',
+  'b.external_id',
 ];
 
-/**
- * A business's industry, names, addresses and (when asked) owners, as JSON read in the same
- * statement as the business: one round trip for E9 and for a page of the list, however many parts
- * there are. Each is built in the shape contract 2.7 shows (keys in its order, ids as strings), so
- * the presenter passes it on as it is: no copy per part in Node.
- */
-const PARTS = {
-  industry: `case when i.id is null then null else json_build_object('id', i.id::text, 'name', i.name, 'code', i.code, 'sector_code', i.sector_code,
-      'created_at', ${isoTimestamp('i.created_at')}, 'updated_at', ${isoTimestamp('i.updated_at')}) end`,
-  names: `(select coalesce(json_agg(json_build_object('name', n.name, 'is_primary', n.is_primary) order by n.position), '[]'::json)
-      from cases.business_names n where n.business_id = b.id) as parts_names`,
-  addresses: `(select coalesce(json_agg(json_build_object('line_1', a.line_1, 'apartment', a.apartment, 'city', a.city, 'state', a.state,
-        'country', a.country, 'postal_code', a.postal_code, 'mobile', a.mobile, 'is_primary', a.is_primary) order by a.position), '[]'::json)
-      from cases.business_addresses a where a.business_id = b.id) as parts_addresses`,
-  // Listed field by field: the sealed SSN is never read here; the percentage a JSON number (as Number() of its text).
-  owners: `(select coalesce(json_agg(json_build_object('id', o.id,
-        'title', case when o.title_id is null then null else json_build_object('id', o.title_id::text, 'title', t.title) end,
-        'first_name', o.first_name, 'last_name', o.last_name, 'ssn', o.ssn_masked, 'email', o.email, 'mobile', o.mobile,
-        'date_of_birth', to_char(o.date_of_birth, 'YYYY-MM-DD'), 'apartment', o.apartment, 'line_1', o.line_1, 'line_2', o.line_2,
-        'city', o.city, 'state', o.state, 'postal_code', o.postal_code, 'country', o.country,
-        'created_at', ${isoTimestamp('o.created_at')}, 'created_by', o.created_by, 'updated_at', ${isoTimestamp('o.updated_at')},
-        'updated_by', o.updated_by, 'ownership_percentage', o.ownership_percentage, 'owner_type', o.owner_type) order by o.position), '[]'::json)
-      from cases.owners o left join cases.owner_titles t on t.id = o.title_id where o.business_id = b.id) as parts_owners`,
-};
-
-/** The columns of a business with its parts (owners only when asked for). */
-const selectedWithParts = (db: Knex, withOwners: boolean) => [
-  ...SELECTED(db),
-  db.raw(PARTS.names),
-  db.raw(PARTS.addresses),
-  ...(withOwners ? [db.raw(PARTS.owners)] : []),
+/** The columns a read of businesses selects: the summary, the presented JSON and (with the owners) their count. */
+const selected = (db: Knex, withOwners: boolean) => [
+  ...BUSINESS_SUMMARY.map((column) => db.raw(column)),
+  db.raw(`${presentedBusinessSql(withOwners)} as presented`),
+  ...(withOwners ? [db.raw(`${OWNER_COUNT} as owner_count`)] : []),
 ];
 
-/** A row of {@link selectedWithParts}: the business's columns, its industry and its parts. */
-type RowWithParts = BusinessRow & { parts_names: PresentedName[]; parts_addresses: PresentedAddress[]; parts_owners?: PresentedOwner[] };
-
-/** A row of {@link selectedWithParts} as the aggregate E9 and the list present (the row itself, not a copy). */
+/** A row of {@link selected} as the aggregate E9, the list and E12 answer (the row itself is the summary). */
 function toAggregate(row: Record<string, unknown>): BusinessAggregate {
-  const read = row as unknown as RowWithParts;
-  return { business: read, names: read.parts_names, addresses: read.parts_addresses, owners: read.parts_owners ?? [] };
+  return { business: row as unknown as BusinessRow, presented: new RawJson(row.presented as string), ownerCount: (row.owner_count as number | undefined) ?? 0 };
 }
 
 /** Runs of at most this many businesses are inserted in one statement (far under PostgreSQL's 65,535 values). */
@@ -144,13 +78,13 @@ async function insertRows(trx: Knex.Transaction, records: BusinessRecords[]): Pr
 export function createPgBusinessStore(db: Knex) {
   // E9's read, built once per shape (with and without owners).
   const byId = (withOwners: boolean) =>
-    preparedRead<Record<string, unknown>, 'id'>(db, ['id'], (v) => businessesWithClassification(db).where('b.id', v.id).first(selectedWithParts(db, withOwners)));
+    preparedRead<Record<string, unknown>, 'id'>(db, ['id'], (v) => businessesWithClassification(db).where('b.id', v.id).first(selected(db, withOwners)));
   const findWithOwners = byId(true);
   const findWithoutOwners = byId(false);
   // E12's answer reads what it stored with one prepared statement too (its plan alone cost about a millisecond).
   const byIds = (withOwners: boolean) =>
     preparedRead<Record<string, unknown>, 'ids'>(db, ['ids'], (v) =>
-      businessesWithClassification(db).whereRaw('b.id = any(?::uuid[])', [v.ids]).select(selectedWithParts(db, withOwners)),
+      businessesWithClassification(db).whereRaw('b.id = any(?::uuid[])', [v.ids]).select(selected(db, withOwners)),
     );
   const findManyWithOwners = byIds(true);
   const findManyWithoutOwners = byIds(false);
@@ -192,7 +126,7 @@ export function createPgBusinessStore(db: Knex) {
 
     /** Several businesses with their owners as the transaction `trx` sees them (a dry run's, never committed), in the order of `ids`. */
     async findByIdsIn(trx: Knex.Transaction, ids: string[]): Promise<BusinessAggregate[]> {
-      const rows = ((await businessesWithClassification(trx).whereRaw('b.id = any(?::uuid[])', [ids]).select(selectedWithParts(trx, true))) as Array<Record<string, unknown>>).map(toAggregate);
+      const rows = ((await businessesWithClassification(trx).whereRaw('b.id = any(?::uuid[])', [ids]).select(selected(trx, true))) as Array<Record<string, unknown>>).map(toAggregate);
       const byId = new Map(rows.map((r) => [r.business.id, r]));
       return ids.map((id) => byId.get(id)).filter((r): r is BusinessAggregate => r !== undefined);
     },
@@ -224,7 +158,7 @@ export function createPgBusinessStore(db: Knex) {
       const rows = await listShapes(shape, values, (v) => {
         const ids = order(matches(v).select('b.id', totalCountColumn(db)));
         const page = query.paginate ? db.raw('(? limit ? offset ?) as p', [ids, v.limit, v.offset]) : db.raw('? as p', [ids]);
-        return order(businessesWithClassification(db).join(page, 'p.id', 'b.id').select([...SELECTED(db), 'p.total_count', db.raw(PARTS.names), db.raw(PARTS.addresses)]));
+        return order(businessesWithClassification(db).join(page, 'p.id', 'b.id').select([...selected(db, false), 'p.total_count']));
       });
       const { rows: items, total } = await pageWithTotal<Record<string, unknown>>(db, rows, query, () => matches(values));
       return { items: items.map(toAggregate), total };

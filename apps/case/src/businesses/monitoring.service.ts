@@ -2,7 +2,6 @@ import type { Request } from 'express';
 import { BusinessNotFoundError } from '@kyb/area-views';
 import { auditActOf, unseen, type AuthContext } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
-import { presentBusiness } from './business.presenter';
 import type { BusinessStore } from './businesses.store';
 
 /**
@@ -34,7 +33,7 @@ export function createMonitoringService(options: { db: Knex; businesses: Busines
       });
       const found = await options.businesses.findById(businessId, false);
       if (!found) throw unseen(caller, new BusinessNotFoundError());
-      return presentBusiness(found, false);
+      return found.presented;
     },
   };
 }

@@ -1,4 +1,3 @@
-import { presentBusiness } from '../businesses/business.presenter';
 import type { BusinessRowInput } from '../businesses/business-row.columns';
 import type { BusinessAggregate } from '../businesses/business.types';
 import { integrationDataOf } from './integration-data';
@@ -19,13 +18,13 @@ export function presentAddedBusinesses(added: AddedBusinesses): Record<string, u
   const { actorId, customerId } = added;
   const result: Record<string, unknown> = {};
   for (const [index, aggregate] of added.stored.entries()) {
-    const business = presentBusiness(aggregate, true);
+    const business = aggregate.business;
     result[String(index)] = {
       warnings: [],
       userID: actorId,
       customerID: customerId,
       riskMonitoring: business.is_monitoring_enabled,
-      data_businesses: business,
+      data_businesses: aggregate.presented,
       data_cases: added.cases.get(business.id) ?? [],
       integration_data: integrationDataOf(added.rows[index]),
       business_customer: {
