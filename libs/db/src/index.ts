@@ -30,3 +30,4 @@ export {
   UnstorableAuditActError,
 } from './outbox';
 export type { AnyOutboxEvent, AuditAct, EventData, EventType, OutboxEvent } from './outbox';
+export { isoTimestampSql } from './iso-timestamp';

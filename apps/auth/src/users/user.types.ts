@@ -54,8 +54,19 @@ export interface CustomerUserRecord {
   subrole: Subrole | null;
 }
 
+/**
+ * What the E2 record is made of: a stored user's shown columns, its times as Dates or (read by a
+ * list) already as ISO text.
+ */
+export type PresentableUser = Pick<
+  UserRow,
+  'id' | 'first_name' | 'last_name' | 'email' | 'mobile' | 'is_email_verified' | 'is_first_login' | 'created_by' | 'updated_by' | 'ext_auth_ref_id' | 'status'
+> & { created_at: Date | string; updated_at: Date | string };
+
+const isoText = (moment: Date | string): string => (typeof moment === 'string' ? moment : moment.toISOString());
+
 /** Maps a stored user and its subrole to the E2 record; the password hash never leaves. */
-export function toCustomerUserRecord(row: UserRow, subrole: Subrole | null): CustomerUserRecord {
+export function toCustomerUserRecord(row: PresentableUser, subrole: Subrole | null): CustomerUserRecord {
   return {
     id: row.id,
     first_name: row.first_name,
@@ -64,8 +75,8 @@ export function toCustomerUserRecord(row: UserRow, subrole: Subrole | null): Cus
     mobile: row.mobile,
     is_email_verified: row.is_email_verified,
     is_first_login: row.is_first_login,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: isoText(row.created_at),
+    updated_at: isoText(row.updated_at),
     created_by: row.created_by,
     updated_by: row.updated_by,
     ext_auth_ref_id: row.ext_auth_ref_id,

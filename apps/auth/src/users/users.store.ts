@@ -1,6 +1,6 @@
-import { listShapeOf, pageWithTotal, preparedShapes, totalCountColumn, type Knex } from '@kyb/db';
+import { isoTimestampSql, listShapeOf, pageWithTotal, preparedShapes, totalCountColumn, type Knex } from '@kyb/db';
 import type { Role } from '@kyb/auth';
-import type { Subrole, UserRow } from './user.types';
+import type { PresentableUser, Subrole, UserRow } from './user.types';
 import type { UserListQuery } from './users.schemas';
 
 /** A permission as E8 answers it. */
@@ -19,9 +19,19 @@ export type NewUser = Omit<UserRow, 'id' | 'ext_auth_ref_id' | 'created_at' | 'u
 
 const SUBROLE_COLUMNS = ['s.id', 's.code', 's.display_name', 's.label', 's.description'];
 
+/**
+ * The columns E2's list shows, its times as the answer writes them (no Date parsed and printed
+ * again per time; never the password hash).
+ */
+const LISTED_COLUMNS = [
+  ...['id', 'first_name', 'last_name', 'email', 'mobile', 'is_email_verified', 'is_first_login', 'created_by', 'updated_by', 'ext_auth_ref_id', 'status'].map((c) => `u.${c}`),
+  `${isoTimestampSql('u.created_at')} as created_at`,
+  `${isoTimestampSql('u.updated_at')} as updated_at`,
+];
+
 /** SQL for users, subroles and permissions of the auth schema. */
 export function createPgUserStore(db: Knex) {
-  const listShapes = preparedShapes<UserRow & { subrole: Subrole | null; total_count: string }>(db);
+  const listShapes = preparedShapes<PresentableUser & { subrole: Subrole | null; total_count: string }>(db);
   const users = (trx: Knex = db) => trx<UserRow>('auth.users');
 
   return {
@@ -116,7 +126,7 @@ export function createPgUserStore(db: Knex) {
      * One page of a customer's users with their subroles, and the total count: one statement, its
      * SQL built once per shape of the query (which filters, searches and sort; paged or not).
      */
-    async list(query: UserListQuery): Promise<{ rows: Array<UserRow & { subrole: Subrole | null }>; total: number }> {
+    async list(query: UserListQuery): Promise<{ rows: Array<PresentableUser & { subrole: Subrole | null }>; total: number }> {
       const { shape, filters, searches, values } = listShapeOf(query, { customerId: query.customerId });
       const matches = (v: Record<string, Knex.Value>) => {
         const base = db('auth.users as u').leftJoin('auth.subroles as s', 's.id', 'u.subrole_id').where('u.customer_id', v.customerId).andWhere('u.role', 'CUSTOMER');
@@ -126,14 +136,14 @@ export function createPgUserStore(db: Knex) {
         return base;
       };
       const rows = await listShapes(shape, values, (v) => {
-        const page = matches(v).select('u.*', totalCountColumn(db), db.raw(`case when s.id is null then null else json_build_object(
+        const page = matches(v).select(...LISTED_COLUMNS.map((column) => db.raw(column)), totalCountColumn(db), db.raw(`case when s.id is null then null else json_build_object(
           'id', s.id, 'code', s.code, 'display_name', s.display_name, 'label', s.label, 'description', s.description) end as subrole`));
         for (const [column, direction] of query.sort) page.orderBy(`u.${column}`, direction);
         page.orderBy('u.id', 'asc');
         return query.paginate ? db.raw('? limit ? offset ?', [page, v.limit, v.offset]) : page;
       });
       // A page past the end carries no total: only then are the matches counted (knex builds that query).
-      return pageWithTotal<UserRow & { subrole: Subrole | null }>(db, rows, query, () => matches(values));
+      return pageWithTotal<PresentableUser & { subrole: Subrole | null }>(db, rows, query, () => matches(values));
     },
   };
 }

@@ -7,9 +7,10 @@
  * The statement must join the business `b` with the verification `v`, the classification `pc`, the
  * NAICS code `n`, the MCC code `m` and the industry `i` as `businessesWithClassification` does.
  */
+import { isoTimestampSql } from '@kyb/db';
 
-/** `column` (a timestamptz) as `Date.toISOString` writes it: UTC, milliseconds cut as a Date cuts them. */
-export const isoTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** `column` (a timestamptz) as `Date.toISOString` writes it. */
+export const isoTimestamp = isoTimestampSql;
 
 /** The status shown: the integration area's latest verification, else UNVERIFIED. */
 export const STATUS = `coalesce(v.status, 'UNVERIFIED')`;
