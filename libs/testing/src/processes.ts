@@ -93,14 +93,31 @@ export function createProcessGroup(): ProcessGroup {
   };
 }
 
-/** A TCP port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out are chosen below the kernel's ephemeral range (32768 and up on Linux), where no
+ * outgoing connection takes one between the choice and the child's listen: a port the kernel gave
+ * a listener on port 0 could be taken by any process's next connection (seen: "EADDRINUSE" from a
+ * child told such a port, while the tests' containers were being connected to).
+ */
+const PORT_RANGE = { from: 20_000, to: 32_000 } as const;
+const handedOut = new Set<number>();
+
+/** Whether a listener on every address (as the children listen) can take `port` now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
   });
+}
+
+/** A TCP port nothing listens on right now, outside the ephemeral range, never the same twice in a process. */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port between ${PORT_RANGE.from} and ${PORT_RANGE.to} after 200 tries`);
 }
