@@ -18,6 +18,7 @@ export type { ListShape, ShapedListQuery } from './list-shape';
 export {
   AUDIT_OUTBOX_TABLE,
   auditOutboxMigration,
+  auditOutboxRelayOrderMigration,
   EVENT_FEED_VIEW,
   EVENT_TYPE_NAMES,
   EVENT_TYPES,

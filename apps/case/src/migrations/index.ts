@@ -1,4 +1,4 @@
-import { auditOutboxMigration, idempotencyAnswersColumn, outboxMigration, type AreaMigrations } from '@kyb/db';
+import { auditOutboxMigration, auditOutboxRelayOrderMigration, idempotencyAnswersColumn, outboxMigration, type AreaMigrations } from '@kyb/db';
 import { idempotencyKeysMigration } from '@kyb/http';
 import { businesses } from './20261122_0001_businesses';
 import { onboardingRuns } from './20261122_0002_onboarding_runs';
@@ -15,7 +15,7 @@ import { monitoringSettings } from './20261127_0015_monitoring_settings';
 /** The case area's schema and migrations, in order. */
 export const caseMigrations: AreaMigrations = {
   schema: 'cases',
-  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory, recovery, industries, idempotencyKeysMigration('cases', '20261125_0011_idempotency_keys'), outboxMigration('cases', '20261126_0012_outbox'), auditOutboxMigration('cases', '20261126_0013_audit_outbox'), ownerErasure, monitoringSettings],
+  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory, recovery, industries, idempotencyKeysMigration('cases', '20261125_0011_idempotency_keys'), outboxMigration('cases', '20261126_0012_outbox'), auditOutboxMigration('cases', '20261126_0013_audit_outbox'), ownerErasure, monitoringSettings, auditOutboxRelayOrderMigration('cases', '20261127_0016_audit_outbox_relay_order')],
   sealedColumns: [
     { table: 'cases.businesses', column: 'tin_sealed', scope: `'customer:' || t.customer_id`, lookup: 'tin_lookup' },
     { table: 'cases.owners', column: 'ssn_sealed', scope: `(select 'customer:' || b.customer_id from cases.businesses b where b.id = t.business_id)` },

@@ -27,6 +27,7 @@ describe('integration migrations', () => {
       '20261126_0009_webhooks',
       '20261126_0010_audit_outbox',
       '20261127_0011_directory_sources',
+      '20261127_0012_audit_outbox_relay_order',
     ]);
     expect(await relations()).toEqual([
       'audit_outbox', 'bjl_record_directory', 'bjl_records', 'business_classification_directory', 'business_classifications', 'business_verification_current', 'business_verification_directory',
@@ -36,6 +37,7 @@ describe('integration migrations', () => {
     ]);
     expect(await migrateLatest(database.db, integrationMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, integrationMigrations)).toEqual([
+      '20261127_0012_audit_outbox_relay_order',
       '20261127_0011_directory_sources',
       '20261126_0010_audit_outbox',
       '20261126_0009_webhooks',

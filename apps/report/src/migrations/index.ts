@@ -1,4 +1,4 @@
-import { auditOutboxMigration, idempotencyAnswersColumn, outboxMigration, type AreaMigrations } from '@kyb/db';
+import { auditOutboxMigration, auditOutboxRelayOrderMigration, idempotencyAnswersColumn, outboxMigration, type AreaMigrations } from '@kyb/db';
 import { idempotencyKeysMigration } from '@kyb/http';
 import { reports } from './20261122_0001_reports';
 import { recovery } from './20261123_0002_recovery';
@@ -6,6 +6,6 @@ import { recovery } from './20261123_0002_recovery';
 /** The report area's schema and migrations, in order. */
 export const reportMigrations: AreaMigrations = {
   schema: 'reports',
-  migrations: [reports, recovery, idempotencyKeysMigration('reports', '20261125_0003_idempotency_keys'), outboxMigration('reports', '20261126_0004_outbox'), auditOutboxMigration('reports', '20261126_0005_audit_outbox')],
+  migrations: [reports, recovery, idempotencyKeysMigration('reports', '20261125_0003_idempotency_keys'), outboxMigration('reports', '20261126_0004_outbox'), auditOutboxMigration('reports', '20261126_0005_audit_outbox'), auditOutboxRelayOrderMigration('reports', '20261127_0006_audit_outbox_relay_order')],
   sealedColumns: [idempotencyAnswersColumn('reports')],
 };

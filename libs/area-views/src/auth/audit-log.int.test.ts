@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { auditOutboxMigration, migrateLatest, normalisedAct, recordAudit, type AuditAct } from '@kyb/db';
+import { auditOutboxMigration, auditOutboxRelayOrderMigration, migrateLatest, normalisedAct, recordAudit, type AuditAct } from '@kyb/db';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { createAuditLogStandIn } from '../testing';
 import { chainOf, contentHash } from './audit-chain';
@@ -17,7 +17,10 @@ describe('relayAudit', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     log = await createAuditLogStandIn(database.db);
-    await migrateLatest(database.db, { schema: 'cases', migrations: [auditOutboxMigration('cases', '20261126_0013_audit_outbox')] });
+    await migrateLatest(database.db, {
+      schema: 'cases',
+      migrations: [auditOutboxMigration('cases', '20261126_0013_audit_outbox'), auditOutboxRelayOrderMigration('cases', '20261127_0016_audit_outbox_relay_order')],
+    });
     database.db.on('query', (query: { sql: string }) => {
       if (query.sql.includes('auth.append_audit_event')) appends.push(query.sql);
     });
@@ -68,6 +71,22 @@ describe('relayAudit', () => {
       const sent = byRequest.get(entry.request_id) as AuditAct;
       expect(entry.content_hash).toBe(contentHash({ chain: chainOf(sent.customerId), ...sent }));
     }
+  });
+
+  it("takes a batch by the outbox's relay order index, not by reading and sorting the whole outbox", async () => {
+    await recordAudit(database.db, 'cases', actsOf([randomUUID(), null], 5));
+    const taken: Array<{ sql: string; bindings: readonly unknown[] }> = [];
+    const listen = (query: { sql: string; bindings: readonly unknown[] }) => void (query.sql.includes('skip locked') && taken.push(query));
+    database.db.on('query', listen);
+    await relayAudit(database.db, 'cases').finally(() => database.db.removeListener('query', listen));
+    const plan = await database.db.transaction(async (trx) => {
+      await trx.raw('set local enable_seqscan = off');
+      const { rows } = await trx.raw(`explain ${taken[0].sql.replace(/\$\d+/g, '?')}`, taken[0].bindings as never);
+      return (rows as Array<Record<string, string>>).map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Index Scan using audit_outbox_relay_order/);
+    expect(plan).not.toMatch(/Sort/);
+    expect(await outbox()).toEqual([]);
   });
 
   it('stops a round after its last batch, leaving the rest to the next round', async () => {

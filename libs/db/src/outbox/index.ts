@@ -3,6 +3,6 @@ export type { EventData, EventType } from './event-types';
 export { EVENT_FEED_VIEW, outboxMigration } from './outbox.migration';
 export { recordEvent, recordEvents } from './record-event';
 export type { AnyOutboxEvent, OutboxEvent } from './record-event';
-export { AUDIT_OUTBOX_TABLE, auditOutboxMigration, normalisedAct, recordAudit } from './audit-outbox';
+export { AUDIT_OUTBOX_TABLE, auditOutboxMigration, auditOutboxRelayOrderMigration, normalisedAct, recordAudit } from './audit-outbox';
 export type { AuditAct } from './audit-outbox';
 export { UnstorableAuditActError } from './audit-outbox-insert';
