@@ -22,3 +22,4 @@ export type { TestDatabaseRole } from './database-role';
 export { disableReaperWhenAbsent, startOrRemove, startPostgresContainer, startRedisContainer } from './service-containers';
 export type { ServiceContainerOptions, StartedServiceContainer } from './service-containers';
 export { operationGaps, operationsOf, type ExpectedOperation, type ExpectedParameter, type OpenApiDocumentLike } from './openapi-operations';
+export { anAuditAct } from './audit-acts';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { relayAudit } from '@kyb/area-views';
 import { auditOutboxMigration, migrateLatest, recordAudit, type AuditAct } from '@kyb/db';
+import { anAuditAct } from '@kyb/testing';
 import { bearer, startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-app';
 
 /*
@@ -19,20 +20,16 @@ describe('acts relayed from another area', () => {
   });
   afterAll(() => t.close());
 
-  const act = (customerId: string, overrides: Partial<AuditAct> = {}): AuditAct => ({
-    customerId: customerId.toUpperCase(),
-    actorId: randomUUID().toUpperCase(),
-    actorRole: 'CUSTOMER',
-    action: 'business.owner_details_read',
-    targetType: 'business',
-    targetId: randomUUID().toUpperCase(),
-    requestId: randomUUID(),
-    clientAddress: '203.0.113.7',
-    details: { zeta: 1, alpha: 'two', owners: 2, masked: true, none: null },
-    // Later than any act of the test itself (sign-ins happen now), so the newest-first list shows the relayed ones first.
-    occurredAt: new Date('2099-11-26T10:11:12.345Z'),
-    ...overrides,
-  });
+  // Dated 2099 (anAuditAct): later than any act of the test itself (sign-ins happen now), so the newest-first list shows the relayed ones first.
+  const act = (customerId: string, overrides: Partial<AuditAct> = {}): AuditAct =>
+    anAuditAct({
+      customerId: customerId.toUpperCase(),
+      actorId: randomUUID().toUpperCase(),
+      targetId: randomUUID().toUpperCase(),
+      details: { zeta: 1, alpha: 'two', owners: 2, masked: true, none: null },
+      occurredAt: new Date('2099-11-26T10:11:12.345Z'),
+      ...overrides,
+    });
   const verify = (customerId: string) => request(t.app).get(`/auth/api/v1/customers/${customerId}/audit-events/verify`).set('Authorization', bearer(admin)).expect(200);
 
   it("joins the tenant's chain beside the area's own acts, verifies, and leaves the outbox empty", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { appendAudit, appendAudits, relayAudit } from '@kyb/area-views';
 import { auditOutboxMigration, migrateLatest, recordAudit, type AuditAct } from '@kyb/db';
+import { anAuditAct } from '@kyb/testing';
 import { bearer, startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-app';
 
 /*
@@ -18,20 +19,8 @@ describe('acts relayed in batches', () => {
   });
   afterAll(() => t.close());
 
-  let tick = 0;
-  const act = (customerId: string | null, overrides: Partial<AuditAct> = {}): AuditAct => ({
-    customerId,
-    actorId: randomUUID().toUpperCase(),
-    actorRole: 'CUSTOMER',
-    action: 'business.owner_details_read',
-    targetType: 'business',
-    targetId: randomUUID(),
-    requestId: randomUUID(),
-    clientAddress: '203.0.113.7',
-    details: { zeta: 1, alpha: 'two "quoted" \\ text', owners: 2, none: null, ok: true },
-    occurredAt: new Date(Date.UTC(2099, 10, 27, 10, 0, 0, (tick += 1))),
-    ...overrides,
-  });
+  const act = (customerId: string | null, overrides: Partial<AuditAct> = {}): AuditAct =>
+    anAuditAct({ customerId, actorId: randomUUID().toUpperCase(), details: { zeta: 1, alpha: 'two "quoted" \\ text', owners: 2, none: null, ok: true }, ...overrides });
   const verify = async (customerId: string) => (await request(t.app).get(`/auth/api/v1/customers/${customerId}/audit-events/verify`).set('Authorization', bearer(admin)).expect(200)).body.data;
   const chainRows = (chain: string) => t.db('auth.audit_events').where({ chain }).orderBy('seq').select('seq', 'prev_hash', 'hash', 'request_id');
 

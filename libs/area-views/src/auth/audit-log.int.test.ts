@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { auditOutboxMigration, auditOutboxRelayOrderMigration, migrateLatest, normalisedAct, recordAudit, type AuditAct } from '@kyb/db';
-import { createTestDatabase, type TestDatabase } from '@kyb/testing';
+import { anAuditAct, createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { createAuditLogStandIn } from '../testing';
 import { chainOf, contentHash } from './audit-chain';
 import { relayAudit } from './audit-log';
@@ -32,20 +32,7 @@ describe('relayAudit', () => {
   });
 
   const outbox = () => database.db('cases.audit_outbox');
-  let tick = 0;
-  const act = (customerId: string | null, overrides: Partial<AuditAct> = {}): AuditAct => ({
-    customerId,
-    actorId: randomUUID(),
-    actorRole: 'CUSTOMER',
-    action: 'business.owner_details_read',
-    targetType: 'business',
-    targetId: randomUUID(),
-    requestId: randomUUID(),
-    clientAddress: '203.0.113.7',
-    details: { owners: 2, zeta: 'z', alpha: true },
-    occurredAt: new Date(Date.UTC(2026, 10, 27, 10, 0, 0, (tick += 1))),
-    ...overrides,
-  });
+  const act = (customerId: string | null, overrides: Partial<AuditAct> = {}): AuditAct => anAuditAct({ customerId, details: { owners: 2, zeta: 'z', alpha: true }, ...overrides });
   const actsOf = (customers: Array<string | null>, each: number) => customers.flatMap((customerId) => Array.from({ length: each }, () => act(customerId)));
 
   it('moves every act of a busy second in one round, a batch of 200 per append, each chain in the order its acts occurred', async () => {
