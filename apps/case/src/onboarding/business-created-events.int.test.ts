@@ -40,7 +40,9 @@ describe('business.created events of E12 and bulk', () => {
     const written = await events(id);
     expect(written).toEqual([{ type: 'business.created', data: { customer_id: id, business_id: businessId } }]);
     expect(Object.keys(written[0].data).sort()).toEqual(['business_id', 'customer_id']);
-    expect(JSON.stringify(written)).not.toMatch(/333444685|4685|6789|Evented|Ann|Lee|ann\.lee/);
+    // The ids taken out first: a random UUID may hold four digits of the TIN or SSN (it once held 4685).
+    const withoutIds = JSON.stringify(written).split(businessId).join('').split(id).join('');
+    expect(withoutIds).not.toMatch(/333444685|4685|6789|Evented|Ann|Lee|ann\.lee/);
   });
 
   it('bulk writes one event per created business, in one statement', async () => {
