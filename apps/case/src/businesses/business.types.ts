@@ -2,7 +2,7 @@ import type { RawJson } from '@kyb/envelope';
 
 /**
  * A moment as the answers show it (`2026-11-25T20:52:00.123Z`), written by PostgreSQL
- * (`isoTimestamp` in the store): the same text as `Date.toISOString`, without parsing a Date and
+ * (`isoTimestampSql` of `@kyb/db`): the same text as `Date.toISOString`, without parsing a Date and
  * printing it again for each of a page's timestamps.
  */
 export type IsoTimestamp = string;

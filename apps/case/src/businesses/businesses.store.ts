@@ -1,9 +1,9 @@
-import { listShapeOf, pageWithTotal, preparedRead, preparedShapes, recordEvents, totalCountColumn, type Knex } from '@kyb/db';
+import { isoTimestampSql, listShapeOf, pageWithTotal, preparedRead, preparedShapes, recordEvents, totalCountColumn, type Knex } from '@kyb/db';
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
 import { RawJson } from '@kyb/envelope';
-import { isoTimestamp, OWNER_COUNT, presentedBusinessSql, STATUS } from './business-json.sql';
+import { OWNER_COUNT, presentedBusinessSql, STATUS } from './business-json.sql';
 import type { BusinessAggregate, BusinessRow } from './business.types';
 
 /**
@@ -26,9 +26,9 @@ const BUSINESS_SUMMARY = [
   'b.id',
   'b.customer_id',
   'b.name',
-  `${isoTimestamp('b.deleted_at')} as deleted_at`,
+  `${isoTimestampSql('b.deleted_at')} as deleted_at`,
   'b.is_monitoring_enabled',
-  `${isoTimestamp('b.created_at')} as created_at`,
+  `${isoTimestampSql('b.created_at')} as created_at`,
   'b.created_by',
   'b.external_id',
 ];
