@@ -3,22 +3,23 @@ import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
 import { RawJson } from '@kyb/envelope';
-import { OWNER_COUNT, presentedBusinessSql, STATUS } from './business-json.sql';
+import { OWNERS_JOIN, presentedBusinessSql, STATUS } from './business-json.sql';
 import type { BusinessAggregate, BusinessRow } from './business.types';
 
 /**
  * Businesses with what is read beside them, one query: the latest verification (integration
  * area), the provider's classification where the client gave no code (a client's value is never
  * replaced), the code tables' ids and titles, and the industry (the client's, else the sector of
- * the NAICS code shown).
+ * the NAICS code shown); with `withOwners`, the owners too (`OWNERS_JOIN`).
  */
-function businessesWithClassification(db: Knex): Knex.QueryBuilder {
-  return db('cases.businesses as b')
+function businessesWithClassification(db: Knex, withOwners = false): Knex.QueryBuilder {
+  const found = db('cases.businesses as b')
     .leftJoin(`${VERIFICATION_DIRECTORY_VIEW} as v`, 'v.business_id', 'b.id')
     .leftJoin(`${CLASSIFICATION_DIRECTORY_VIEW} as pc`, 'pc.business_id', 'b.id')
     .leftJoin('cases.naics_codes as n', 'n.code', db.raw('coalesce(b.naics_code, pc.naics_code)'))
     .leftJoin('cases.mcc_codes as m', 'm.code', db.raw('coalesce(b.mcc_code, pc.mcc_code)'))
     .leftJoin('cases.industries as i', 'i.id', db.raw('coalesce(b.industry_id, n.industry_id)'));
+  return withOwners ? found.joinRaw(OWNERS_JOIN) : found;
 }
 
 /** What the services read of a business beside its presented JSON (see `BusinessRow`). */
@@ -33,11 +34,11 @@ const BUSINESS_SUMMARY = [
   'b.external_id',
 ];
 
-/** The columns a read of businesses selects: the summary, the presented JSON and (with the owners) their count. */
+/** The columns a read of businesses selects: the summary, the presented JSON and (with the owners, joined by `businessesWithClassification`) their count. */
 const selected = (db: Knex, withOwners: boolean) => [
   ...BUSINESS_SUMMARY.map((column) => db.raw(column)),
   db.raw(`${presentedBusinessSql(withOwners)} as presented`),
-  ...(withOwners ? [db.raw(`${OWNER_COUNT} as owner_count`)] : []),
+  ...(withOwners ? [db.raw('ow.owner_count')] : []),
 ];
 
 /** A row of {@link selected} as the aggregate E9, the list and E12 answer (the row itself is the summary). */
@@ -78,13 +79,13 @@ async function insertRows(trx: Knex.Transaction, records: BusinessRecords[]): Pr
 export function createPgBusinessStore(db: Knex) {
   // E9's read, built once per shape (with and without owners).
   const byId = (withOwners: boolean) =>
-    preparedRead<Record<string, unknown>, 'id'>(db, ['id'], (v) => businessesWithClassification(db).where('b.id', v.id).first(selected(db, withOwners)));
+    preparedRead<Record<string, unknown>, 'id'>(db, ['id'], (v) => businessesWithClassification(db, withOwners).where('b.id', v.id).first(selected(db, withOwners)));
   const findWithOwners = byId(true);
   const findWithoutOwners = byId(false);
   // E12's answer reads what it stored with one prepared statement too (its plan alone cost about a millisecond).
   const byIds = (withOwners: boolean) =>
     preparedRead<Record<string, unknown>, 'ids'>(db, ['ids'], (v) =>
-      businessesWithClassification(db).whereRaw('b.id = any(?::uuid[])', [v.ids]).select(selected(db, withOwners)),
+      businessesWithClassification(db, withOwners).whereRaw('b.id = any(?::uuid[])', [v.ids]).select(selected(db, withOwners)),
     );
   const findManyWithOwners = byIds(true);
   const findManyWithoutOwners = byIds(false);
@@ -126,7 +127,7 @@ export function createPgBusinessStore(db: Knex) {
 
     /** Several businesses with their owners as the transaction `trx` sees them (a dry run's, never committed), in the order of `ids`. */
     async findByIdsIn(trx: Knex.Transaction, ids: string[]): Promise<BusinessAggregate[]> {
-      const rows = ((await businessesWithClassification(trx).whereRaw('b.id = any(?::uuid[])', [ids]).select(selected(trx, true))) as Array<Record<string, unknown>>).map(toAggregate);
+      const rows = ((await businessesWithClassification(trx, true).whereRaw('b.id = any(?::uuid[])', [ids]).select(selected(trx, true))) as Array<Record<string, unknown>>).map(toAggregate);
       const byId = new Map(rows.map((r) => [r.business.id, r]));
       return ids.map((id) => byId.get(id)).filter((r): r is BusinessAggregate => r !== undefined);
     },
