@@ -1,5 +1,6 @@
 import knex, { type Knex } from 'knex';
 import { Client } from 'pg';
+import { cacheStatements, type CachingClient, type StatementCacheOptions } from './statement-cache';
 
 /** Options of {@link createDatabase}. */
 export interface CreateDatabaseOptions {
@@ -7,6 +8,8 @@ export interface CreateDatabaseOptions {
   /** Shown in `pg_stat_activity`, so a DBA can tell the areas' connections apart. */
   applicationName: string;
   pool?: { min?: number; max?: number };
+  /** How each connection prepares the statements run often (`cacheStatements`); `false` sends every statement unnamed. */
+  statementCache?: StatementCacheOptions | false;
 }
 
 /** A knex instance on PostgreSQL. */
@@ -14,7 +17,14 @@ export function createDatabase(options: CreateDatabaseOptions): Knex {
   return knex({
     client: 'pg',
     connection: { connectionString: options.url, application_name: options.applicationName },
-    pool: { min: options.pool?.min ?? 0, max: options.pool?.max ?? 10 },
+    pool: {
+      min: options.pool?.min ?? 0,
+      max: options.pool?.max ?? 10,
+      afterCreate(connection: CachingClient, done: (err: Error | null, connection: CachingClient) => void) {
+        if (options.statementCache !== false) cacheStatements(connection, options.statementCache);
+        done(null, connection);
+      },
+    },
     acquireConnectionTimeout: 10000,
   });
 }

@@ -1,0 +1,125 @@
+import { statementNameOf } from './prepared';
+
+/**
+ * Every connection of a pool prepares the statements the process runs often, once, as pgjdbc does
+ * (its prepareThreshold and per-connection statement cache): knex sends each query as an unnamed
+ * statement, which PostgreSQL parses and plans again on every run. Measured on E12 and the work it
+ * sets off (ADR 0028): parsing and planning were ~45% of PostgreSQL's time for its ~60 statements.
+ *
+ * A parameterized text the process has run `threshold` times is sent under a name derived from the
+ * text (`statementNameOf`, the names `runPrepared` uses), so each connection parses it once and
+ * PostgreSQL's plan cache decides, as for any prepared statement, whether a generic plan serves.
+ * Each connection keeps at most `maxPerConnection` of them, deallocating the least recently used.
+ * Texts without values (BEGIN, COMMIT, DDL, `select 1`) and named or streamed queries go as sent.
+ *
+ * A prepared `select *` of a table whose columns a migration changed is refused by PostgreSQL
+ * ("cached plan must not change result type"). The text then gets a new name (a new generation)
+ * for the whole process, and a refused statement that ran outside a transaction is run again at
+ * once; inside a transaction the error is the transaction's, as any other (its caller retries).
+ */
+
+/** What the cache needs of a pg client: its query method and its connection's state. */
+export interface CachingClient {
+  query: (...args: unknown[]) => unknown;
+  connection: {
+    parsedStatements: Record<string, string>;
+    on(event: 'readyForQuery', listener: (message: { status?: string }) => void): unknown;
+  };
+}
+
+/** Settings of {@link cacheStatements}. */
+export interface StatementCacheOptions {
+  /** Runs of a text (process-wide) after which it is prepared: pgjdbc's default is 5. */
+  threshold?: number;
+  /** Prepared statements kept per connection: pgjdbc's default is 256. */
+  maxPerConnection?: number;
+}
+
+/** Runs of each text so far (process-wide, bounded: past this many texts, counting starts again). */
+const runs = new Map<string, number>();
+const COUNTED_TEXTS = 10_000;
+/** Texts whose prepared form was refused, and how often (each refusal is a new name). */
+const generations = new Map<string, number>();
+
+type Callback = (err: Error | null, result?: unknown) => void;
+
+/** A query call's text, values and callback, when it is a plain parameterized one the cache may name. */
+function plainQuery(args: unknown[]): { config: Record<string, unknown>; text: string; values: unknown[]; callback?: Callback } | undefined {
+  const [first, second, third] = args;
+  if (typeof first === 'string') {
+    if (!Array.isArray(second) || second.length === 0) return undefined;
+    return { config: { text: first }, text: first, values: second, callback: typeof third === 'function' ? (third as Callback) : undefined };
+  }
+  if (first === null || typeof first !== 'object') return undefined;
+  const config = first as Record<string, unknown>;
+  // A Submittable (a cursor, a stream) or a named query is not ours to name.
+  if (typeof config.submit === 'function' || config.name !== undefined || typeof config.text !== 'string') return undefined;
+  if (!Array.isArray(config.values) || config.values.length === 0) return undefined;
+  if (Array.isArray(second)) return undefined;
+  return { config, text: config.text, values: config.values, callback: typeof second === 'function' ? (second as Callback) : undefined };
+}
+
+function isStaleResultType(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: string; message?: string };
+  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
+}
+
+function countRun(text: string): number {
+  if (runs.size >= COUNTED_TEXTS && !runs.has(text)) runs.clear();
+  const count = (runs.get(text) ?? 0) + 1;
+  runs.set(text, count);
+  return count;
+}
+
+/** Makes `client` prepare the statements the process runs often (see the module's comment). Call once per new connection. */
+export function cacheStatements(client: CachingClient, options: StatementCacheOptions = {}): void {
+  const threshold = options.threshold ?? 5;
+  const maxPerConnection = options.maxPerConnection ?? 256;
+  const send = client.query.bind(client);
+  /** This connection's names, least recently used first. */
+  const kept = new Map<string, true>();
+  /** The transaction status of the last ReadyForQuery: I(dle), T (in a transaction), E (in a failed one). */
+  let status = 'I';
+  client.connection.on('readyForQuery', (message) => {
+    status = message.status ?? status;
+  });
+
+  /** Deallocates the least recently used names beyond the bound (not in a failed transaction, which would refuse it). */
+  function evict(): void {
+    while (kept.size > maxPerConnection && status !== 'E') {
+      const oldest = kept.keys().next().value as string;
+      kept.delete(oldest);
+      if (!client.connection.parsedStatements[oldest]) continue;
+      // Forgotten before the DEALLOCATE is queued: a later run of its text queues its Parse after it.
+      delete client.connection.parsedStatements[oldest];
+      send(`deallocate "${oldest}"`, () => undefined);
+    }
+  }
+
+  function named(text: string): string {
+    const name = statementNameOf(text, generations.get(text));
+    kept.delete(name);
+    kept.set(name, true);
+    evict();
+    return name;
+  }
+
+  client.query = (...args: unknown[]): unknown => {
+    const plain = plainQuery(args);
+    if (!plain || countRun(plain.text) < threshold) return send(...args);
+    const { config, text, callback } = plain;
+    const statusBefore = status;
+    const run = (done: Callback) => send({ ...config, name: named(text) }, done);
+    const retried = (err: Error | null, result: unknown, done: Callback) => {
+      if (!err || !isStaleResultType(err)) return done(err, result);
+      generations.set(text, (generations.get(text) ?? 0) + 1);
+      if (statusBefore !== 'I') return done(err);
+      run(done);
+    };
+    if (callback) {
+      run((err, result) => retried(err, result, callback));
+      return undefined;
+    }
+    return new Promise((resolve, reject) => run((err, result) => retried(err, result, (e, r) => (e ? reject(e) : resolve(r)))));
+  };
+}
