@@ -34,6 +34,7 @@ import { createMailProcessor } from './mail/mail.processor';
 import { createPgMailOutboxStore } from './mail/mail-outbox.store';
 import { onboardingRoutes } from './onboarding/onboarding.router';
 import { createOnboardingService } from './onboarding/onboarding.service';
+import { createEnrichmentGatherer } from './onboarding/enrichment-gatherer';
 import { createPgOnboardingStore } from './onboarding/onboarding.store';
 import { createCaseRecovery } from './recovery/case-recovery';
 import { createPgCaseRecoveryStore } from './recovery/case-recovery.store';
@@ -55,6 +56,8 @@ export interface CaseAreaDeps extends AreaBaseDeps {
   mailTransport?: MailTransport;
   /** How bearer tokens are trusted: the auth area's keys (its JWKS over HTTP in production), issuer, audience, ended sessions. */
   tokens: TokenTrust;
+  /** How long a single add's enrichment waits for others (default `ENRICHMENT_GATHER_MS`; 0 queues each at once). */
+  enrichmentGatherMs?: number;
 }
 
 /** The case area: E2-E5, E8, E9, E12-E14, cases and invitations, and the workers of runs and mail. */
@@ -67,6 +70,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
   const queues = queuesOf(deps);
   const { enrichment, enrichmentBatches, runs, mail, all: producers } = createCaseProducers(queues);
   const businessStore = createPgBusinessStore(deps.db);
+  const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: deps.enrichmentGatherMs, logger: deps.logger });
   // TINs, SSNs and the rows of async runs are sealed with the customer's data key (ADR 0023).
   const dataKeys = createDataKeys(deps.db, createMasterKeyring(deps.dataEncryptionKey, deps.previousDataEncryptionKeys));
   const businesses = createBusinessesService({ businesses: businessStore, db: deps.db, clock });
@@ -80,7 +84,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
     cases: caseStore,
     directory: createCustomerDirectory(deps.db),
     dataKeys,
-    enrichment,
+    gatherer,
     enrichmentBatches,
     runs,
     clock,
@@ -153,6 +157,14 @@ export function createCaseArea(deps: CaseAreaDeps) {
     recovery: { queue: caseRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
     // The acts the area records (businesses added, owners' details read) join the audit log within a second.
     rounds: [{ queue: caseAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(deps.db, 'cases'), {}) }],
-    closes: producers,
+    // What the gatherer holds is queued before the producers close.
+    closes: [
+      {
+        async close() {
+          await gatherer.close();
+          await Promise.all(producers.map((producer) => producer.close()));
+        },
+      },
+    ],
   });
 }

@@ -30,6 +30,8 @@ export const ENRICHMENT_BATCH_SIZE = 100;
 export const enrichmentBatchQueue = defineQueue<{ businessIds: string[]; customerId: string }>('business-enrichment-batch');
 /** The id of the `chunk`-th enrichment batch of onboarding run `runId`. */
 export const enrichmentBatchJobId = (runId: string, chunk: number) => `enrich-run-${runId}-${chunk}`;
+/** The id of a batch of businesses added one by one and enriched together: a business is gathered once, so its first names the batch. */
+export const gatheredEnrichmentJobId = (businessIds: readonly string[]) => `enrich-gathered-${businessIds[0]}`;
 
 /** One finished enrichment: the business and the task whose records are in. */
 export interface EnrichmentCompletion {

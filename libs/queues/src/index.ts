@@ -17,6 +17,7 @@ export {
   enrichmentBatchQueue,
   enrichmentCompletedQueue,
   enrichmentJobId,
+  gatheredEnrichmentJobId,
   mailJobId,
   mailQueue,
   onboardingRunJobId,

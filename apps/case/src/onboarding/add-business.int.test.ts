@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import request from 'supertest';
+import { eventually } from '@kyb/testing';
 import { startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
 // A copy of ../shared/reference/samples/add-business.response.200.json.
@@ -87,7 +88,8 @@ describe('E12 add a business (contract 7.1)', () => {
     expect(await t.open(ssnSealed)).toBe('123456789');
 
     const queue = new Queue('business-enrichment', { connection: t.redis, prefix: t.redisPrefix });
-    expect((await queue.getJob(`enrich-${stored.id}`))?.data).toEqual({ businessId: stored.id, customerId });
+    // Queued once the gatherer's window passes (no other business of the customer came), alone as a single job.
+    expect((await eventually(() => queue.getJob(`enrich-${stored.id}`))).data).toEqual({ businessId: stored.id, customerId });
     await queue.close();
   });
 

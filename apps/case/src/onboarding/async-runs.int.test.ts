@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { eventually } from '@kyb/testing';
 import { startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
 describe('async=true: onboarding runs stored by the worker', () => {
@@ -44,7 +45,7 @@ describe('async=true: onboarding runs stored by the worker', () => {
       const runRes = await request(paused.app).get(`/case/api/v1/runs/${res.body.data.runId}`).set('Authorization', `Bearer ${token}`).expect(200);
       expect(runRes.body.data).toMatchObject({ status: 'SUCCEEDED', business_ids: [businessId] });
       const queue = new Queue('business-enrichment', { connection: paused.redis, prefix: paused.redisPrefix });
-      expect((await queue.getJob(`enrich-${businessId}`))?.data).toEqual({ businessId, customerId });
+      expect((await eventually(() => queue.getJob(`enrich-${businessId}`))).data).toEqual({ businessId, customerId });
       await queue.close();
     } finally {
       await paused.close();

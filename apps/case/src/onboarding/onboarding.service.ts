@@ -7,7 +7,7 @@ import type { Request } from 'express';
 import { auditActOf } from '@kyb/auth';
 import type { Logger } from '@kyb/http';
 import { createPhoneReader } from '../businesses/phone-numbers';
-import { ENRICHMENT_BATCH_SIZE, enrichmentBatchJobId, enrichmentJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
+import { ENRICHMENT_BATCH_SIZE, enrichmentBatchJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
 import { CustomerNotFoundError, dataKeyScope, type CustomerDirectory, type CustomerEntry, type DataKeys } from '@kyb/area-views';
 import { compileCheck, strictObject, unstorableTextIn } from '@kyb/validation';
 import { ApplicantNotFoundError } from '../applicants/applicants.errors';
@@ -17,6 +17,7 @@ import type { BusinessRowInput } from '../businesses/business-row.columns';
 import type { BusinessStore } from '../businesses/businesses.store';
 import type { CaseStore } from '../cases/cases.store';
 import { businessRowProperties } from './add-business.columns';
+import type { EnrichmentGatherer } from './enrichment-gatherer';
 import { presentAddedBusinesses } from './add-business.presenter';
 import { businessesAddedAct, type OnboardingActor } from './onboarding-audit';
 import { openCases } from './open-cases';
@@ -51,7 +52,8 @@ export interface OnboardingServiceOptions {
   directory: CustomerDirectory;
   /** Seals TINs, SSNs and the rows of async runs with the customer's data key. */
   dataKeys: Pick<DataKeys, 'boxFor' | 'open'>;
-  enrichment: Producer<{ businessId: string; customerId: string }>;
+  /** A single add's business is enriched with others added meanwhile (ADR 0028). */
+  gatherer: EnrichmentGatherer;
   /** The businesses of a bulk are enriched in batches (one provider call each, set-based writes). */
   enrichmentBatches: Producer<{ businessIds: string[]; customerId: string }>;
   runs: Producer<{ runId: string }>;
@@ -116,17 +118,16 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   }
 
   /**
-   * Queued after the commit: one business alone, a bulk's in batches of ENRICHMENT_BATCH_SIZE. A
-   * failure to queue is logged, the businesses stay: the integration area's recovery sweep finds
-   * businesses without an enrichment task and queues them.
+   * Queued after the commit: one business with others added meanwhile (the gatherer's window; not
+   * waited for), a bulk's in batches of ENRICHMENT_BATCH_SIZE. A failure to queue is logged, the
+   * businesses stay: the integration area's recovery sweep finds businesses without an enrichment
+   * task and queues them.
    */
   async function queueEnrichment(runId: string, customerId: string, businessIds: string[]): Promise<void> {
-    const queued =
-      businessIds.length === 1
-        ? [options.enrichment.add({ businessId: businessIds[0], customerId }, { jobId: enrichmentJobId(businessIds[0]) })]
-        : chunksOf(businessIds, ENRICHMENT_BATCH_SIZE).map((batch, chunk) =>
-            options.enrichmentBatches.add({ businessIds: batch, customerId }, { jobId: enrichmentBatchJobId(runId, chunk) }),
-          );
+    if (businessIds.length === 1) return options.gatherer.add(customerId, businessIds[0]);
+    const queued = chunksOf(businessIds, ENRICHMENT_BATCH_SIZE).map((batch, chunk) =>
+      options.enrichmentBatches.add({ businessIds: batch, customerId }, { jobId: enrichmentBatchJobId(runId, chunk) }),
+    );
     const results = await Promise.allSettled(queued);
     const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) options.logger.error({ err: failed.reason, runId, businesses: businessIds.length }, 'could not queue enrichment; the recovery sweep will');

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
+import { eventually } from '@kyb/testing';
 import type { Queue } from 'bullmq';
 import { businessEnrichmentQueue, closeGracefully, createProducer, ENRICHMENT_BATCH_SIZE, enrichmentBatchQueue, onboardingRunQueue } from '@kyb/queues';
 import { createMasterKeyring, createSealedBox } from '@kyb/secrets';
@@ -10,6 +11,7 @@ import { createPgBusinessStore } from '../businesses/businesses.store';
 import { createPgCaseStore } from '../cases/cases.store';
 import { caseMigrations } from '../migrations';
 import { readBulkRows } from './bulk-rows';
+import { createEnrichmentGatherer } from './enrichment-gatherer';
 import { createOnboardingService, type OnboardingService } from './onboarding.service';
 import { createPgOnboardingStore } from './onboarding.store';
 
@@ -49,7 +51,7 @@ describe('processRun ends every run (issue 16)', () => {
       cases: createPgCaseStore(h.db),
       directory: createCustomerDirectory(h.db),
       dataKeys,
-      enrichment,
+      gatherer: createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 0, logger: h.logger }),
       enrichmentBatches,
       runs,
       clock: h.clock.now,
@@ -151,7 +153,8 @@ describe('processRun ends every run (issue 16)', () => {
     const runId = await pendingRun(sealRows([{ name: 'Alone Co' }]), 1);
     await onboarding.processRun(runId);
     const [id] = (await store.findRun(h.db, runId))?.business_ids ?? [];
-    expect((await singleQueue.getJob(`enrich-${id}`))?.data).toEqual({ businessId: id, customerId });
+    // Queued after the answer, not waited for.
+    expect((await eventually(() => singleQueue.getJob(`enrich-${id}`))).data).toEqual({ businessId: id, customerId });
     expect(await batchQueue.getJob(`enrich-run-${runId}-0`)).toBeUndefined();
   });
   it('two jobs of one run processing it at once store its rows once (the run row is locked, then re-read)', async () => {
@@ -172,7 +175,11 @@ describe('processRun ends every run (issue 16)', () => {
       cases: createPgCaseStore(h.db),
       directory: createCustomerDirectory(h.db),
       dataKeys,
-      enrichment: { add: () => Promise.reject(new Error('Connection is closed.')) } as never,
+      gatherer: createEnrichmentGatherer({
+        enrichment: { add: () => Promise.reject(new Error('Connection is closed.')) } as never,
+        enrichmentBatches: { add: () => Promise.reject(new Error('Connection is closed.')) } as never,
+        logger: h.logger,
+      }),
       enrichmentBatches: { add: () => Promise.reject(new Error('Connection is closed.')) } as never,
       runs: { add: (_payload: unknown, options: { jobId: string }) => (refused.push(options.jobId), Promise.reject(new Error('Connection is closed.'))) } as never,
       clock: h.clock.now,
