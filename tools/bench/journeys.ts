@@ -155,10 +155,10 @@ export async function signInBurst(base: string, read: LoadTarget, settings: Benc
   const during = await measureLoad(read, burst, connections).finally(() => clearInterval(timer));
   await Promise.all(signIns);
   if (failures.length > 0) throw new Error(`${failures.length} sign-ins of the burst failed: ${failures.slice(0, 3).join(', ')}`);
-  const moved = (during.p99Ms / Math.max(quiet.p99Ms, 1) - 1) * 100;
+  const moved = (during.p99Ms / Math.max(quiet.p99Ms, 0.001) - 1) * 100;
   const { eventLoopLagP99Ms } = await processFigures(metricsUrl);
   return [
-    boundRow(`E9 p99 moved by ${settings.signInsPerSecond} sign-ins/s`, moved, '%', 20, `p99 ${quiet.p99Ms} -> ${during.p99Ms} ms, ${signIns.length} sign-ins`),
+    boundRow(`E9 p99 moved by ${settings.signInsPerSecond} sign-ins/s`, moved, '%', 20, `p99 ${quiet.p99Ms.toFixed(1)} -> ${during.p99Ms.toFixed(1)} ms, ${signIns.length} sign-ins`),
     boundRow('event-loop delay p99 after the burst', eventLoopLagP99Ms, 'ms'),
   ];
 }

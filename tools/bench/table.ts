@@ -29,7 +29,7 @@ export interface LoadGoal {
 /** A load row judged against the ceiling. */
 export function loadRow(name: string, load: LoadResult, ceiling: LoadResult, goal?: LoadGoal): BenchRow {
   const share = load.requestsPerSecond / ceiling.requestsPerSecond;
-  const p99Times = load.p99Ms / Math.max(ceiling.p99Ms, 1);
+  const p99Times = load.p99Ms / Math.max(ceiling.p99Ms, 0.001);
   const vsCeiling = `${(share * 100).toFixed(0)}%, p99 ${p99Times.toFixed(1)}x`;
   if (!goal) return { name, load, vsCeiling, goal: '' };
   const goalText = `>= ${(goal.minShare * 100).toFixed(0)}%${goal.maxP99Times ? `, p99 <= ${goal.maxP99Times}x` : ''}`;
