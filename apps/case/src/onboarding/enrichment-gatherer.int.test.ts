@@ -29,49 +29,56 @@ describe('the enrichment gatherer', () => {
   const single = (id: string) => enrichment.queue.getJob(`enrich-${id}`);
   const gathered = (first: string) => enrichmentBatches.queue.getJob(`enrich-gathered-${first}`);
 
-  it("queues businesses added within the window as one batch of their customer's, in order, and no single job", async () => {
-    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 200, logger });
-    const customerId = randomUUID();
-    const added = ids(3);
-    for (const id of added) gatherer.add(customerId, id);
-    expect(await gathered(added[0])).toBeUndefined();
-    expect((await eventually(() => gathered(added[0]))).data).toEqual({ businessIds: added, customerId });
-    for (const id of added) expect(await single(id)).toBeUndefined();
-    await gatherer.close();
-  });
-
-  it('queues a business that no other joined alone, under its single job id', async () => {
-    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 20, logger });
+  it('queues a business its customer adds after a quiet window at once, alone, under its single job id', async () => {
+    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 60_000, logger });
     const [customerId, id] = ids(2);
     gatherer.add(customerId, id);
+    // At once: the window is a minute, and the job is there before it ends.
     expect((await eventually(() => single(id))).data).toEqual({ businessId: id, customerId });
     expect(await gathered(id)).toBeUndefined();
     await gatherer.close();
   });
 
-  it("never puts two customers' businesses in one batch", async () => {
-    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 100, logger });
-    const [first, second] = ids(2);
-    const [a, b, c, d] = ids(4);
-    gatherer.add(first, a);
-    gatherer.add(second, b);
-    gatherer.add(first, c);
-    gatherer.add(second, d);
-    expect((await eventually(() => gathered(a))).data).toEqual({ businessIds: [a, c], customerId: first });
-    expect((await eventually(() => gathered(b))).data).toEqual({ businessIds: [b, d], customerId: second });
+  it("gathers the businesses its customer adds within the window after one, as one batch in order, then opens the window again", async () => {
+    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 300, logger });
+    const customerId = randomUUID();
+    const [first, ...next] = ids(4);
+    gatherer.add(customerId, first);
+    for (const id of next) gatherer.add(customerId, id);
+    expect((await eventually(() => single(first))).data).toEqual({ businessId: first, customerId });
+    expect(await gathered(next[0])).toBeUndefined();
+    expect((await eventually(() => gathered(next[0]))).data).toEqual({ businessIds: next, customerId });
+    for (const id of next) expect(await single(id)).toBeUndefined();
+    // The window opened again after the batch: a business added now waits for it, then goes (alone, as none joined it).
+    const later = randomUUID();
+    gatherer.add(customerId, later);
+    expect(await single(later)).toBeUndefined();
+    expect((await eventually(() => single(later))).data).toEqual({ businessId: later, customerId });
     await gatherer.close();
   });
 
-  it('queues a full batch at once, without waiting for the window, and gathers the next business anew', async () => {
+  it("never puts two customers' businesses in one batch", async () => {
+    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 200, logger });
+    const [first, second] = ids(2);
+    const [a, b, c, d, e, f] = ids(6);
+    for (const [customer, id] of [[first, a], [second, b], [first, c], [second, d], [first, e], [second, f]] as const) gatherer.add(customer, id);
+    expect((await eventually(() => gathered(c))).data).toEqual({ businessIds: [c, e], customerId: first });
+    expect((await eventually(() => gathered(d))).data).toEqual({ businessIds: [d, f], customerId: second });
+    await gatherer.close();
+  });
+
+  it('queues a full batch at once, without waiting for the window to end, and what is left when it closes', async () => {
     const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 60_000, logger });
     const customerId = randomUUID();
-    const added = ids(ENRICHMENT_BATCH_SIZE + 1);
+    const [first, ...added] = ids(ENRICHMENT_BATCH_SIZE + 2);
+    gatherer.add(customerId, first);
     for (const id of added) gatherer.add(customerId, id);
     expect((await eventually(() => gathered(added[0]))).data.businessIds).toEqual(added.slice(0, ENRICHMENT_BATCH_SIZE));
-    expect(await single(added[ENRICHMENT_BATCH_SIZE])).toBeUndefined();
+    const left = added[ENRICHMENT_BATCH_SIZE];
+    expect(await single(left)).toBeUndefined();
     // Closing queues what is still gathered, at once, and waits for it.
     await gatherer.close();
-    expect((await single(added[ENRICHMENT_BATCH_SIZE]))?.data).toEqual({ businessId: added[ENRICHMENT_BATCH_SIZE], customerId });
+    expect((await single(left))?.data).toEqual({ businessId: left, customerId });
     // Once closed, a business is queued at once.
     const late = randomUUID();
     gatherer.add(customerId, late);

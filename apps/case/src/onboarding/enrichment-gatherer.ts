@@ -1,29 +1,32 @@
 import { ENRICHMENT_BATCH_SIZE, enrichmentJobId, gatheredEnrichmentJobId, type Producer } from '@kyb/queues';
 import type { Logger } from '@kyb/http';
 
-/** How long a single add's enrichment waits for others of its customer (ADR 0028). */
+/** How long, after a customer's single add, its next single adds are gathered into one batch (ADR 0028). */
 export const ENRICHMENT_GATHER_MS = 25;
 
 /** Options of {@link createEnrichmentGatherer}. */
 export interface EnrichmentGathererOptions {
   enrichment: Producer<{ businessId: string; customerId: string }>;
   enrichmentBatches: Producer<{ businessIds: string[]; customerId: string }>;
-  /** Milliseconds a business waits for others (0: each is queued at once, alone). */
+  /** Milliseconds after a customer's queued business during which its next ones are gathered (0: each is queued at once, alone). */
   windowMs?: number;
   logger: Logger;
 }
 
-interface Gathering {
+/** A customer whose business was queued within the window: what came since, and when the window ends. */
+interface Window {
   businessIds: string[];
   timer: NodeJS.Timeout;
 }
 
 /**
- * Businesses added one by one, enriched together (ADR 0028): the enrichment of a single add waits
- * up to `windowMs` for other single adds of the same customer, then all of them go as one batch
- * (the path a bulk's businesses take: one statement per step for the batch, one job, one score
- * batch), or alone as before when no other came. Enriching a business alone cost about three times
- * the CPU it costs in a batch of three.
+ * Businesses added one by one, enriched together (ADR 0028). A business added while its customer
+ * added none within `windowMs` is queued at once, alone, as before; the window then opens, and the
+ * businesses the customer adds within it go together when it ends, as one batch (the path a bulk's
+ * businesses take: one statement per step for the batch, one job, one score batch); the window
+ * opens again after each batch and closes when one passes with no business. So a lone add never
+ * waits, and adds in quick succession are enriched two, three or more at a time: enriching a
+ * business alone cost about three times the CPU it costs in a batch of three.
  *
  * The answer does not wait for the queueing. A business whose enrichment could not be queued (an
  * outage of Redis, a process stopped hard inside the window) is found by the integration area's
@@ -31,7 +34,7 @@ interface Gathering {
  */
 export function createEnrichmentGatherer(options: EnrichmentGathererOptions) {
   const windowMs = options.windowMs ?? ENRICHMENT_GATHER_MS;
-  const gatherings = new Map<string, Gathering>();
+  const windows = new Map<string, Window>();
   const queueing = new Set<Promise<void>>();
   let closed = false;
 
@@ -48,31 +51,38 @@ export function createEnrichmentGatherer(options: EnrichmentGathererOptions) {
     void settled.finally(() => queueing.delete(settled));
   }
 
-  function flush(customerId: string): void {
-    const gathering = gatherings.get(customerId);
-    if (!gathering) return;
-    gatherings.delete(customerId);
-    clearTimeout(gathering.timer);
-    queue(customerId, gathering.businessIds);
+  function open(customerId: string): void {
+    windows.set(customerId, { businessIds: [], timer: setTimeout(() => end(customerId), windowMs) });
+  }
+
+  /** The window's end: what came in it goes as one batch and the window opens again; an empty window closes. */
+  function end(customerId: string): void {
+    const window = windows.get(customerId);
+    if (!window) return;
+    windows.delete(customerId);
+    clearTimeout(window.timer);
+    if (window.businessIds.length === 0) return;
+    queue(customerId, window.businessIds);
+    if (!closed) open(customerId);
   }
 
   return {
-    /** Queues the enrichment of `businessId`, now or with others of `customerId` within the window. */
+    /** Queues the enrichment of `businessId`: at once when its customer added none within the window, else with the window's others. */
     add(customerId: string, businessId: string): void {
-      if (closed || windowMs <= 0) return queue(customerId, [businessId]);
-      const gathering = gatherings.get(customerId);
-      if (!gathering) {
-        gatherings.set(customerId, { businessIds: [businessId], timer: setTimeout(() => flush(customerId), windowMs) });
+      const window = windows.get(customerId);
+      if (closed || windowMs <= 0 || !window) {
+        queue(customerId, [businessId]);
+        if (!closed && windowMs > 0) open(customerId);
         return;
       }
-      gathering.businessIds.push(businessId);
-      if (gathering.businessIds.length >= ENRICHMENT_BATCH_SIZE) flush(customerId);
+      window.businessIds.push(businessId);
+      if (window.businessIds.length >= ENRICHMENT_BATCH_SIZE) end(customerId);
     },
 
-    /** Queues what is gathered at once and waits for every queueing begun (before the producers close). */
+    /** Queues what the windows hold at once and waits for every queueing begun (before the producers close). */
     async close(): Promise<void> {
       closed = true;
-      for (const customerId of [...gatherings.keys()]) flush(customerId);
+      for (const customerId of [...windows.keys()]) end(customerId);
       await Promise.all([...queueing]);
     },
   };
