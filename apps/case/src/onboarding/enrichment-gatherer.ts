@@ -2,7 +2,7 @@ import { ENRICHMENT_BATCH_SIZE, enrichmentJobId, gatheredEnrichmentJobId, type P
 import type { Logger } from '@kyb/http';
 
 /** How long, after a customer's single add, its next single adds are gathered into one batch (ADR 0028). */
-export const ENRICHMENT_GATHER_MS = 25;
+export const ENRICHMENT_GATHER_MS = 40;
 
 /** Options of {@link createEnrichmentGatherer}. */
 export interface EnrichmentGathererOptions {
