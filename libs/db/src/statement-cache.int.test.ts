@@ -1,5 +1,6 @@
 import { createDatabase } from './database';
 import { statementNameOf } from './prepared';
+import { MAX_TEXT_LENGTH } from './statement-cache';
 
 /* Each connection prepares the statements run often (statement-cache.ts, ADR 0028). */
 describe('the statement cache of a connection', () => {
@@ -32,6 +33,13 @@ describe('the statement cache of a connection', () => {
     expect(await prepared()).toEqual([{ name: statementNameOf(text), statement: text }]);
     for (let n = 0; n < 5; n += 1) expect(await byId(2)).toEqual({ id: 2, label: 'two' });
     expect(await prepared()).toHaveLength(1);
+  });
+
+  it('never names a text longer than its bound (a bulk insert of many rows)', async () => {
+    const many = () => db(table).whereIn('id', Array.from({ length: 3_000 }, (_v, n) => n + 1)).select('id');
+    expect(many().toSQL().toNative().sql.length).toBeGreaterThan(MAX_TEXT_LENGTH);
+    for (let n = 0; n < 5; n += 1) expect(await many()).toHaveLength(2);
+    expect((await prepared()).some((s) => s.statement.includes('in ($1'))).toBe(false);
   });
 
   it('never names a text without values, nor a transaction of knex', async () => {

@@ -10,7 +10,9 @@ import { statementNameOf } from './prepared';
  * text (`statementNameOf`, the names `runPrepared` uses), so each connection parses it once and
  * PostgreSQL's plan cache decides, as for any prepared statement, whether a generic plan serves.
  * Each connection keeps at most `maxPerConnection` of them, deallocating the least recently used.
- * Texts without values (BEGIN, COMMIT, DDL, `select 1`) and named or streamed queries go as sent.
+ * Texts without values (BEGIN, COMMIT, DDL, `select 1`), texts longer than `MAX_TEXT_LENGTH` (a
+ * bulk's 500-row inserts: each row count is another text, parsing is a small part of their run,
+ * and counting them would keep megabytes of text) and named or streamed queries go as sent.
  *
  * A prepared `select *` of a table whose columns a migration changed is refused by PostgreSQL
  * ("cached plan must not change result type"). The text then gets a new name (a new generation)
@@ -37,7 +39,9 @@ export interface StatementCacheOptions {
 
 /** Runs of each text so far (process-wide, bounded: past this many texts, counting starts again). */
 const runs = new Map<string, number>();
-const COUNTED_TEXTS = 10_000;
+const COUNTED_TEXTS = 2_000;
+/** Longer texts are never prepared (see the module's comment). */
+export const MAX_TEXT_LENGTH = 16 * 1024;
 /** Texts whose prepared form was refused, and how often (each refusal is a new name). */
 const generations = new Map<string, number>();
 
@@ -106,7 +110,7 @@ export function cacheStatements(client: CachingClient, options: StatementCacheOp
 
   client.query = (...args: unknown[]): unknown => {
     const plain = plainQuery(args);
-    if (!plain || countRun(plain.text) < threshold) return send(...args);
+    if (!plain || plain.text.length > MAX_TEXT_LENGTH || countRun(plain.text) < threshold) return send(...args);
     const { config, text, callback } = plain;
     const statusBefore = status;
     const run = (done: Callback) => send({ ...config, name: named(text) }, done);
