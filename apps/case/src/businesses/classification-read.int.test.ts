@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
+import { insertBusiness, readBusinessData, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
 /* E9 and the list read status and classification beside the business (issue 13). */
 describe('E9 verification status and classification', () => {
@@ -14,8 +14,7 @@ describe('E9 verification status and classification', () => {
   });
   afterAll(() => t.close());
 
-  const get = async (id: string) =>
-    (await request(t.app).get(`/case/api/v1/businesses/${id}`).set('Authorization', `Bearer ${token}`).expect(200)).body.data;
+  const get = (id: string) => readBusinessData(t.app, token, id);
   const classification = (b: Record<string, unknown>) => {
     const { status, naics_code, naics_title, mcc_code, mcc_title, industry } = b as { industry: { id: string; sector_code: string } | null } & Record<string, unknown>;
     return { status, naics_code, naics_title, mcc_code, mcc_title, industry: industry && [industry.id, industry.sector_code] };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
 import { presentedParts } from '../migrations/20261127_0017_presented_parts';
-import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
+import { insertBusiness, readBusinessData, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
 /*
  * Each row keeps its part of the presented business, written by a trigger (ADR 0028). These tests
@@ -22,8 +21,7 @@ describe("a business's presented parts", () => {
   });
   afterAll(() => t.close());
 
-  const read = async (id: string) =>
-    (await request(t.app).get(`/case/api/v1/businesses/${id}?fetch_owner_details=true`).set('Authorization', `Bearer ${token}`).expect(200)).body.data;
+  const read = (id: string) => readBusinessData(t.app, token, id, true);
   const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
   /** The business as contract 2.7 shows it, from its rows (status UNVERIFIED: no verification is put here). */

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Express } from 'express';
+import request from 'supertest';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Knex } from '@kyb/db';
 import { createDataKeys, type ClassificationEntry, type VerificationEntry } from '@kyb/area-views';
@@ -61,6 +62,12 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
     open: (sealed) => createDataKeys(h.db, createMasterKeyring(dataEncryptionKey)).open(sealed),
     close: () => h.close(() => area.stop()),
   };
+}
+
+/** E9's `data` for business `id` as `token` reads it (any answer but 200 fails the test); with its owners when `withOwners`. */
+export async function readBusinessData(app: Express, token: string, id: string, withOwners = false): Promise<Record<string, unknown> & { owners: unknown[] }> {
+  const query = withOwners ? '?fetch_owner_details=true' : '';
+  return (await request(app).get(`/case/api/v1/businesses/${id}${query}`).set('Authorization', `Bearer ${token}`).expect(200)).body.data;
 }
 
 /** Columns a test may set on a fixture business. */
