@@ -56,7 +56,7 @@ export interface CaseAreaDeps extends AreaBaseDeps {
   mailTransport?: MailTransport;
   /** How bearer tokens are trusted: the auth area's keys (its JWKS over HTTP in production), issuer, audience, ended sessions. */
   tokens: TokenTrust;
-  /** How long a single add's enrichment waits for others (default `ENRICHMENT_GATHER_MS`; 0 queues each at once). */
+  /** The gatherer's window: single adds following one of the same customer within it go as one batch (default `ENRICHMENT_GATHER_MS`; 0 queues each at once, alone). */
   enrichmentGatherMs?: number;
 }
 

@@ -52,7 +52,7 @@ export interface OnboardingServiceOptions {
   directory: CustomerDirectory;
   /** Seals TINs, SSNs and the rows of async runs with the customer's data key. */
   dataKeys: Pick<DataKeys, 'boxFor' | 'open'>;
-  /** A single add's business is enriched with others added meanwhile (ADR 0028). */
+  /** Queues a single add's enrichment, at once or batched with the customer's next single adds (ADR 0028). */
   gatherer: EnrichmentGatherer;
   /** The businesses of a bulk are enriched in batches (one provider call each, set-based writes). */
   enrichmentBatches: Producer<{ businessIds: string[]; customerId: string }>;
@@ -118,8 +118,8 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
   }
 
   /**
-   * Queued after the commit: one business with others added meanwhile (the gatherer's window; not
-   * waited for), a bulk's in batches of ENRICHMENT_BATCH_SIZE. A failure to queue is logged, the
+   * Queued after the commit: one business through the gatherer (at once, or with the customer's
+   * next single adds in its window; not waited for), a bulk's in batches of ENRICHMENT_BATCH_SIZE. A failure to queue is logged, the
    * businesses stay: the integration area's recovery sweep finds businesses without an enrichment
    * task and queues them.
    */
