@@ -91,6 +91,23 @@ describe('the database library', () => {
     expect(await database.db.schema.withSchema('sample').hasTable('things')).toBe(false);
   });
 
+  it("opens every connection with PostgreSQL's JIT compilation off (it cost more than the suite's statements run)", async () => {
+    const db = createDatabase({ url: database.url, applicationName: 'kyb-jit' });
+    try {
+      expect((await db.raw('show jit')).rows).toEqual([{ jit: 'off' }]);
+      // The server's own default is untouched: a plain connection still has it on.
+      const plain = new Client({ connectionString: database.url });
+      await plain.connect();
+      try {
+        expect((await plain.query('show jit')).rows).toEqual([{ jit: 'on' }]);
+      } finally {
+        await plain.end();
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('checkDatabase resolves on a live pool and rejects once it is destroyed', async () => {
     const db = createDatabase({ url: database.url, applicationName: 'kyb-check' });
     await expect(checkDatabase(db)).resolves.toBeUndefined();
