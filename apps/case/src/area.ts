@@ -85,7 +85,6 @@ export function createCaseArea(deps: CaseAreaDeps) {
     directory: createCustomerDirectory(deps.db),
     dataKeys,
     gatherer,
-    enrichmentBatches,
     runs,
     clock,
     logger: deps.logger,

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
 import request from 'supertest';
+import { enrichmentBatchJobId, enrichmentBatchQueue } from '@kyb/queues';
+import { eventually } from '@kyb/testing';
 import { startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
 describe('bulk onboarding', () => {
@@ -30,6 +33,19 @@ describe('bulk onboarding', () => {
     expect(res.body.data.result['0'].data_businesses).toMatchObject({ name: 'One', tin: 'XXXXX1111' });
     expect(res.body.data.result['1'].data_businesses).toMatchObject({ name: 'Two', external_id: 'T-2' });
     expect(await count(id)).toBe(2);
+  });
+
+  it("queues the request's businesses for enrichment once its answer is sent, in one batch of its run", async () => {
+    const id = await customer();
+    const res = await bulk(id).send([{ name: 'Queued One' }, { name: 'Queued Two' }]).expect(200);
+    const businessIds = ['0', '1'].map((index) => res.body.data.result[index].data_businesses.id as string);
+    const [runId] = await t.db('cases.onboarding_runs').where({ customer_id: id }).pluck('id');
+    const queue = new Queue(enrichmentBatchQueue.name, { connection: t.redis, prefix: t.redisPrefix });
+    try {
+      expect((await eventually(() => queue.getJob(enrichmentBatchJobId(runId, 0)))).data).toEqual({ businessIds, customerId: id });
+    } finally {
+      await queue.close();
+    }
   });
 
   it('reads CSV with a header row, typing numbers and booleans by column', async () => {

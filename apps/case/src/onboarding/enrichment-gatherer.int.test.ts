@@ -93,4 +93,43 @@ describe('the enrichment gatherer', () => {
     await gatherer.close();
     expect(logLines.join('\n')).toContain('could not queue enrichment; the recovery sweep will');
   });
+
+  it("queues a bulk's businesses in batches under job ids of its run and chunk, and answers once they are queued", async () => {
+    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 60_000, logger });
+    const [customerId, runId] = ids(2);
+    const businessIds = ids(ENRICHMENT_BATCH_SIZE + 3);
+    await gatherer.addRun(runId, customerId, businessIds);
+    const batches = await Promise.all([0, 1, 2].map((chunk) => enrichmentBatches.queue.getJob(`enrich-run-${runId}-${chunk}`)));
+    expect(batches.map((job) => job?.data)).toEqual([
+      { businessIds: businessIds.slice(0, ENRICHMENT_BATCH_SIZE), customerId },
+      { businessIds: businessIds.slice(ENRICHMENT_BATCH_SIZE), customerId },
+      undefined,
+    ]);
+    await gatherer.close();
+  });
+
+  it('runs work held for an answer once the answer is sent, or at once when it closes first', async () => {
+    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 0, logger });
+    const [customerId, sent, unsent] = ids(3);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    gatherer.afterAnswer(answered, () => gatherer.add(customerId, sent));
+    gatherer.afterAnswer(new Promise<void>(() => undefined), () => gatherer.add(customerId, unsent));
+    // Nothing before the answer: not even after a round of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await single(sent)).toBeUndefined();
+    answer();
+    expect((await eventually(() => single(sent))).data).toEqual({ businessId: sent, customerId });
+    // An answer that never comes (a stuck connection) does not keep the work from the close: it runs then, and is waited for.
+    expect(await single(unsent)).toBeUndefined();
+    await gatherer.close();
+    expect((await single(unsent))?.data).toEqual({ businessId: unsent, customerId });
+    // A caller gone before the answer (the promise rejected) still has its work run, once.
+    let ran = 0;
+    const open = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 0, logger });
+    open.afterAnswer(Promise.reject(new Error('gone')), () => (ran += 1));
+    await eventually(async () => ran === 1 || undefined);
+    await open.close();
+    expect(ran).toBe(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { ENRICHMENT_BATCH_SIZE, enrichmentJobId, gatheredEnrichmentJobId, type Producer } from '@kyb/queues';
+import { ENRICHMENT_BATCH_SIZE, enrichmentBatchJobId, enrichmentJobId, gatheredEnrichmentJobId, type Producer } from '@kyb/queues';
 import type { Logger } from '@kyb/http';
 
 /** How long, after a customer's single add, its next single adds are gathered into one batch (ADR 0028). */
@@ -36,19 +36,27 @@ export function createEnrichmentGatherer(options: EnrichmentGathererOptions) {
   const windowMs = options.windowMs ?? ENRICHMENT_GATHER_MS;
   const windows = new Map<string, Window>();
   const queueing = new Set<Promise<void>>();
+  /** Work waiting for an answer to be sent (`afterAnswer`), started at once when the gatherer closes. */
+  const waiting = new Set<() => void>();
   let closed = false;
+
+  /** Keeps `added` until it settles (close waits for it); a failure is logged, the recovery sweep does the rest. */
+  function track(added: Promise<unknown>, customerId: string, businesses: number): Promise<void> {
+    const settled = added.then(
+      () => undefined,
+      (err: unknown) => options.logger.error({ err, customerId, businesses }, 'could not queue enrichment; the recovery sweep will'),
+    );
+    queueing.add(settled);
+    void settled.finally(() => queueing.delete(settled));
+    return settled;
+  }
 
   function queue(customerId: string, businessIds: string[]): void {
     const added =
       businessIds.length === 1
         ? options.enrichment.add({ businessId: businessIds[0], customerId }, { jobId: enrichmentJobId(businessIds[0]) })
         : options.enrichmentBatches.add({ businessIds, customerId }, { jobId: gatheredEnrichmentJobId(businessIds) });
-    const settled = added.then(
-      () => undefined,
-      (err: unknown) => options.logger.error({ err, customerId, businesses: businessIds.length }, 'could not queue enrichment; the recovery sweep will'),
-    );
-    queueing.add(settled);
-    void settled.finally(() => queueing.delete(settled));
+    void track(added, customerId, businessIds.length);
   }
 
   function open(customerId: string): void {
@@ -79,13 +87,45 @@ export function createEnrichmentGatherer(options: EnrichmentGathererOptions) {
       if (window.businessIds.length >= ENRICHMENT_BATCH_SIZE) end(customerId);
     },
 
-    /** Queues what the windows hold at once and waits for every queueing begun (before the producers close). */
+    /** Queues a bulk's businesses at once, in batches of ENRICHMENT_BATCH_SIZE, under job ids of its run and chunk. */
+    addRun(runId: string, customerId: string, businessIds: string[]): Promise<void> {
+      const batches = chunksOf(businessIds, ENRICHMENT_BATCH_SIZE).map((batch, chunk) =>
+        track(options.enrichmentBatches.add({ businessIds: batch, customerId }, { jobId: enrichmentBatchJobId(runId, chunk) }), customerId, batch.length),
+      );
+      return Promise.all(batches).then(() => undefined);
+    },
+
+    /**
+     * Runs `queueing` once `answered` settles (the answer sent, or its connection gone), or at once
+     * when the gatherer closes first: the queued work, which a process running the workers too
+     * starts at once, then no longer stands between the commit and the client (a 1,000-row bulk's
+     * answer is 7 MB, written while the first batches ran). Not waited for.
+     */
+    afterAnswer(answered: Promise<unknown>, queueing: () => void): void {
+      if (closed) return queueing();
+      const start = () => {
+        if (!waiting.delete(start)) return;
+        queueing();
+      };
+      waiting.add(start);
+      void answered.then(start, start);
+    },
+
+    /** Queues what the windows hold and what waits for an answer at once, and waits for every queueing begun (before the producers close). */
     async close(): Promise<void> {
       closed = true;
+      for (const start of [...waiting]) start();
       for (const customerId of [...windows.keys()]) end(customerId);
       await Promise.all([...queueing]);
     },
   };
+}
+
+/** `items` in consecutive chunks of at most `size`. */
+function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
 }
 
 /** The gatherer type, for injection. */

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { CustomerEntry } from '@kyb/area-views';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success, ValidationError } from '@kyb/envelope';
@@ -14,6 +14,11 @@ export const BULK_SUCCEEDED = 'Bulk process succeeded';
 export const RUN_ACCEPTED = 'Bulk process started';
 
 /** E12: add a business to a customer, in the order of contract 7.1. */
+/** Settles once the answer is sent ('close' follows 'finish'), or the caller went away ('close' alone). */
+function answerSent(res: Response): Promise<void> {
+  return new Promise((resolve) => res.once('close', () => resolve()));
+}
+
 export function onboardingRoutes(deps: { onboarding: OnboardingService; authenticate: RequestHandler }): RouteDefinition[] {
   const { onboarding, authenticate } = deps;
   // Checks run before the handler and read the path as Express names it.
@@ -76,7 +81,8 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
           res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, params.customerId, rows, req)));
           return;
         }
-        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, params.customerId, rows, { checkSchema: true, customer: await customerOf(req), actor: { request: req }, dryRun: query.dry_run })));
+        const mode = { checkSchema: true, customer: await customerOf(req), actor: { request: req }, dryRun: query.dry_run, answered: answerSent(res) };
+        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, params.customerId, rows, mode)));
       },
     }),
     defineRoute({
@@ -96,7 +102,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       },
       // With or without async=true: stored before the answer, which carries its id; enrichment runs in the background.
       handler: async (req, res, { params, query, body }) => {
-        const mode = { customer: await customerOf(req), actor: { request: req }, dryRun: query.dry_run };
+        const mode = { customer: await customerOf(req), actor: { request: req }, dryRun: query.dry_run, answered: answerSent(res) };
         res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(callerOf(req).userId, params.customerId, [body], mode)));
       },
     }),

@@ -7,7 +7,7 @@ import type { Request } from 'express';
 import { auditActOf } from '@kyb/auth';
 import type { Logger } from '@kyb/http';
 import { createPhoneReader } from '../businesses/phone-numbers';
-import { ENRICHMENT_BATCH_SIZE, enrichmentBatchJobId, onboardingRunJobId, type Producer } from '@kyb/queues';
+import { onboardingRunJobId, type Producer } from '@kyb/queues';
 import { CustomerNotFoundError, dataKeyScope, type CustomerDirectory, type CustomerEntry, type DataKeys } from '@kyb/area-views';
 import { compileCheck, strictObject, unstorableTextIn } from '@kyb/validation';
 import { ApplicantNotFoundError } from '../applicants/applicants.errors';
@@ -52,10 +52,8 @@ export interface OnboardingServiceOptions {
   directory: CustomerDirectory;
   /** Seals TINs, SSNs and the rows of async runs with the customer's data key. */
   dataKeys: Pick<DataKeys, 'boxFor' | 'open'>;
-  /** Queues a single add's enrichment, at once or batched with the customer's next single adds (ADR 0028). */
+  /** Queues the enrichments: a single add's at once or with the customer's next single adds (ADR 0028), a bulk's in batches, after the answer (ADR 0029). */
   gatherer: EnrichmentGatherer;
-  /** The businesses of a bulk are enriched in batches (one provider call each, set-based writes). */
-  enrichmentBatches: Producer<{ businessIds: string[]; customerId: string }>;
   runs: Producer<{ runId: string }>;
   clock: () => Date;
   logger: Logger;
@@ -119,18 +117,13 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
 
   /**
    * Queued after the commit: one business through the gatherer (at once, or with the customer's
-   * next single adds in its window; not waited for), a bulk's in batches of ENRICHMENT_BATCH_SIZE. A failure to queue is logged, the
-   * businesses stay: the integration area's recovery sweep finds businesses without an enrichment
-   * task and queues them.
+   * next single adds in its window; not waited for), a bulk's in batches of ENRICHMENT_BATCH_SIZE
+   * (waited for in a run's job). A failure to queue is logged, the businesses stay: the integration
+   * area's recovery sweep finds businesses without an enrichment task and queues them.
    */
   async function queueEnrichment(runId: string, customerId: string, businessIds: string[]): Promise<void> {
     if (businessIds.length === 1) return options.gatherer.add(customerId, businessIds[0]);
-    const queued = chunksOf(businessIds, ENRICHMENT_BATCH_SIZE).map((batch, chunk) =>
-      options.enrichmentBatches.add({ businessIds: batch, customerId }, { jobId: enrichmentBatchJobId(runId, chunk) }),
-    );
-    const results = await Promise.allSettled(queued);
-    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-    if (failed) options.logger.error({ err: failed.reason, runId, businesses: businessIds.length }, 'could not queue enrichment; the recovery sweep will');
+    await options.gatherer.addRun(runId, customerId, businessIds);
   }
 
   return {
@@ -178,7 +171,15 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       actorId: string,
       customerId: string,
       rows: Array<Record<string, unknown>>,
-      mode: { checkSchema?: boolean; runId?: string; customer?: CustomerEntry; actor?: OnboardingActor; dryRun?: boolean } = {},
+      mode: {
+        checkSchema?: boolean;
+        runId?: string;
+        customer?: CustomerEntry;
+        actor?: OnboardingActor;
+        dryRun?: boolean;
+        /** Settles when the request's answer is sent (or its connection is gone): the enrichment is queued then. */
+        answered?: Promise<unknown>;
+      } = {},
     ) {
       const runId = mode.runId ?? randomUUID();
       const month = usageMonth(clock());
@@ -231,10 +232,15 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       const { built: records, cases, checked } = outcome;
 
       const businessIds = records.map((r) => r.business.id);
-      // The answer is read before the enrichment is queued: in a process that also runs the workers,
-      // a queued enrichment starts at once and its work would stand between the commit and the
-      // answer (a 1,000-row bulk's ten batches, a single add's whole enrichment). Queued whatever the read gives.
-      const stored = await options.businesses.findByIds(businessIds, true).finally(() => queueEnrichment(runId, customerId, businessIds));
+      // In a process that also runs the workers, queued enrichment starts at once, and its work would
+      // stand between the commit and the answer (a 1,000-row bulk's ten batches while its 7 MB answer
+      // is written, a single add's whole enrichment): a request's is queued once its answer is sent
+      // (ADR 0029), a run's after the read. Queued whatever the read gives.
+      const queue = () => queueEnrichment(runId, customerId, businessIds);
+      const answered = mode.answered;
+      const stored = await options.businesses
+        .findByIds(businessIds, true)
+        .finally(() => (answered ? options.gatherer.afterAnswer(answered, () => void queue()) : queue()));
       return { runId, result: presentAddedBusinesses({ actorId, customerId, rows: checked, stored, cases }) };
     },
 
@@ -317,10 +323,3 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
 
 /** The onboarding service type, for injection. */
 export type OnboardingService = ReturnType<typeof createOnboardingService>;
-
-/** `items` in consecutive chunks of at most `size`. */
-function chunksOf<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
-  return chunks;
-}
