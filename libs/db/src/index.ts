@@ -10,6 +10,8 @@ export { idempotencyAnswersColumn } from './migrations';
 export type { Knex } from 'knex';
 export { DependencyUnavailableError, ensureDatabaseReachable, ensurePostgresReachable } from './reachability';
 export { containsPattern } from './search';
+export { insertJsonRows, uniformColumns } from './json-rows';
+export type { JsonRowsInsert } from './json-rows';
 export { preparedRead, preparedShapes, queryPrepared } from './prepared';
 export type { ShapeValues } from './prepared';
 export { pageWithTotal, totalCountColumn } from './page-total';

@@ -1,4 +1,4 @@
-import { isoTimestampSql, listShapeOf, pageWithTotal, preparedRead, preparedShapes, recordEvents, totalCountColumn, type Knex } from '@kyb/db';
+import { insertJsonRows, isoTimestampSql, listShapeOf, pageWithTotal, preparedRead, preparedShapes, recordEvents, totalCountColumn, type Knex } from '@kyb/db';
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
@@ -46,33 +46,14 @@ function toAggregate(row: Record<string, unknown>): BusinessAggregate {
   return { business: row as unknown as BusinessRow, presented: new RawJson(row.presented as string), ownerCount: (row.owner_count as number | undefined) ?? 0 };
 }
 
-/** Runs of at most this many businesses are inserted in one statement (far under PostgreSQL's 65,535 values). */
-const ONE_STATEMENT_RECORDS = 20;
-
-/** Runs `inserts` as one statement: all but the last as data-modifying CTEs of the last. */
-async function chained(trx: Knex.Transaction, inserts: Knex.QueryBuilder[]): Promise<void> {
-  const compiled = inserts.map((insert) => insert.toSQL());
-  const last = compiled.pop();
-  if (!last) return;
-  const ctes = compiled.map((part, n) => `part_${n} as (${part.sql})`);
-  const sql = ctes.length > 0 ? `with ${ctes.join(', ')} ${last.sql}` : last.sql;
-  await trx.raw(sql, [...compiled.flatMap((part) => part.bindings), ...last.bindings]);
-}
-
-/** The rows of `records`, table by table: a few in one chained statement, many in chunks of 500 rows. */
-async function insertRows(trx: Knex.Transaction, records: BusinessRecords[]): Promise<void> {
-  const tables = [
-    ['cases.businesses', records.map((r) => r.business)],
-    ['cases.business_names', records.flatMap((r) => r.names)],
-    ['cases.business_addresses', records.flatMap((r) => r.addresses)],
-    ['cases.owners', records.flatMap((r) => r.owners)],
-  ] as const;
-  const inserts = tables.filter(([, rows]) => rows.length > 0).map(([table, rows]) => trx(table).insert(rows as Array<Record<string, unknown>>));
-  if (records.length <= ONE_STATEMENT_RECORDS) return void (await chained(trx, inserts));
-  const chunk = 500;
-  for (const [table, rows] of tables) {
-    for (let i = 0; i < rows.length; i += chunk) await trx(table).insert(rows.slice(i, i + chunk) as Array<Record<string, unknown>>);
-  }
+/** The rows of `records`, table by table, in one statement (ADR 0029: one JSON parameter per table). */
+function insertRows(trx: Knex.Transaction, records: BusinessRecords[]): Promise<void> {
+  return insertJsonRows(trx, [
+    { table: 'cases.businesses', rows: records.map((r) => r.business) },
+    { table: 'cases.business_names', rows: records.flatMap((r) => r.names) },
+    { table: 'cases.business_addresses', rows: records.flatMap((r) => r.addresses) },
+    { table: 'cases.owners', rows: records.flatMap((r) => r.owners) },
+  ]);
 }
 
 /** SQL of businesses with their names, addresses and owners: reading them, and storing new ones. */
