@@ -3,7 +3,7 @@
  * a while (after a warm-up that is thrown away) and reports throughput and latency percentiles.
  */
 import autocannon from 'autocannon';
-import { cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './cpu-meter';
+import { cpuSnapshot, type CpuPerRequest, type CpuSnapshot } from './cpu-meter';
 import type { BenchSettings } from './settings';
 
 /** One load run's figures. */
@@ -26,11 +26,20 @@ export interface LoadTarget {
   body?: string;
 }
 
+/** One load segment's raw figures, to be combined with others. */
+interface Segment {
+  latencies: number[];
+  requests: number;
+  errors: number;
+  seconds: number;
+  cpu?: { before: CpuSnapshot; after: CpuSnapshot };
+}
+
 /**
  * One run. Latencies are taken from each 2xx response's own time (microseconds), not autocannon's
  * histogram, which keeps whole milliseconds: a p99 of 8.4 -> 9.6 ms read there as 8 -> 10 (+25%).
  */
-async function once(target: LoadTarget, connections: number, seconds: number, serverPid?: number): Promise<LoadResult> {
+async function segment(target: LoadTarget, connections: number, seconds: number, serverPid?: number): Promise<Segment> {
   const before = cpuSnapshot(serverPid);
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -42,20 +51,76 @@ async function once(target: LoadTarget, connections: number, seconds: number, se
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
     });
   });
+  const after = cpuSnapshot(serverPid);
   return {
-    requestsPerSecond: result.requests.average,
+    latencies,
+    requests: result['2xx'],
+    errors: result.errors + result.non2xx,
+    seconds: result.duration,
+    cpu: before && after ? { before, after } : undefined,
+  };
+}
+
+/** The figures of `segments` taken together: requests per second over their time, percentiles over all their answers. */
+function combined(segments: Segment[]): LoadResult {
+  const requests = segments.reduce((sum, s) => sum + s.requests, 0);
+  const seconds = segments.reduce((sum, s) => sum + s.seconds, 0);
+  const latencies = segments.flatMap((s) => s.latencies);
+  const measured = segments.every((s) => s.cpu !== undefined);
+  const spent = (party: keyof CpuSnapshot) => segments.reduce((sum, s) => sum + (s.cpu ? s.cpu.after[party] - s.cpu.before[party] : 0), 0);
+  const cpu: CpuPerRequest | undefined =
+    measured && requests > 0
+      ? { serverUs: (spent('server') * 1e6) / requests, postgresUs: (spent('postgres') * 1e6) / requests, clientUs: (spent('client') * 1e6) / requests }
+      : undefined;
+  return {
+    requestsPerSecond: seconds > 0 ? requests / seconds : 0,
     p50Ms: quantile(latencies, 0.5),
     p99Ms: quantile(latencies, 0.99),
-    errors: result.errors + result.non2xx,
-    requests: result['2xx'],
-    cpu: cpuPerRequest(before, cpuSnapshot(serverPid), result['2xx']),
+    errors: segments.reduce((sum, s) => sum + s.errors, 0),
+    requests,
+    cpu,
   };
 }
 
 /** Loads `target` with the run's connections: a warm-up, then the measured run (with the CPU of `serverPid`, when given). */
 export async function measureLoad(target: LoadTarget, settings: BenchSettings, connections = settings.connections, serverPid?: number): Promise<LoadResult> {
-  await once(target, connections, settings.warmupSeconds);
-  return once(target, connections, settings.seconds, serverPid);
+  await segment(target, connections, settings.warmupSeconds);
+  return combined([await segment(target, connections, settings.seconds, serverPid)]);
+}
+
+/** One side of {@link measureInTurns}: what is loaded, and the process whose CPU it costs. */
+export interface TurnSide {
+  target: LoadTarget;
+  pid?: number;
+  /** Runs before each of this side's turns and stops after it (a sign-in burst beside the load, say). */
+  during?: () => () => Promise<void>;
+}
+
+/**
+ * Loads `a` and `b` in turns, `settings.rounds` of each, the run's seconds split between the
+ * rounds (after a warm-up of each): the machine's speed drifts between runs and within one
+ * (10-30% over a minute on a shared machine), and a figure measured beside its reference in
+ * alternating rounds compares the two under the same drift, where one measured minutes after
+ * the other does not.
+ */
+export async function measureInTurns(a: TurnSide, b: TurnSide, settings: BenchSettings, connections = settings.connections): Promise<{ a: LoadResult; b: LoadResult }> {
+  const turn = async (side: TurnSide, seconds: number, pid?: number) => {
+    const stop = side.during?.();
+    try {
+      return await segment(side.target, connections, seconds, pid);
+    } finally {
+      await stop?.();
+    }
+  };
+  await turn(a, settings.warmupSeconds);
+  await turn(b, settings.warmupSeconds);
+  const seconds = Math.max(1, settings.seconds / settings.rounds);
+  const segments: { a: Segment[]; b: Segment[] } = { a: [], b: [] };
+  for (let round = 0; round < settings.rounds; round += 1) {
+    segments.a.push(await turn(a, seconds, a.pid));
+    segments.b.push(await turn(b, seconds, b.pid));
+  }
+  return { a: combined(segments.a), b: combined(segments.b) };
 }
 
 /** The value at fraction `q` (0 to 1) of sorted `values`; 0 for none. */

@@ -3,15 +3,15 @@
  * `full` ceiling (Express + helmet + token + one select) is what every read is compared with.
  */
 import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from '@kyb/auth/testing';
-import { CEILING_KINDS, type CeilingKind } from './ceiling-server';
-import { measureLoad, type LoadResult, type LoadTarget } from './load';
+import type { CeilingKind } from './ceiling-server';
+import { measureInTurns, measureLoad, type LoadResult, type LoadTarget } from './load';
 import { freePort, startProcess, type BenchProcess } from './processes';
 import type { SeededWorld } from './seed';
 import type { BenchSettings } from './settings';
 import { loadRow, type BenchRow, type LoadGoal } from './table';
 import type { BenchWorld } from './world';
 
-/** The ceilings' figures, `full` being the reference. */
+/** The ceilings' figures: the bare servers measured alone, the `full` one (the reference) as the mean of its turns beside the reads. */
 export type Ceilings = Record<CeilingKind, LoadResult>;
 
 async function startCeiling(kind: CeilingKind, env: NodeJS.ProcessEnv, logDir: string, nodeArgs: string[]): Promise<{ process: BenchProcess; url: string }> {
@@ -26,11 +26,19 @@ async function startCeiling(kind: CeilingKind, env: NodeJS.ProcessEnv, logDir: s
   return { process: process_, url: `http://127.0.0.1:${port}` };
 }
 
+/** The ceiling servers of a run: the bare ones' figures, and the full one, running, for the reads to be measured beside. */
+export interface CeilingSession {
+  alone: Pick<Ceilings, 'node-http' | 'express'>;
+  full: { target: LoadTarget; pid?: number; stop(): Promise<void> };
+}
+
 /**
- * Measures the three ceilings, one after another, each alone. With `profileDir`, the `full`
- * ceiling runs under the CPU profiler too, to compare with the suite's profile.
+ * Measures the bare ceilings (node:http, Express), one after another, each alone, and starts the
+ * full one (Express + helmet + token + one select), which every read is then measured beside, in
+ * turns. With `profileDir`, the full ceiling runs under the CPU profiler, to compare with the
+ * suite's profile.
  */
-export async function measureCeilings(world: BenchWorld, seeded: SeededWorld, settings: BenchSettings, logDir: string, profileDir?: string): Promise<Ceilings> {
+export async function startCeilings(world: BenchWorld, seeded: SeededWorld, settings: BenchSettings, logDir: string, profileDir?: string): Promise<CeilingSession> {
   const keys = createTestKeys();
   const token = keys.tokenFor({ role: 'CUSTOMER', customerId: seeded.owner.customerId });
   const env: NodeJS.ProcessEnv = {
@@ -40,26 +48,44 @@ export async function measureCeilings(world: BenchWorld, seeded: SeededWorld, se
     BENCH_ISSUER: TEST_ISSUER,
     BENCH_AUDIENCE: TEST_AUDIENCE,
   };
-  const paths: Record<CeilingKind, string> = { 'node-http': '/', express: '/ping', full: `/businesses/${seeded.businessId}` };
-  const figures = {} as Ceilings;
-  for (const kind of CEILING_KINDS) {
-    const nodeArgs = profileDir && kind === 'full' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    const ceiling = await startCeiling(kind, env, logDir, nodeArgs);
+  const headers = { authorization: `Bearer ${token}` };
+  const alone = {} as CeilingSession['alone'];
+  for (const [kind, path] of [['node-http', '/'], ['express', '/ping']] as const) {
+    const ceiling = await startCeiling(kind, env, logDir, []);
     try {
-      figures[kind] = await measureLoad({ url: `${ceiling.url}${paths[kind]}`, headers: { authorization: `Bearer ${token}` } }, settings, settings.connections, ceiling.process.pid);
+      alone[kind] = await measureLoad({ url: `${ceiling.url}${path}`, headers }, settings, settings.connections, ceiling.process.pid);
     } finally {
       await ceiling.process.stop();
     }
   }
-  return figures;
+  const full = await startCeiling('full', env, logDir, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  return {
+    alone,
+    full: { target: { url: `${full.url}/businesses/${seeded.businessId}`, headers }, pid: full.process.pid, stop: () => full.process.stop() },
+  };
 }
 
-/** The ceiling rows of the table. */
-export function ceilingRows(ceilings: Ceilings): BenchRow[] {
+/** The mean of load figures (the full ceiling's turns). */
+function meanOf(results: LoadResult[]): LoadResult {
+  const mean = (pick: (r: LoadResult) => number) => results.reduce((sum, r) => sum + pick(r), 0) / Math.max(results.length, 1);
+  const measured = results.every((r) => r.cpu !== undefined);
+  return {
+    requestsPerSecond: mean((r) => r.requestsPerSecond),
+    p50Ms: mean((r) => r.p50Ms),
+    p99Ms: mean((r) => r.p99Ms),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    requests: results.reduce((sum, r) => sum + r.requests, 0),
+    cpu: measured && results.length > 0 ? { serverUs: mean((r) => r.cpu?.serverUs ?? 0), postgresUs: mean((r) => r.cpu?.postgresUs ?? 0), clientUs: mean((r) => r.cpu?.clientUs ?? 0) } : undefined,
+  };
+}
+
+/** The ceiling rows of the table: the full ceiling as the mean of its turns, the bare ones against it. */
+export function ceilingRows(session: CeilingSession, fullTurns: LoadResult[]): BenchRow[] {
+  const full = meanOf(fullTurns);
   return [
-    loadRow('ceiling: bare node:http', ceilings['node-http'], ceilings.full),
-    loadRow('ceiling: Express 5', ceilings.express, ceilings.full),
-    loadRow('ceiling: Express + helmet + ES256 token + 1 select', ceilings.full, ceilings.full),
+    loadRow('ceiling: bare node:http', session.alone['node-http'], full),
+    loadRow('ceiling: Express 5', session.alone.express, full),
+    loadRow('ceiling: Express + helmet + ES256 token + 1 select (mean of its turns beside the reads)', full, full),
   ];
 }
 
@@ -87,14 +113,27 @@ export function readNames(): string[] {
   return readTargets('', unseeded).map((read) => read.name);
 }
 
-/** Loads every read endpoint of the suite at `base`, one after another. */
-export async function measureReads(base: string, seeded: SeededWorld, ceilings: Ceilings, settings: BenchSettings, suitePid?: number): Promise<BenchRow[]> {
+/**
+ * Loads every read endpoint of the suite at `base`, one after another, each in turns with the full
+ * ceiling (measureInTurns): each read's share and p99 are against the ceiling turns run beside it.
+ * Answers the reads' rows and the ceiling's turns.
+ */
+export async function measureReads(
+  base: string,
+  seeded: SeededWorld,
+  ceilings: CeilingSession,
+  settings: BenchSettings,
+  suitePid?: number,
+): Promise<{ rows: BenchRow[]; ceilingTurns: LoadResult[] }> {
   const rows: BenchRow[] = [];
+  const ceilingTurns: LoadResult[] = [];
   for (const { name, target, goal } of readTargets(base, seeded)) {
     if (settings.only && !name.includes(settings.only)) continue;
-    rows.push(loadRow(name, await measureLoad(target, settings, settings.connections, suitePid), ceilings.full, goal));
+    const { a: ceiling, b: read } = await measureInTurns({ target: ceilings.full.target, pid: ceilings.full.pid }, { target, pid: suitePid }, settings);
+    ceilingTurns.push(ceiling);
+    rows.push(loadRow(name, read, ceiling, goal));
   }
-  return rows;
+  return { rows, ceilingTurns };
 }
 
 /** The E9 load used to see how sign-in bursts move other requests. */

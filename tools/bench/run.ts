@@ -17,7 +17,7 @@ import { addToScore, bulkRows, inviteToMail, reportToCompleted, sequentialAdds, 
 import { runMicroBenchmarks, type MicroResult } from './micro';
 import { processFigures } from './processes';
 import { summariseProfiles } from './profile';
-import { businessReadTarget, ceilingRows, measureCeilings, measureReads, readNames } from './reads';
+import { businessReadTarget, ceilingRows, measureReads, readNames, startCeilings } from './reads';
 import { DEMO_EMAIL, seed, type SeededWorld } from './seed';
 import { benchSettings } from './settings';
 import { startSuite } from './suite-runner';
@@ -65,11 +65,15 @@ async function bench(): Promise<void> {
       }
       const reads = readNames().filter((name) => !settings.only || name.includes(settings.only));
       if (reads.length > 0) {
-        say('bench: seeded; measuring the ceilings');
-        const ceilings = await measureCeilings(world, seeded, settings, logDir, settings.profile ? join(logDir, 'ceiling-profile') : undefined);
-        rows.push(...ceilingRows(ceilings));
-        say('bench: measuring the read endpoints');
-        rows.push(...(await measureReads(suite.base, seeded, ceilings, settings, suite.process.pid)));
+        say('bench: seeded; measuring the bare ceilings');
+        const ceilings = await startCeilings(world, seeded, settings, logDir, settings.profile ? join(logDir, 'ceiling-profile') : undefined);
+        try {
+          say('bench: measuring the read endpoints, each in turns with the full ceiling');
+          const measured = await measureReads(suite.base, seeded, ceilings, settings, suite.process.pid);
+          rows.push(...ceilingRows(ceilings, measured.ceilingTurns), ...measured.rows);
+        } finally {
+          await ceilings.full.stop();
+        }
       }
       if (settings.profile && !settings.only) {
         await suite.process.stop();

@@ -18,6 +18,8 @@ export interface BenchSettings {
   /** Seconds of each load run, and of its warm-up before it. */
   seconds: number;
   warmupSeconds: number;
+  /** Turns a read and its ceiling (and a load with and without sign-ins) take, the seconds split between them (measureInTurns). */
+  rounds: number;
   /**
    * Single businesses added one after another (E12, sequential), after `sequentialWarmup` adds that
    * are not counted (as the reads' warm-up: the write path and the work it sets off run cold before).
@@ -46,6 +48,7 @@ const FULL: BenchSettings = {
   connections: 50,
   seconds: 8,
   warmupSeconds: 2,
+  rounds: 2,
   sequentialAdds: 100,
   sequentialWarmup: 30,
   bulkRows: 1000,
@@ -64,6 +67,7 @@ const SMOKE: BenchSettings = {
   connections: 4,
   seconds: 1,
   warmupSeconds: 0.3,
+  rounds: 1,
   sequentialAdds: 3,
   sequentialWarmup: 1,
   bulkRows: 20,
