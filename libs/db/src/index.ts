@@ -10,8 +10,8 @@ export { idempotencyAnswersColumn } from './migrations';
 export type { Knex } from 'knex';
 export { DependencyUnavailableError, ensureDatabaseReachable, ensurePostgresReachable } from './reachability';
 export { containsPattern } from './search';
-export { insertJsonRows, uniformColumns } from './json-rows';
-export type { JsonRowsInsert } from './json-rows';
+export { insertJsonRows, jsonRowsParts, runChained, uniformColumns } from './json-rows';
+export type { JsonRowsInsert, StatementPart } from './json-rows';
 export { preparedRead, preparedShapes, queryPrepared } from './prepared';
 export type { ShapeValues } from './prepared';
 export { pageWithTotal, totalCountColumn } from './page-total';
@@ -19,11 +19,13 @@ export { listShapeOf } from './list-shape';
 export type { ListShape, ShapedListQuery } from './list-shape';
 export {
   AUDIT_OUTBOX_TABLE,
+  auditInsertPart,
   auditOutboxMigration,
   auditOutboxRelayOrderMigration,
   EVENT_FEED_VIEW,
   EVENT_TYPE_NAMES,
   EVENT_TYPES,
+  eventsInsertPart,
   isEventType,
   normalisedAct,
   outboxMigration,

@@ -1,5 +1,5 @@
 import { createDatabase } from './database';
-import { insertJsonRows, uniformColumns } from './json-rows';
+import { insertJsonRows, jsonRowsParts, runChained, uniformColumns } from './json-rows';
 
 /* Rows inserted as one JSON parameter per table (json-rows.ts, ADR 0029), against knex's own insert. */
 describe('inserting rows as JSON', () => {
@@ -88,13 +88,38 @@ describe('inserting rows as JSON', () => {
     ]);
     expect(statements.some((sql) => sql.includes('json_populate_recordset'))).toBe(false);
     expect(await db(parents).whereIn('id', [21, 22]).orderBy('id').pluck('flag')).toEqual([false, true]);
-    // More rows than one bound statement may carry, not plain (a non-finite number): several statements.
+    // Rows that are not plain (a non-finite number) go through knex in chunks of 500, chained into one statement while they bind few enough values.
     const many = Array.from({ length: 1_200 }, (_v, n) => ({ id: 5_000 + n, label: 'chunked', amount: n === 0 ? Number.NaN : n }));
+    expect(jsonRowsParts(db, { table: parents, rows: many })).toHaveLength(3);
     statements.length = 0;
     await insertJsonRows(db, [{ table: parents, rows: many }]);
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(1);
     expect(await db(parents).where({ label: 'chunked' }).count<Array<{ count: string }>>('* as count')).toEqual([{ count: '1200' }]);
     expect((await db(parents).where({ id: 5_000 }).first('amount')).amount).toBe('NaN');
+    // Parts that together would bind more than PostgreSQL allows run one after another.
+    const wide = Array.from({ length: 4_500 }, (_v, n) => ({ id: 10_000 + n, label: 'wide', amount: n === 0 ? Number.NaN : n, small: 1, flag: true, born: null, seen_at: null, upper_label: null }));
+    const parts = jsonRowsParts(db, { table: parents, rows: [...wide, ...wide.map((row) => ({ ...row, id: row.id + 10_000 }))] });
+    expect(parts.reduce((sum, part) => sum + part.bindings.length, 0)).toBeGreaterThan(65_535);
+    statements.length = 0;
+    await runChained(db, parts);
+    expect(statements).toHaveLength(parts.length);
+    expect(await db(parents).where({ label: 'wide' }).count<Array<{ count: string }>>('* as count')).toEqual([{ count: '9000' }]);
+  });
+
+  it('stores the values of json columns as the JSON they are, and stringifies them for knex when a row is not plain', async () => {
+    await db.raw(`alter table ${children} add column if not exists extra jsonb`);
+    const extra = { nested: { list: [1, 'two', null, true] }, quote: 'say "hi"' };
+    await insertJsonRows(db, [{ table: children, rows: [{ parent_id: 1, position: 5, note: null, extra }], jsonColumns: ['extra'] }]);
+    // A date inside is no JSON data: knex's path, the value stringified (as pg needs for jsonb).
+    const dated = { at: new Date('2026-11-27T00:00:00.000Z') };
+    statements.length = 0;
+    await insertJsonRows(db, [{ table: children, rows: [{ parent_id: 1, position: 6, note: null, extra: dated }], jsonColumns: ['extra'] }]);
+    expect(statements.some((sql) => sql.includes('json_populate_recordset'))).toBe(false);
+    const stored = await db(children).where({ parent_id: 1 }).whereIn('position', [5, 6]).orderBy('position').pluck('extra');
+    expect(stored).toEqual([extra, { at: '2026-11-27T00:00:00.000Z' }]);
+    // A string in a json column is a JSON string, not JSON text to parse.
+    await insertJsonRows(db, [{ table: children, rows: [{ parent_id: 1, position: 7, note: null, extra: '{"a":1}' }], jsonColumns: ['extra'] }]);
+    expect((await db(children).where({ parent_id: 1, position: 7 }).first('extra')).extra).toBe('{"a":1}');
   });
 
   it('takes the JSON path only for rows of the same plain columns', () => {
@@ -105,6 +130,11 @@ describe('inserting rows as JSON', () => {
     expect(uniformColumns([{ a: 1, b: 2 }, { a: 1, c: 2 }])).toBeUndefined();
     for (const odd of [undefined, { nested: true }, [1], Buffer.from('x'), Number.POSITIVE_INFINITY, new Date(Number.NaN), 1n]) {
       expect(uniformColumns([{ a: odd }])).toBeUndefined();
+    }
+    // A json column takes plain data at any depth, and nothing JSON would change.
+    expect(uniformColumns([{ a: { b: [1, { c: null }] } }, { a: 'text' }], ['a'])).toEqual(['a']);
+    for (const odd of [undefined, { b: undefined }, { b: new Date(0) }, [Number.NaN], { b: 1n }, new Map()]) {
+      expect(uniformColumns([{ a: odd }], ['a'])).toBeUndefined();
     }
   });
 

@@ -1,29 +1,43 @@
 import type { Knex } from 'knex';
 
 /**
- * Rows inserted as one JSON parameter (ADR 0029). A multi-row insert through knex binds every value
- * (a 500-business chunk: 15,000 parameters): knex numbers them, pg serializes them, PostgreSQL
- * parses a statement the size of the rows, and each row count is a new statement text. Sent as one
- * JSON array, spread into the table's row type by `json_populate_recordset`, the statement's text
- * depends only on the table and its columns (the statement cache prepares it), and storing 500
- * rows of 30 columns took 15 ms instead of 50-90 ms.
+ * Rows inserted as one JSON parameter, and inserts chained into one statement (ADR 0029).
+ *
+ * A multi-row insert through knex binds every value (a 500-business chunk: 15,000 parameters):
+ * knex numbers them, pg serializes them, PostgreSQL parses a statement the size of the rows, and
+ * each row count is a new statement text. Sent as one JSON array, spread into the table's row type
+ * by `json_populate_recordset`, the statement's text depends only on the table and its columns (the
+ * statement cache prepares it), and storing 500 rows of 30 columns took 15 ms instead of 50-90 ms.
+ * Inserts that belong together (a business's rows, its event, its audit act) run as one statement,
+ * all but the last as data-modifying CTEs of the last: one round trip instead of one each.
  *
  * Values keep their meaning: each column is read from JSON text by its own type's input, as a bound
- * text value would be. Only rows of plain values take this path (strings, finite numbers, booleans,
- * null, dates: the JSON form of a date is its instant in UTC), with the same columns in every row;
- * anything else (a missing or undefined value, which knex stores as the column's DEFAULT and JSON
- * would store as NULL; an object, array, buffer or non-finite number, whose JSON form differs from
- * what pg binds) is inserted by knex as before.
+ * text value would be. Only rows of plain values take the JSON path (strings, finite numbers,
+ * booleans, null, dates: the JSON form of a date is its instant in UTC; any JSON value in a column
+ * named in `jsonColumns`, stored as that JSON), with the same columns in every row; anything else (a
+ * missing or undefined value, which knex stores as the column's DEFAULT and JSON would store as
+ * NULL; an object, array, buffer or non-finite number elsewhere, whose JSON form differs from what
+ * pg binds) is inserted by knex's own multi-row insert, in chunks.
  */
-
-/** Rows a statement binds when they go through knex (at most 130 columns each under PostgreSQL's 65,535 parameters). */
-const FALLBACK_CHUNK = 500;
 
 /** One table's insert: its name (`schema.table`) and rows. */
 export interface JsonRowsInsert {
   table: string;
   rows: ReadonlyArray<Record<string, unknown>>;
+  /** json/jsonb columns whose values are stored as the JSON they are (an object stays an object). */
+  jsonColumns?: readonly string[];
 }
+
+/** A statement, or a part of one: SQL text with `?` placeholders, and their values. */
+export interface StatementPart {
+  sql: string;
+  bindings: readonly unknown[];
+}
+
+/** Rows a statement binds when they go through knex (at most 130 columns each under PostgreSQL's 65,535 parameters). */
+const FALLBACK_CHUNK = 500;
+/** PostgreSQL's limit of parameters in one statement. */
+const MAX_BINDINGS = 65_535;
 
 function isPlain(value: unknown): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
@@ -31,44 +45,80 @@ function isPlain(value: unknown): boolean {
   return value instanceof Date && !Number.isNaN(value.getTime());
 }
 
-/** The columns every row has, in the first row's order, when each row has exactly those with plain values; else undefined. */
-export function uniformColumns(rows: ReadonlyArray<Record<string, unknown>>): string[] | undefined {
+/** Whether JSON.stringify keeps `value` as it is (plain data: no undefined, function, bigint, non-finite number, date or buffer inside). */
+function isJsonData(value: unknown, depth = 0): boolean {
+  if (depth > 64) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((item) => isJsonData(item, depth + 1));
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value as object).every((item) => isJsonData(item, depth + 1));
+}
+
+/** The columns every row has, in the first row's order, when each row has exactly those with values JSON keeps; else undefined. */
+export function uniformColumns(rows: ReadonlyArray<Record<string, unknown>>, jsonColumns: readonly string[] = []): string[] | undefined {
   if (rows.length === 0) return undefined;
   const columns = Object.keys(rows[0]);
+  const json = new Set(jsonColumns);
   for (const row of rows) {
-    const keys = Object.keys(row);
-    if (keys.length !== columns.length) return undefined;
-    for (const column of columns) if (!(column in row) || !isPlain(row[column])) return undefined;
+    if (Object.keys(row).length !== columns.length) return undefined;
+    for (const column of columns) {
+      if (!(column in row)) return undefined;
+      if (!(json.has(column) ? row[column] !== undefined && isJsonData(row[column]) : isPlain(row[column]))) return undefined;
+    }
   }
   return columns;
 }
 
-/** The statement inserting `insert`'s rows from JSON parameter `placeholder`, or undefined when they must go through knex. */
-function jsonInsertSql(db: Knex, insert: JsonRowsInsert, placeholder: string): string | undefined {
-  const columns = uniformColumns(insert.rows);
-  if (!columns) return undefined;
-  const table = db.raw('??', [insert.table]).toQuery();
-  const list = columns.map((column) => db.raw('??', [column]).toQuery()).join(', ');
-  return `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${placeholder}::json)`;
+/**
+ * The statement parts inserting `insert`'s rows: one JSON part when they are plain, else knex's
+ * multi-row inserts in chunks of FALLBACK_CHUNK rows (json columns stringified, as pg needs them).
+ */
+export function jsonRowsParts(db: Knex, insert: JsonRowsInsert): StatementPart[] {
+  if (insert.rows.length === 0) return [];
+  const columns = uniformColumns(insert.rows, insert.jsonColumns);
+  if (columns) {
+    const table = db.raw('??', [insert.table]).toQuery();
+    const list = columns.map((column) => db.raw('??', [column]).toQuery()).join(', ');
+    return [{ sql: `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ?::json)`, bindings: [JSON.stringify(insert.rows)] }];
+  }
+  const json = insert.jsonColumns ?? [];
+  const rows = insert.rows.map((row) => {
+    const copy = { ...row };
+    for (const column of json) if (copy[column] !== undefined && copy[column] !== null) copy[column] = JSON.stringify(copy[column]);
+    return copy;
+  });
+  const parts: StatementPart[] = [];
+  for (let i = 0; i < rows.length; i += FALLBACK_CHUNK) {
+    const { sql, bindings } = db(insert.table).insert(rows.slice(i, i + FALLBACK_CHUNK)).toSQL();
+    parts.push({ sql, bindings });
+  }
+  return parts;
 }
 
 /**
- * Inserts each table's rows, in order, in one statement when every table's rows are plain: all but
- * the last as data-modifying CTEs of the last (one round trip), one JSON parameter per table.
- * Otherwise each table's rows are inserted by knex, in order, in chunks of FALLBACK_CHUNK rows.
+ * Runs `parts` in order as one statement (all but the last as data-modifying CTEs of the last),
+ * or one after another when together they would bind more than PostgreSQL allows. The parts must
+ * be inserts, updates or deletes that do not read each other's rows (a CTE's changes are not
+ * visible to the statement's other parts); constraints are checked at the statement's end.
  */
-export async function insertJsonRows(trx: Knex | Knex.Transaction, inserts: ReadonlyArray<JsonRowsInsert>): Promise<void> {
-  const present = inserts.filter((insert) => insert.rows.length > 0);
-  if (present.length === 0) return;
-  const statements = present.map((insert) => jsonInsertSql(trx, insert, '?'));
-  if (statements.every((sql): sql is string => sql !== undefined)) {
-    const last = statements.pop() as string;
-    const sql = statements.length > 0 ? `with ${statements.map((part, n) => `part_${n} as (${part})`).join(', ')} ${last}` : last;
-    await trx.raw(sql, present.map((insert) => JSON.stringify(insert.rows)));
+export async function runChained(trx: Knex | Knex.Transaction, parts: readonly StatementPart[]): Promise<void> {
+  if (parts.length === 0) return;
+  const bindings = parts.reduce((sum, part) => sum + part.bindings.length, 0);
+  if (parts.length > 1 && bindings > MAX_BINDINGS) {
+    for (const part of parts) await trx.raw(part.sql, [...part.bindings] as Knex.RawBinding[]);
     return;
   }
-  // Bound values: at most FALLBACK_CHUNK rows a statement keeps under PostgreSQL's 65,535 parameters.
-  for (const insert of present) {
-    for (let i = 0; i < insert.rows.length; i += FALLBACK_CHUNK) await trx(insert.table).insert(insert.rows.slice(i, i + FALLBACK_CHUNK) as Array<Record<string, unknown>>);
-  }
+  const last = parts[parts.length - 1];
+  const ctes = parts.slice(0, -1).map((part, n) => `part_${n} as (${part.sql})`);
+  const sql = ctes.length > 0 ? `with ${ctes.join(', ')} ${last.sql}` : last.sql;
+  await trx.raw(sql, parts.flatMap((part) => part.bindings) as Knex.RawBinding[]);
+}
+
+/** Inserts each table's rows, in order, in one statement where it can (`jsonRowsParts`, `runChained`). */
+export function insertJsonRows(trx: Knex | Knex.Transaction, inserts: ReadonlyArray<JsonRowsInsert>): Promise<void> {
+  return runChained(
+    trx,
+    inserts.flatMap((insert) => jsonRowsParts(trx, insert)),
+  );
 }

@@ -1,4 +1,16 @@
-import { insertJsonRows, isoTimestampSql, listShapeOf, pageWithTotal, preparedRead, preparedShapes, recordEvents, totalCountColumn, type Knex } from '@kyb/db';
+import {
+  eventsInsertPart,
+  isoTimestampSql,
+  jsonRowsParts,
+  listShapeOf,
+  pageWithTotal,
+  preparedRead,
+  preparedShapes,
+  runChained,
+  totalCountColumn,
+  type Knex,
+  type StatementPart,
+} from '@kyb/db';
 import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb/area-views';
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
@@ -46,14 +58,16 @@ function toAggregate(row: Record<string, unknown>): BusinessAggregate {
   return { business: row as unknown as BusinessRow, presented: new RawJson(row.presented as string), ownerCount: (row.owner_count as number | undefined) ?? 0 };
 }
 
-/** The rows of `records`, table by table, in one statement (ADR 0029: one JSON parameter per table). */
-function insertRows(trx: Knex.Transaction, records: BusinessRecords[]): Promise<void> {
-  return insertJsonRows(trx, [
+/** The statement parts storing `records` (ADR 0029: one JSON parameter per table) and announcing each business created. */
+function recordsParts(db: Knex, records: BusinessRecords[]): StatementPart[] {
+  const tables = [
     { table: 'cases.businesses', rows: records.map((r) => r.business) },
     { table: 'cases.business_names', rows: records.flatMap((r) => r.names) },
     { table: 'cases.business_addresses', rows: records.flatMap((r) => r.addresses) },
     { table: 'cases.owners', rows: records.flatMap((r) => r.owners) },
-  ]);
+  ];
+  const created = records.map(({ business }) => ({ type: 'business.created' as const, customerId: business.customer_id, data: { business_id: business.id } }));
+  return [...tables.flatMap((insert) => jsonRowsParts(db, insert)), ...eventsInsertPart(db, 'cases', created).parts];
 }
 
 /** SQL of businesses with their names, addresses and owners: reading them, and storing new ones. */
@@ -85,9 +99,12 @@ export function createPgBusinessStore(db: Knex) {
      * Each business is announced (`business.created`, ids only) in the same transaction, all of them
      * in one more statement: no path stores a business without its event, nor keeps the event of a rollback.
      */
+    /** The statement parts storing `records` with their `business.created` events, for a caller's chained statement. */
+    recordsParts,
+
+    /** Stores `records` and their `business.created` events in one statement (`recordsParts`). */
     async insertRecords(trx: Knex.Transaction, records: BusinessRecords[]): Promise<void> {
-      await insertRows(trx, records);
-      await recordEvents(trx, 'cases', records.map(({ business }) => ({ type: 'business.created', customerId: business.customer_id, data: { business_id: business.id } })));
+      await runChained(trx, recordsParts(trx, records));
     },
 
     /**

@@ -93,7 +93,7 @@ describe('E12 add a business (contract 7.1)', () => {
     await queue.close();
   });
 
-  it('stores one business in a short transaction: its usage counted in one statement, its run once, its records in one insert', async () => {
+  it('stores one business in a short transaction: its usage counted in one statement, then its run, records, event and act in one more', async () => {
     const statements: string[] = [];
     const listen = (query: { sql: string }) => void statements.push(query.sql);
     t.db.on('query', listen);
@@ -108,7 +108,10 @@ describe('E12 add a business (contract 7.1)', () => {
     expect(writing('onboarding_runs')).toHaveLength(1);
     const records = statements.filter((sql) => sql.includes('insert into "cases"."businesses"'));
     expect(records).toHaveLength(1);
-    for (const part of ['business_names', 'business_addresses', 'owners']) expect(records[0]).toContain(`insert into "cases"."${part}"`);
+    // The run, the business's rows, its event and the act: one statement (ADR 0029).
+    for (const part of ['onboarding_runs', 'business_names', 'business_addresses', 'owners', 'outbox_events']) expect(records[0]).toContain(`insert into "cases"."${part}"`);
+    expect(records[0]).toContain('insert into cases.audit_outbox');
+    expect(statements.filter((sql) => /insert into "?cases"?\."?(outbox_events|audit_outbox)/.test(sql))).toHaveLength(1);
     const [business] = await t.db('cases.businesses').where({ customer_id: customerId, name: 'Few Statements Co' });
     expect(await t.db('cases.business_names').where({ business_id: business.id }).pluck('name')).toEqual(['Few Statements Co', 'FSC']);
     expect(await t.db('cases.owners').where({ business_id: business.id }).pluck('first_name')).toEqual(['Ann']);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { isOutage, NotFoundError } from '@kyb/envelope';
 import { UnknownMasterKeyError } from '@kyb/secrets';
-import { recordAudit, withTransaction, type Knex } from '@kyb/db';
+import { auditInsertPart, recordAudit, runChained, withTransaction, type Knex } from '@kyb/db';
 import type { Request } from 'express';
 import { auditActOf } from '@kyb/auth';
 import type { Logger } from '@kyb/http';
@@ -217,9 +217,13 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
         const businessIds = built.map((b) => b.business.id);
         // A request's run is stored finished at once (nobody sees it before the commit); a queued run was PENDING and is finished.
         if (mode.runId) await store.finishRun(trx, runId, { status: 'SUCCEEDED', business_ids: businessIds }, clock());
-        else await store.insertRun(trx, { id: runId, customer_id: customerId, created_by: actorId, row_count: rows.length, status: 'SUCCEEDED', business_ids: businessIds, finished_at: clock() });
-        await options.businesses.insertRecords(trx, built);
-        if (mode.actor) await recordAudit(trx, 'cases', [businessesAddedAct(mode.actor, { customerId, runId, businessIds }, clock())]);
+        const run = { id: runId, customer_id: customerId, created_by: actorId, row_count: rows.length, status: 'SUCCEEDED' as const, business_ids: businessIds, finished_at: clock() };
+        // The run, the businesses' rows and events, and the act, in one statement (ADR 0029).
+        await runChained(trx, [
+          ...(mode.runId ? [] : store.runInsertParts(trx, run)),
+          ...options.businesses.recordsParts(trx, built),
+          ...(mode.actor ? [auditInsertPart('cases', [businessesAddedAct(mode.actor, { customerId, runId, businessIds }, clock())])] : []),
+        ]);
         const cases = await openCases(trx, { applicants: options.applicants, cases: options.cases, clock }, { actorId, customerId, rows: checked, built });
         // A dry run answers what was stored, as this transaction sees it, then rolls everything back.
         if (mode.dryRun) throw new DryRunOutcome(presentAddedBusinesses({ actorId, customerId, rows: checked, stored: await options.businesses.findByIdsIn(trx, businessIds), cases }));

@@ -1,4 +1,4 @@
-import type { Knex } from '@kyb/db';
+import { jsonRowsParts, type Knex, type StatementPart } from '@kyb/db';
 
 /** The month a usage counter belongs to (UTC), e.g. `2026-11`. */
 export function usageMonth(at: Date): string {
@@ -56,6 +56,10 @@ export function createPgOnboardingStore() {
     },
     async insertRun(db: Knex, run: { id: string; customer_id: string; created_by: string; row_count: number; status: RunStatus } & Partial<RunRow>) {
       await db('cases.onboarding_runs').insert({ ...run, business_ids: run.business_ids ? JSON.stringify(run.business_ids) : null });
+    },
+    /** The statement parts of `insertRun`, for a caller's chained statement (a request's run, stored with its businesses). */
+    runInsertParts(db: Knex, run: { id: string; customer_id: string; created_by: string; row_count: number; status: RunStatus } & Partial<RunRow>): StatementPart[] {
+      return jsonRowsParts(db, { table: 'cases.onboarding_runs', rows: [{ ...run }], jsonColumns: ['business_ids', 'failed_rows'] });
     },
     findRun(db: Knex, id: string): Promise<RunRow | undefined> {
       return db<RunRow>('cases.onboarding_runs').where({ id }).first();

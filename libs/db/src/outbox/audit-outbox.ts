@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from '../migrations';
 import { recordOutsideTransaction } from './audit-group-commit';
+import { runChained, type StatementPart } from '../json-rows';
 import { auditInsertSql, auditRowOf, columnsOf } from './audit-outbox-insert';
 import type { AuditAct } from './audit-act';
 
@@ -71,6 +72,15 @@ export function normalisedAct(act: AuditAct): AuditAct {
 }
 
 /**
+ * The statement part writing `acts` to the area's audit outbox, for a transaction's chained
+ * statement (`runChained`): the acts are kept exactly when what they record is. An act PostgreSQL
+ * could not hold is refused here (`UnstorableAuditActError`).
+ */
+export function auditInsertPart(schema: string, acts: readonly AuditAct[]): StatementPart {
+  return { sql: auditInsertSql(schema, () => '?'), bindings: columnsOf(acts.map((act) => auditRowOf(normalisedAct(act)))) };
+}
+
+/**
  * Writes acts to the area's audit outbox (`<schema>.audit_outbox`; `schema` a plain name, as the
  * areas' constants are). In a transaction `on`, in it: the acts are kept exactly when what they
  * record is. Outside one (a read audited before it is answered), by group commit: acts recorded at
@@ -80,10 +90,10 @@ export function normalisedAct(act: AuditAct): AuditAct {
  */
 export async function recordAudit(on: Knex | Knex.Transaction, schema: string, acts: readonly AuditAct[]): Promise<void> {
   if (acts.length === 0) return;
-  const rows = acts.map((act) => auditRowOf(normalisedAct(act)));
   if ((on as Knex.Transaction).isTransaction) {
-    await on.raw(auditInsertSql(schema, () => '?'), columnsOf(rows));
+    await runChained(on, [auditInsertPart(schema, acts)]);
     return;
   }
+  const rows = acts.map((act) => auditRowOf(normalisedAct(act)));
   await recordOutsideTransaction(on, schema, rows);
 }
