@@ -57,6 +57,40 @@ describe('the enrichment gatherer', () => {
     await gatherer.close();
   });
 
+  it('keeps the window open while the adds keep coming, each add for the window again', async () => {
+    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 400, maxWindowMs: 60_000, logger });
+    const customerId = randomUUID();
+    const [first, a, b] = ids(3);
+    gatherer.add(customerId, first);
+    gatherer.add(customerId, a);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    gatherer.add(customerId, b);
+    // 500 ms after the window opened: past its first 400 ms, but b came 250 ms ago and kept it open.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await gathered(a)).toBeUndefined();
+    expect((await eventually(() => gathered(a))).data).toEqual({ businessIds: [a, b], customerId });
+    await gatherer.close();
+  });
+
+  it('ends a window at its longest however many adds keep coming, the next ones going in the next window', async () => {
+    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 300, maxWindowMs: 600, logger });
+    const customerId = randomUUID();
+    const [first, ...stream] = ids(9);
+    gatherer.add(customerId, first);
+    for (const id of stream) {
+      gatherer.add(customerId, id);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    // 1,200 ms of adds 150 ms apart: no window may hold them all; together the batches hold each once, in order.
+    const batches: string[][] = [];
+    for (let at = 0; at < stream.length; at += batches[batches.length - 1].length) {
+      batches.push((await eventually(() => gathered(stream[at]))).data.businessIds);
+    }
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    expect(batches.flat()).toEqual(stream);
+    await gatherer.close();
+  });
+
   it("never puts two customers' businesses in one batch", async () => {
     const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 200, logger });
     const [first, second] = ids(2);
