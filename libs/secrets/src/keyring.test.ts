@@ -53,4 +53,16 @@ describe('master keyring and data keys', () => {
     expect(box.lookupHash('912345678')).toBe(box.lookupHash('912345678'));
     expect(box.lookupHash('912345678')).not.toBe(other.lookupHash('912345678'));
   });
+
+  it('gives every value sealed with a data key, and every wrap, its own IV across refills of the IV pool', () => {
+    const box = dataKeyBox('6f0c5a1e-0000-4000-8000-000000000003', randomBytes(32));
+    const keyring = createMasterKeyring(newMaster);
+    const ivs = [
+      ...Array.from({ length: 600 }, () => box.seal('123456789').split('.')[2]),
+      ...Array.from({ length: 300 }, () => keyring.wrap(randomBytes(32)).wrapped.split('.')[1]),
+    ];
+    expect(new Set(ivs).size).toBe(900);
+    expect(ivs.every((iv) => Buffer.from(iv, 'base64url').length === 12)).toBe(true);
+    expect(box.open(box.seal('after many'))).toBe('after many');
+  });
 });

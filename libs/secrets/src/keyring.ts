@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
+import { createIvSource } from './iv-source';
 import { createSealedBox, type SealedBox } from './sealed-box';
 
 const IV_BYTES = 12;
@@ -15,8 +16,11 @@ export class UnknownMasterKeyError extends Error {
   }
 }
 
+/** IVs for every data key and wrap of the process, drawn from the CSPRNG in blocks (iv-source.ts). */
+const freshIv = createIvSource(IV_BYTES);
+
 function gcm(key: Buffer, plaintext: Buffer): string[] {
-  const iv = randomBytes(IV_BYTES);
+  const iv = freshIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
   return [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url'));
