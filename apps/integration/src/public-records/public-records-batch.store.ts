@@ -6,8 +6,6 @@ const BJL = 'integration.bjl_records';
 const TASKS = 'integration.integration_tasks';
 const FINANCIALS = 'integration.financial_profiles';
 
-const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-
 /** The BJL records of the writes, one per key (a provider listing a record twice keeps its last listing, so the upsert never meets a key twice). */
 function bjlRowsOf(writes: readonly PublicRecordsWrite[]) {
   const rows = new Map<string, { write: PublicRecordsWrite; record: PublicRecordsWrite['records'][number] }>();
@@ -30,22 +28,17 @@ export async function writeManyPublicRecords(trx: Knex.Transaction, writes: read
   const sorted = [...writes].sort((a, b) => (a.businessId < b.businessId ? -1 : a.businessId > b.businessId ? 1 : 0));
   const { rows } = await trx.raw<{ rows: Array<{ business_id: string }> }>(
     `insert into ${RECORDS} as r (business_id, business_integration_task_id, provider, platform_id, summary, created_at, updated_at)
-     select w.business_id, w.task_id, w.provider, w.platform_id, w.summary::json, w.at, w.at
-     from unnest(?::uuid[], ?::uuid[], ?::text[], ?::int[], ?::text[], ?::timestamptz[]) as w(business_id, task_id, provider, platform_id, summary, at)
+     select w.business_id, w.task_id, w.provider, w.platform_id, w.summary, w.at, w.at
+     from json_to_recordset(?::json) as w(business_id uuid, task_id uuid, provider text, platform_id int, summary json, at timestamptz)
      on conflict (business_id) do update set business_integration_task_id = excluded.business_integration_task_id, provider = excluded.provider,
        platform_id = excluded.platform_id, summary = excluded.summary, updated_at = excluded.updated_at
      where r.business_integration_task_id = excluded.business_integration_task_id
        or not coalesce((select incoming.created_at < current.created_at from ${TASKS} incoming, ${TASKS} current
          where incoming.id = excluded.business_integration_task_id and current.id = r.business_integration_task_id), false)
      returning r.business_id`,
-    [
-      sorted.map((w) => w.businessId),
-      sorted.map((w) => w.taskId),
-      sorted.map((w) => w.provider),
-      sorted.map((w) => w.platformId),
-      sorted.map((w) => JSON.stringify(w.summary)),
-      sorted.map((w) => w.at),
-    ],
+    // One JSON parameter (ADR 0029): a summary is kilobytes of JSON, which as an element of a text array pg
+    // escaped character by character and PostgreSQL parsed as an array literal.
+    [JSON.stringify(sorted.map((w) => ({ business_id: w.businessId, task_id: w.taskId, provider: w.provider, platform_id: w.platformId, summary: w.summary, at: w.at })))],
   );
   const written = new Set(rows.map((r) => r.business_id));
   const kept = sorted.filter((w) => written.has(w.businessId));
@@ -81,17 +74,22 @@ export async function writeManyPublicRecords(trx: Knex.Transaction, writes: read
   }
   await trx.raw(
     `insert into ${FINANCIALS} (business_id, business_integration_task_id, provider, statements, credit_bureau, created_at, updated_at)
-     select f.business_id, f.task_id, f.provider, f.statements::json, f.credit_bureau::json, f.at, f.at
-     from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::text[], ?::timestamptz[]) as f(business_id, task_id, provider, statements, credit_bureau, at)
+     select f.business_id, f.task_id, f.provider, f.statements, f.credit_bureau, f.at, f.at
+     from json_to_recordset(?::json) as f(business_id uuid, task_id uuid, provider text, statements json, credit_bureau json, at timestamptz)
      on conflict (business_id) do update set business_integration_task_id = excluded.business_integration_task_id, provider = excluded.provider,
        statements = excluded.statements, credit_bureau = excluded.credit_bureau, updated_at = excluded.updated_at`,
+    // A JSON null is stored as SQL NULL, as a null text element was.
     [
-      kept.map((w) => w.businessId),
-      kept.map((w) => w.taskId),
-      kept.map((w) => w.financialsProvider),
-      kept.map((w) => json(w.financials.statements)),
-      kept.map((w) => json(w.financials.creditBureau)),
-      kept.map((w) => w.at),
+      JSON.stringify(
+        kept.map((w) => ({
+          business_id: w.businessId,
+          task_id: w.taskId,
+          provider: w.financialsProvider,
+          statements: w.financials.statements ?? null,
+          credit_bureau: w.financials.creditBureau ?? null,
+          at: w.at,
+        })),
+      ),
     ],
   );
   return written;

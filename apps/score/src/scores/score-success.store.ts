@@ -2,7 +2,6 @@ import { BUSINESS_DIRECTORY_VIEW, createMonitoringSettingsDirectory, type Monito
 import { recordEvents, type Knex } from '@kyb/db';
 import { insertAlerts } from '../alerts/alerts-raised.store';
 import { alertsOfStored, monitoredCustomers, type StoredSuccessForAlerts } from '../alerts/score-alerts';
-import type { ComputedScore } from '../engine';
 import type { ScoreResult } from './score-row';
 import { scoreEvents } from './score-events';
 
@@ -25,7 +24,6 @@ const SCORES = 'scores.scores';
 export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], at: Date): Promise<number> {
   if (results.length === 0) return 0;
   const ids = results.map((r) => r.id);
-  const column = <T>(pick: (score: ComputedScore) => T) => results.map((r) => pick(r.score));
   return db.transaction(async (trx) => {
     // The array is built sorted, and unnest yields it in order: every transaction locks in the same order.
     await trx.raw(
@@ -36,13 +34,14 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
     // Every part of the statement reads the snapshot before the update: `previous` never sees the scores it stores.
     const { rows } = await trx.raw<{ rows: StoredSuccessForAlerts[] }>(
       `with v as (
-         select * from unnest(?::uuid[], ?::numeric[], ?::numeric[], ?::numeric[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
-           as v(id, weighted_score_100, weighted_score_850, base_score, risk_level, score_decision, score_distribution, decision_log, inputs, reason_codes)
+         select * from json_to_recordset(?::json)
+           as v(id uuid, weighted_score_100 numeric, weighted_score_850 numeric, base_score numeric, risk_level text, score_decision text,
+                score_distribution json, decision_log text, inputs jsonb, reason_codes jsonb)
        ), stored as (
          update ${SCORES} as s
          set status = 'SUCCESS', weighted_score_100 = v.weighted_score_100, weighted_score_850 = v.weighted_score_850,
              base_score = v.base_score, risk_level = v.risk_level, score_decision = v.score_decision,
-             score_distribution = v.score_distribution::json, decision_log = v.decision_log, inputs = v.inputs::jsonb, reason_codes = v.reason_codes::jsonb, failure_reason = null,
+             score_distribution = v.score_distribution, decision_log = v.decision_log, inputs = v.inputs, reason_codes = v.reason_codes, failure_reason = null,
              completed_at = ?, updated_at = ?
          from v
          where s.id = v.id and s.status = 'PROCESSING'
@@ -65,16 +64,22 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
        left join ${BUSINESS_DIRECTORY_VIEW} as d on d.id = s.business_id
        order by s.business_id, s.created_at, s.id`,
       [
-        ids,
-        column((s) => s.weighted_score_100),
-        column((s) => s.weighted_score_850),
-        column((s) => s.base_score),
-        column((s) => s.risk_level),
-        column((s) => s.score_decision),
-        column((s) => JSON.stringify(s.score_distribution)),
-        column((s) => s.decision_log ?? null),
-        results.map((r) => JSON.stringify(r.snapshot)),
-        results.map((r) => JSON.stringify(r.reasonCodes)),
+        // One JSON parameter (ADR 0029): the distribution and the snapshot are kilobytes of JSON each, which as
+        // elements of text arrays pg escaped character by character and PostgreSQL parsed as array literals.
+        JSON.stringify(
+          results.map(({ id, score, snapshot, reasonCodes }) => ({
+            id,
+            weighted_score_100: score.weighted_score_100,
+            weighted_score_850: score.weighted_score_850,
+            base_score: score.base_score,
+            risk_level: score.risk_level,
+            score_decision: score.score_decision,
+            score_distribution: score.score_distribution,
+            decision_log: score.decision_log ?? null,
+            inputs: snapshot,
+            reason_codes: reasonCodes,
+          })),
+        ),
         at,
         at,
       ],
