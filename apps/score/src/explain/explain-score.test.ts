@@ -1,6 +1,6 @@
 import { computeScore, inputsFromSnapshot, type WeightageConfig } from '../engine';
 import { EXAMPLE_CONFIG, exampleSnapshot } from './__fixtures__/explain-example';
-import { explainScore, placeOnCurve } from './explain-score';
+import { explainScore, placeOnCurve, scoreAndExplain, scoreWithReasons } from './explain-score';
 
 /*
  * The example by hand (config and inputs in __fixtures__/explain-example.ts):
@@ -145,6 +145,21 @@ describe('explainScore', () => {
     expect(six.reason_codes.map((r) => r.code)).toEqual(['R01', 'R07', 'R04', 'R02']);
     expect(six.factors.find((f) => f.code === 'MARGIN')).toMatchObject({ points_lost_850: 0, reason_code: null, curve: { position: 'ABOVE_LAST' } });
     expect(six.reason_codes[2].reason).toBe('Equity is 66.67% of total assets');
+  });
+});
+
+describe('scoreWithReasons (what a stored score keeps)', () => {
+  it('gives the score and reason codes the full explanation gives, for every kind of factor', () => {
+    const snapshots = [exampleSnapshot(), { ...exampleSnapshot(), sources: { ...exampleSnapshot().sources, financials: null } }];
+    for (const snapshot of snapshots) {
+      const full = scoreAndExplain(EXAMPLE_CONFIG, snapshot);
+      const kept = scoreWithReasons(EXAMPLE_CONFIG, snapshot);
+      expect(kept.score).toEqual(full.score);
+      expect(kept.reasonCodes).toEqual(full.explanation.reason_codes);
+    }
+    expect(scoreWithReasons(EXAMPLE_CONFIG, exampleSnapshot()).reasonCodes.map((r) => r.code)).toEqual(['R07', 'R01', 'R02']);
+    // The words of each factor's place on its curve are only in the full explanation.
+    expect(scoreAndExplain(EXAMPLE_CONFIG, exampleSnapshot(), false).explanation.factors.every((f) => f.curve === null)).toBe(true);
   });
 });
 

@@ -124,7 +124,7 @@ export function explainScore(config: WeightageConfig, snapshot: ScoreSnapshot): 
  * one pass: how a score is computed when it is stored, so the reason codes stored with it are the
  * ones its explanation gives.
  */
-export function scoreAndExplain(config: WeightageConfig, snapshot: ScoreSnapshot): { score: ComputedScore; explanation: ScoreExplanation } {
+export function scoreAndExplain(config: WeightageConfig, snapshot: ScoreSnapshot, detail = true): { score: ComputedScore; explanation: ScoreExplanation } {
   const inputs = inputsFromSnapshot(snapshot);
   const score = computeScore(config, inputs);
   const evaluated = config.categories.map((category) => {
@@ -159,7 +159,8 @@ export function scoreAndExplain(config: WeightageConfig, snapshot: ScoreSnapshot
         status: 'SUCCESS' as const,
         value: roundTo(result.value, 4),
         log: result.log,
-        curve: placeOnCurve(factor.curve, result.value),
+        // The place on the curve only explains; the ranking and reason codes never read it.
+        curve: detail ? placeOnCurve(factor.curve, result.value) : null,
         score_100: roundTo(score100, 2),
         effective_weight: roundTo(weight, 6),
         contribution_100: roundTo(score100 * weight, 2),
@@ -190,6 +191,16 @@ export function scoreAndExplain(config: WeightageConfig, snapshot: ScoreSnapshot
     reason_codes: reasons,
   };
   return { score, explanation };
+}
+
+/**
+ * A score and its reason codes (what a stored score keeps for the 360 report): the same ranking as
+ * {@link scoreAndExplain}, without placing each factor on its curve in words, which was most of the
+ * CPU a batch of scores took (ADR 0029).
+ */
+export function scoreWithReasons(config: WeightageConfig, snapshot: ScoreSnapshot): { score: ComputedScore; reasonCodes: ReasonCode[] } {
+  const { score, explanation } = scoreAndExplain(config, snapshot, false);
+  return { score, reasonCodes: explanation.reason_codes };
 }
 
 /** Factors with input by points cost (most first; config order on a tie), numbered; missing ones after, in config order. */

@@ -1,7 +1,7 @@
 import type { EnrichmentCompletion, Producer, WorkerLogger } from '@kyb/queues';
 import type { BusinessDirectory, IntegrationDirectory, VerificationDirectory } from '@kyb/area-views';
 import { NoScoreInputsError, type WeightageConfig } from '../engine';
-import { scoreAndExplain } from '../explain/explain-score';
+import { scoreWithReasons } from '../explain/explain-score';
 import { loadPublishedInputsOfMany, snapshotOf, type PublishedInputs } from './score-inputs.loader';
 import type { DueScore, ScoreBatchStore, ScoreRequest } from './score-batch.store';
 import type { ScoreResult } from './score-row';
@@ -55,8 +55,8 @@ function computeDue(due: readonly DueScore[], reads: BatchReads) {
       const config = reads.configs.get(score.weightage_config_id);
       if (!config) throw new Error(`weighting config ${score.weightage_config_id} is gone`);
       const snapshot = snapshotOf(reads.published(score.business_id), reads.asOf);
-      const computed = scoreAndExplain(config, snapshot);
-      succeeded.push({ id: score.id, score: computed.score, snapshot, reasonCodes: computed.explanation.reason_codes });
+      const computed = scoreWithReasons(config, snapshot);
+      succeeded.push({ id: score.id, score: computed.score, snapshot, reasonCodes: computed.reasonCodes });
     } catch (err) {
       if (err instanceof NoScoreInputsError) noInputs.push(score.id);
       else unexpected.push({ id: score.id, err });

@@ -1,6 +1,6 @@
 import type { JobAttempts } from '@kyb/queues';
 import { NoScoreInputsError } from '../engine';
-import { scoreAndExplain } from '../explain/explain-score';
+import { scoreWithReasons } from '../explain/explain-score';
 import { createScoreBatchProcessor, type ScoreBatchDeps } from './score-batch.processor';
 import { loadSnapshot } from './score-inputs.loader';
 import { NO_INPUTS_REASON, UNEXPECTED_REASON } from './scores.errors';
@@ -30,8 +30,8 @@ export function createScoreProcessors(deps: ScoreProcessorDeps) {
       const config = await store.config(row.weightage_config_id);
       if (!config) throw new Error(`weighting config ${row.weightage_config_id} is gone`);
       const snapshot = await loadSnapshot(deps.integration, deps.verification, row.business_id, clock());
-      const { score, explanation } = scoreAndExplain(config, snapshot);
-      await store.succeed({ id: scoreId, score, snapshot, reasonCodes: explanation.reason_codes }, clock());
+      const { score, reasonCodes } = scoreWithReasons(config, snapshot);
+      await store.succeed({ id: scoreId, score, snapshot, reasonCodes }, clock());
     } catch (err) {
       if (err instanceof NoScoreInputsError) return void (await store.fail(scoreId, NO_INPUTS_REASON, clock()));
       if (attempt.made + 1 >= attempt.allowed) {
