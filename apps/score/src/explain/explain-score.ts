@@ -134,29 +134,48 @@ export function scoreAndExplain(config: WeightageConfig, snapshot: ScoreSnapshot
   });
   const scoredWeight = evaluated.reduce((sum, c) => (c.availableWeight > 0 ? sum + c.category.weight : sum), 0);
 
+  // Each factor's object is written out key by key (the contract's order): spreading a shared base
+  // into each cost ~20 µs a factor, most of a batch's scoring (ADR 0029).
   const factors: FactorExplanation[] = evaluated.flatMap(({ category, factors: list, availableWeight }) =>
-    list.map(({ factor, result }) => {
-      const base = {
+    list.map(({ factor, result }): FactorExplanation => {
+      const source = sourceOf(snapshot, factor.input);
+      if (isMissing(result)) {
+        return {
+          category_code: category.code,
+          category_label: category.label,
+          code: factor.code,
+          label: factor.label,
+          input: factor.input,
+          unit: factor.unit,
+          source,
+          rank: null,
+          reason_code: null,
+          status: 'MISSING_INPUT',
+          value: null,
+          log: result.missing,
+          curve: null,
+          score_100: null,
+          effective_weight: 0,
+          contribution_100: 0,
+          contribution_850: 0,
+          points_lost_100: 0,
+          points_lost_850: 0,
+        };
+      }
+      const score100 = interpolateCurve(factor.curve, result.value);
+      // A category whose available factors carry no weight is left out of the score, as the engine leaves it.
+      const weight = availableWeight > 0 ? (category.weight / scoredWeight) * (factor.weight / availableWeight) : 0;
+      return {
         category_code: category.code,
         category_label: category.label,
         code: factor.code,
         label: factor.label,
         input: factor.input,
         unit: factor.unit,
-        source: sourceOf(snapshot, factor.input),
+        source,
         rank: null,
         reason_code: null,
-      };
-      if (isMissing(result)) {
-        const none = { effective_weight: 0, contribution_100: 0, contribution_850: 0, points_lost_100: 0, points_lost_850: 0 };
-        return { ...base, status: 'MISSING_INPUT' as const, value: null, log: result.missing, curve: null, score_100: null, ...none };
-      }
-      const score100 = interpolateCurve(factor.curve, result.value);
-      // A category whose available factors carry no weight is left out of the score, as the engine leaves it.
-      const weight = availableWeight > 0 ? (category.weight / scoredWeight) * (factor.weight / availableWeight) : 0;
-      return {
-        ...base,
-        status: 'SUCCESS' as const,
+        status: 'SUCCESS',
         value: roundTo(result.value, 4),
         log: result.log,
         // The place on the curve only explains; the ranking and reason codes never read it.
