@@ -28,8 +28,8 @@ export async function writeManyPublicRecords(trx: Knex.Transaction, writes: read
   const sorted = [...writes].sort((a, b) => (a.businessId < b.businessId ? -1 : a.businessId > b.businessId ? 1 : 0));
   const { rows } = await trx.raw<{ rows: Array<{ business_id: string }> }>(
     `insert into ${RECORDS} as r (business_id, business_integration_task_id, provider, platform_id, summary, created_at, updated_at)
-     select w.business_id, w.task_id, w.provider, w.platform_id, w.summary, w.at, w.at
-     from json_to_recordset(?::json) as w(business_id uuid, task_id uuid, provider text, platform_id int, summary json, at timestamptz)
+     select (w->>'business_id')::uuid, (w->>'task_id')::uuid, w->>'provider', (w->>'platform_id')::int, w->'summary', (w->>'at')::timestamptz, (w->>'at')::timestamptz
+     from json_array_elements(?::json) as w
      on conflict (business_id) do update set business_integration_task_id = excluded.business_integration_task_id, provider = excluded.provider,
        platform_id = excluded.platform_id, summary = excluded.summary, updated_at = excluded.updated_at
      where r.business_integration_task_id = excluded.business_integration_task_id
@@ -37,7 +37,7 @@ export async function writeManyPublicRecords(trx: Knex.Transaction, writes: read
          where incoming.id = excluded.business_integration_task_id and current.id = r.business_integration_task_id), false)
      returning r.business_id`,
     // One JSON parameter (ADR 0029): a summary is kilobytes of JSON, which as an element of a text array pg
-    // escaped character by character and PostgreSQL parsed as an array literal.
+    // escaped character by character and PostgreSQL parsed as an array literal (read with ->, json_to_recordset is slower).
     [JSON.stringify(sorted.map((w) => ({ business_id: w.businessId, task_id: w.taskId, provider: w.provider, platform_id: w.platformId, summary: w.summary, at: w.at })))],
   );
   const written = new Set(rows.map((r) => r.business_id));
@@ -74,11 +74,12 @@ export async function writeManyPublicRecords(trx: Knex.Transaction, writes: read
   }
   await trx.raw(
     `insert into ${FINANCIALS} (business_id, business_integration_task_id, provider, statements, credit_bureau, created_at, updated_at)
-     select f.business_id, f.task_id, f.provider, f.statements, f.credit_bureau, f.at, f.at
-     from json_to_recordset(?::json) as f(business_id uuid, task_id uuid, provider text, statements json, credit_bureau json, at timestamptz)
+     select (f->>'business_id')::uuid, (f->>'task_id')::uuid, f->>'provider', nullif((f->'statements')::text, 'null')::json, nullif((f->'credit_bureau')::text, 'null')::json,
+            (f->>'at')::timestamptz, (f->>'at')::timestamptz
+     from json_array_elements(?::json) as f
      on conflict (business_id) do update set business_integration_task_id = excluded.business_integration_task_id, provider = excluded.provider,
        statements = excluded.statements, credit_bureau = excluded.credit_bureau, updated_at = excluded.updated_at`,
-    // A JSON null is stored as SQL NULL, as a null text element was.
+    // A JSON null is stored as SQL NULL, as a null text element was (the nullif).
     [
       JSON.stringify(
         kept.map((w) => ({
