@@ -118,7 +118,12 @@ export function createBusinessDirectory(db: Knex) {
       const wanted = uuidsOf(ids);
       const owners = new Map<string, BusinessOwnerEntry[]>();
       if (wanted.length === 0) return owners;
-      const rows: Row[] = await db(BUSINESS_OWNER_DIRECTORY_VIEW).whereRaw('business_id = any(?::uuid[])', [wanted]).orderBy('business_id').orderBy('position');
+      // Driven by the ids: a table that just grew (a bulk's businesses, before autovacuum has analyzed them) looks
+      // small to the planner, which then probed every business for `= any(ids)`: 20 ms a batch of 100, 5 ms so.
+      const { rows } = await db.raw<{ rows: Row[] }>(
+        `select d.* from unnest(?::uuid[]) as w(business_id) join ${BUSINESS_OWNER_DIRECTORY_VIEW} as d on d.business_id = w.business_id order by d.business_id, d.position`,
+        [wanted],
+      );
       for (const row of rows) {
         const list = owners.get(row.business_id as string) ?? [];
         if (list.length === 0) owners.set(row.business_id as string, list);
