@@ -93,7 +93,8 @@ describe('inserting rows as JSON', () => {
     expect(jsonRowsParts(db, { table: parents, rows: many })).toHaveLength(3);
     statements.length = 0;
     await insertJsonRows(db, [{ table: parents, rows: many }]);
-    expect(statements).toHaveLength(1);
+    // Chunks of one table run one after another, in order (in one statement CTEs run in no defined order).
+    expect(statements).toHaveLength(3);
     expect(await db(parents).where({ label: 'chunked' }).count<Array<{ count: string }>>('* as count')).toEqual([{ count: '1200' }]);
     expect((await db(parents).where({ id: 5_000 }).first('amount')).amount).toBe('NaN');
     // Parts that together would bind more than PostgreSQL allows run one after another.
@@ -120,6 +121,36 @@ describe('inserting rows as JSON', () => {
     // A string in a json column is a JSON string, not JSON text to parse.
     await insertJsonRows(db, [{ table: children, rows: [{ parent_id: 1, position: 7, note: null, extra: '{"a":1}' }], jsonColumns: ['extra'] }]);
     expect((await db(children).where({ parent_id: 1, position: 7 }).first('extra')).extra).toBe('{"a":1}');
+  });
+
+  it("gives a table's rows their identity values in order across the chunks of knex's path", async () => {
+    const sequenced = `json_rows_seq_${suffix}`;
+    await db.raw(`create table ${sequenced} (seq bigint generated always as identity, n int, amount numeric)`);
+    try {
+      const rows = Array.from({ length: 1_200 }, (_v, n) => ({ n, amount: n === 0 ? Number.NaN : n }));
+      await insertJsonRows(db, [{ table: sequenced, rows }]);
+      const stored = await db(sequenced).orderBy('seq').pluck('n');
+      expect(stored).toEqual(rows.map((row) => row.n));
+    } finally {
+      await db.raw(`drop table if exists ${sequenced}`);
+    }
+  });
+
+  it('stores a date as a bound Date is stored, in a date, timestamp and timestamptz column', async () => {
+    const dated = `json_rows_dates_${suffix}`;
+    await db.raw(`create table ${dated} (id int primary key, day date, local_at timestamp, at timestamptz)`);
+    try {
+      const instant = new Date(2024, 0, 1, 0, 30, 15, 250);
+      statements.length = 0;
+      await insertJsonRows(db, [{ table: dated, rows: [{ id: 1, day: instant, local_at: instant, at: instant }] }]);
+      expect(statements.some((sql) => sql.includes('json_populate_recordset'))).toBe(true);
+      await db(dated).insert({ id: 2, day: instant, local_at: instant, at: instant });
+      const read = await db.raw(`select id, day::text as day, local_at::text as local_at, at from ${dated} order by id`);
+      expect(read.rows[0]).toEqual({ ...read.rows[1], id: 1 });
+      expect(read.rows[0].at).toEqual(instant);
+    } finally {
+      await db.raw(`drop table if exists ${dated}`);
+    }
   });
 
   it('takes the JSON path only for rows of the same plain columns', () => {

@@ -32,12 +32,44 @@ export interface JsonRowsInsert {
 export interface StatementPart {
   sql: string;
   bindings: readonly unknown[];
+  /**
+   * Runs as a statement of its own, after the parts before it: one of several chunks of one table,
+   * whose rows must get their identity and sequence values in order (inside one statement,
+   * PostgreSQL runs data-modifying CTEs in no defined order).
+   */
+  alone?: boolean;
 }
 
 /** Rows a statement binds when they go through knex (at most 130 columns each under PostgreSQL's 65,535 parameters). */
 const FALLBACK_CHUNK = 500;
 /** PostgreSQL's limit of parameters in one statement. */
 const MAX_BINDINGS = 65_535;
+
+const digits = (value: number, width: number) => String(value).padStart(width, '0');
+
+/**
+ * A date as pg binds it: its local time with the local offset (pg's default, `parseInputDatesAsUTC`
+ * unset), so a `date` or `timestamp` column gets from JSON what it gets from a bound Date, not the
+ * UTC form of the date's `toJSON`. Years before 1 are written as PostgreSQL's BC years.
+ */
+export function boundDateText(date: Date): string {
+  const year = date.getFullYear();
+  const offset = -date.getTimezoneOffset();
+  const zone = `${offset < 0 ? '-' : '+'}${digits(Math.floor(Math.abs(offset) / 60), 2)}:${digits(Math.abs(offset) % 60, 2)}`;
+  const day = `${digits(year < 1 ? 1 - year : year, 4)}-${digits(date.getMonth() + 1, 2)}-${digits(date.getDate(), 2)}`;
+  const time = `${digits(date.getHours(), 2)}:${digits(date.getMinutes(), 2)}:${digits(date.getSeconds(), 2)}.${digits(date.getMilliseconds(), 3)}`;
+  return `${day}T${time}${zone}${year < 1 ? ' BC' : ''}`;
+}
+
+/** `rows` with each Date value as pg binds it (the rows themselves when they hold none). */
+function withBoundDates(rows: ReadonlyArray<Record<string, unknown>>): ReadonlyArray<Record<string, unknown>> {
+  if (!rows.some((row) => Object.values(row).some((value) => value instanceof Date))) return rows;
+  return rows.map((row) => {
+    const copy: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(row)) copy[column] = value instanceof Date ? boundDateText(value) : value;
+    return copy;
+  });
+}
 
 function isPlain(value: unknown): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
@@ -80,7 +112,7 @@ export function jsonRowsParts(db: Knex, insert: JsonRowsInsert): StatementPart[]
   if (columns) {
     const table = db.raw('??', [insert.table]).toQuery();
     const list = columns.map((column) => db.raw('??', [column]).toQuery()).join(', ');
-    return [{ sql: `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ?::json)`, bindings: [JSON.stringify(insert.rows)] }];
+    return [{ sql: `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ?::json)`, bindings: [JSON.stringify(withBoundDates(insert.rows))] }];
   }
   const json = insert.jsonColumns ?? [];
   const rows = insert.rows.map((row) => {
@@ -91,21 +123,22 @@ export function jsonRowsParts(db: Knex, insert: JsonRowsInsert): StatementPart[]
   const parts: StatementPart[] = [];
   for (let i = 0; i < rows.length; i += FALLBACK_CHUNK) {
     const { sql, bindings } = db(insert.table).insert(rows.slice(i, i + FALLBACK_CHUNK)).toSQL();
-    parts.push({ sql, bindings });
+    parts.push({ sql, bindings, alone: rows.length > FALLBACK_CHUNK });
   }
   return parts;
 }
 
 /**
- * Runs `parts` in order as one statement (all but the last as data-modifying CTEs of the last),
- * or one after another when together they would bind more than PostgreSQL allows. The parts must
- * be inserts, updates or deletes that do not read each other's rows (a CTE's changes are not
- * visible to the statement's other parts); constraints are checked at the statement's end.
+ * Runs `parts` as one statement (all but the last as data-modifying CTEs of the last), or one
+ * after another, in order, when together they would bind more than PostgreSQL allows or a part
+ * must run alone. In one statement the parts run in no defined order (rows within a part keep
+ * theirs): they must be inserts, updates or deletes that do not read each other's rows (a CTE's
+ * changes are not visible to the statement's other parts); constraints are checked at its end.
  */
 export async function runChained(trx: Knex | Knex.Transaction, parts: readonly StatementPart[]): Promise<void> {
   if (parts.length === 0) return;
   const bindings = parts.reduce((sum, part) => sum + part.bindings.length, 0);
-  if (parts.length > 1 && bindings > MAX_BINDINGS) {
+  if (parts.length > 1 && (bindings > MAX_BINDINGS || parts.some((part) => part.alone))) {
     for (const part of parts) await trx.raw(part.sql, [...part.bindings] as Knex.RawBinding[]);
     return;
   }

@@ -13,12 +13,12 @@ export const BULK_SUCCEEDED = 'Bulk process succeeded';
 /** The answer to `async=true`: the run is accepted; GET /runs/{runId} tells how it ended. */
 export const RUN_ACCEPTED = 'Bulk process started';
 
-/** E12: add a business to a customer, in the order of contract 7.1. */
 /** Settles once the answer is sent ('close' follows 'finish'), or the caller went away ('close' alone). */
 function answerSent(res: Response): Promise<void> {
   return new Promise((resolve) => res.once('close', () => resolve()));
 }
 
+/** E12: add a business to a customer, in the order of contract 7.1. */
 export function onboardingRoutes(deps: { onboarding: OnboardingService; authenticate: RequestHandler }): RouteDefinition[] {
   const { onboarding, authenticate } = deps;
   // Checks run before the handler and read the path as Express names it.

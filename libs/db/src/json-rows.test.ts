@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+import { boundDateText } from './json-rows';
+
+/* A Date in a JSON row is written as pg binds it: local time with the local offset (json-rows.ts). */
+describe('boundDateText', () => {
+  it('writes the local time with its offset, and reads back as the same instant', () => {
+    for (const ms of [0, 1_704_067_815_250, 951_782_400_000, -2_208_988_800_000]) {
+      const date = new Date(ms);
+      const text = boundDateText(date);
+      expect(text).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);
+      expect(new Date(text).getTime()).toBe(ms);
+    }
+  });
+
+  it('writes years before 1 as BC years', () => {
+    const date = new Date(0);
+    date.setFullYear(0, 5, 1);
+    expect(boundDateText(date)).toMatch(/^0001-06-01T.* BC$/);
+  });
+
+  it('keeps the local calendar day in another time zone (just after midnight in Berlin is the day before in UTC)', () => {
+    // The time zone of a process is read when it starts: the function runs in a child process started in Berlin time.
+    const dir = mkdtempSync(join(tmpdir(), 'bound-date-'));
+    try {
+      const bundle = join(dir, 'bound-date.js');
+      buildSync({ entryPoints: [join(__dirname, 'json-rows.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: bundle, external: ['knex'], logLevel: 'silent' });
+      const script = `const { boundDateText } = require(${JSON.stringify(bundle)}); process.stdout.write(boundDateText(new Date(Date.UTC(2023, 11, 31, 23, 30, 15, 250))));`;
+      const text = execFileSync(process.execPath, ['-e', script], { env: { ...process.env, TZ: 'Europe/Berlin' }, encoding: 'utf8' });
+      expect(text).toBe('2024-01-01T00:30:15.250+01:00');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
