@@ -158,6 +158,16 @@ describe('the enrichment gatherer', () => {
     expect(await single(unsent)).toBeUndefined();
     await gatherer.close();
     expect((await single(unsent))?.data).toEqual({ businessId: unsent, customerId });
+    // An answer that takes longer than the gatherer waits: the work runs then, once.
+    let late = 0;
+    const patient = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 0, afterAnswerMaxMs: 100, logger });
+    let answerLate: () => void = () => undefined;
+    patient.afterAnswer(new Promise<void>((resolve) => (answerLate = resolve)), () => (late += 1));
+    expect(late).toBe(0);
+    await eventually(async () => late === 1 || undefined);
+    answerLate();
+    await patient.close();
+    expect(late).toBe(1);
     // A caller gone before the answer (the promise rejected) still has its work run, once.
     let ran = 0;
     const open = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 0, logger });

@@ -5,6 +5,8 @@ import type { Logger } from '@kyb/http';
 export const ENRICHMENT_GATHER_MS = 40;
 /** How long a gathered batch waits at most for more of its customer's adds before it goes (ADR 0029). */
 export const ENRICHMENT_GATHER_MAX_MS = 500;
+/** How long work held for an answer (`afterAnswer`) waits at most for the answer to be sent. */
+export const AFTER_ANSWER_MAX_MS = 2000;
 
 /** Options of {@link createEnrichmentGatherer}. */
 export interface EnrichmentGathererOptions {
@@ -14,6 +16,8 @@ export interface EnrichmentGathererOptions {
   windowMs?: number;
   /** Milliseconds a window stays open at most however many adds keep coming (default `ENRICHMENT_GATHER_MAX_MS`). */
   maxWindowMs?: number;
+  /** Milliseconds work held for an answer waits at most (default `AFTER_ANSWER_MAX_MS`). */
+  afterAnswerMaxMs?: number;
   logger: Logger;
 }
 
@@ -43,6 +47,7 @@ interface Window {
 export function createEnrichmentGatherer(options: EnrichmentGathererOptions) {
   const windowMs = options.windowMs ?? ENRICHMENT_GATHER_MS;
   const maxWindowMs = Math.max(windowMs, options.maxWindowMs ?? ENRICHMENT_GATHER_MAX_MS);
+  const afterAnswerMaxMs = options.afterAnswerMaxMs ?? AFTER_ANSWER_MAX_MS;
   const windows = new Map<string, Window>();
   const queueing = new Set<Promise<void>>();
   /** Work waiting for an answer to be sent (`afterAnswer`), started at once when the gatherer closes. */
@@ -113,8 +118,9 @@ export function createEnrichmentGatherer(options: EnrichmentGathererOptions) {
     },
 
     /**
-     * Runs `queueing` once `answered` settles (the answer sent, or its connection gone), or at once
-     * when the gatherer closes first: the queued work, which a process running the workers too
+     * Runs `queueing` once `answered` settles (the answer sent, or its connection gone), after
+     * AFTER_ANSWER_MAX_MS at the latest (a caller reading its answer slowly), or at once when the
+     * gatherer closes first: the queued work, which a process running the workers too
      * starts at once, then no longer stands between the commit and the client (a 1,000-row bulk's
      * answer is 7 MB, written while the first batches ran). Not waited for.
      */
@@ -122,8 +128,12 @@ export function createEnrichmentGatherer(options: EnrichmentGathererOptions) {
       if (closed) return queueing();
       const start = () => {
         if (!waiting.delete(start)) return;
+        clearTimeout(latest);
         queueing();
       };
+      // A caller that stops reading a large answer does not hold its businesses' enrichment back for long.
+      const latest = setTimeout(start, afterAnswerMaxMs);
+      latest.unref();
       waiting.add(start);
       void answered.then(start, start);
     },
