@@ -79,13 +79,13 @@ function meanOf(results: LoadResult[]): LoadResult {
   };
 }
 
-/** The ceiling rows of the table: the full ceiling as the mean of its turns, the bare ones against it. */
+/** The ceiling rows of the table: the full ceiling as the mean of its turns beside the reads (BENCHMARKS.md says so), the bare ones against it. */
 export function ceilingRows(session: CeilingSession, fullTurns: LoadResult[]): BenchRow[] {
   const full = meanOf(fullTurns);
   return [
     loadRow('ceiling: bare node:http', session.alone['node-http'], full),
     loadRow('ceiling: Express 5', session.alone.express, full),
-    loadRow('ceiling: Express + helmet + ES256 token + 1 select (mean of its turns beside the reads)', full, full),
+    loadRow('ceiling: Express + helmet + ES256 token + 1 select', full, full),
   ];
 }
 
