@@ -52,7 +52,7 @@ describe('inserting rows as JSON', () => {
         { table: children, rows: [{ parent_id: 1, position: 0, note: 'first' }, { parent_id: 2, position: 0, note: null }] },
       ]),
     );
-    expect(statements.filter((sql) => sql.includes('json_populate_recordset'))).toHaveLength(1);
+    expect(statements.filter((sql) => sql.includes('json_populate_record('))).toHaveLength(1);
     // The same values through knex's own insert, for comparison.
     await db(parents).insert([{ id: 11, label: awkward, amount: 33.33, small: 7, flag: false, born: '1980-02-29', seen_at: seen }]);
     const { rows } = await read([1, 2, 11]);
@@ -86,7 +86,7 @@ describe('inserting rows as JSON', () => {
         ],
       },
     ]);
-    expect(statements.some((sql) => sql.includes('json_populate_recordset'))).toBe(false);
+    expect(statements.some((sql) => sql.includes('json_populate_record('))).toBe(false);
     expect(await db(parents).whereIn('id', [21, 22]).orderBy('id').pluck('flag')).toEqual([false, true]);
     // Rows that are not plain (a non-finite number) go through knex in chunks of 500, chained into one statement while they bind few enough values.
     const many = Array.from({ length: 1_200 }, (_v, n) => ({ id: 5_000 + n, label: 'chunked', amount: n === 0 ? Number.NaN : n }));
@@ -115,7 +115,7 @@ describe('inserting rows as JSON', () => {
     const dated = { at: new Date('2026-11-27T00:00:00.000Z') };
     statements.length = 0;
     await insertJsonRows(db, [{ table: children, rows: [{ parent_id: 1, position: 6, note: null, extra: dated }], jsonColumns: ['extra'] }]);
-    expect(statements.some((sql) => sql.includes('json_populate_recordset'))).toBe(false);
+    expect(statements.some((sql) => sql.includes('json_populate_record('))).toBe(false);
     const stored = await db(children).where({ parent_id: 1 }).whereIn('position', [5, 6]).orderBy('position').pluck('extra');
     expect(stored).toEqual([extra, { at: '2026-11-27T00:00:00.000Z' }]);
     // A string in a json column is a JSON string, not JSON text to parse.
@@ -143,7 +143,7 @@ describe('inserting rows as JSON', () => {
       const instant = new Date(2024, 0, 1, 0, 30, 15, 250);
       statements.length = 0;
       await insertJsonRows(db, [{ table: dated, rows: [{ id: 1, day: instant, local_at: instant, at: instant }] }]);
-      expect(statements.some((sql) => sql.includes('json_populate_recordset'))).toBe(true);
+      expect(statements.some((sql) => sql.includes('json_populate_record('))).toBe(true);
       await db(dated).insert({ id: 2, day: instant, local_at: instant, at: instant });
       const read = await db.raw(`select id, day::text as day, local_at::text as local_at, at from ${dated} order by id`);
       expect(read.rows[0]).toEqual({ ...read.rows[1], id: 1 });

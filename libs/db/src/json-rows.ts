@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
  * A multi-row insert through knex binds every value (a 500-business chunk: 15,000 parameters):
  * knex numbers them, pg serializes them, PostgreSQL parses a statement the size of the rows, and
  * each row count is a new statement text. Sent as one JSON array, spread into the table's row type
- * by `json_populate_recordset`, the statement's text depends only on the table and its columns (the
+ * by `json_populate_record`, the statement's text depends only on the table and its columns (the
  * statement cache prepares it), and storing 500 rows of 30 columns took 15 ms instead of 50-90 ms.
  * Inserts that belong together (a business's rows, its event, its audit act) run as one statement,
  * all but the last as data-modifying CTEs of the last: one round trip instead of one each.
@@ -111,8 +111,12 @@ export function jsonRowsParts(db: Knex, insert: JsonRowsInsert): StatementPart[]
   const columns = uniformColumns(insert.rows, insert.jsonColumns);
   if (columns) {
     const table = db.raw('??', [insert.table]).toQuery();
-    const list = columns.map((column) => db.raw('??', [column]).toQuery()).join(', ');
-    return [{ sql: `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ?::json)`, bindings: [JSON.stringify(withBoundDates(insert.rows))] }];
+    const quoted = columns.map((column) => db.raw('??', [column]).toQuery());
+    // Record by record (json_populate_record over json_array_elements): 16 ms for 1,000 rows of 27 columns
+    // where json_populate_recordset took 28, with the same conversions.
+    const sql = `insert into ${table} (${quoted.join(', ')}) select ${quoted.map((column) => `r.${column}`).join(', ')}
+      from json_array_elements(?::json) as e, lateral json_populate_record(null::${table}, e) as r`;
+    return [{ sql, bindings: [JSON.stringify(withBoundDates(insert.rows))] }];
   }
   const json = insert.jsonColumns ?? [];
   const rows = insert.rows.map((row) => {
