@@ -10,7 +10,7 @@ export { idempotencyAnswersColumn } from './migrations';
 export type { Knex } from 'knex';
 export { DependencyUnavailableError, ensureDatabaseReachable, ensurePostgresReachable } from './reachability';
 export { containsPattern } from './search';
-export { insertJsonRows, jsonRowsParts, runChained, uniformColumns } from './json-rows';
+export { jsonRowsParts, runChained } from './json-rows';
 export type { JsonRowsInsert, StatementPart } from './json-rows';
 export { preparedRead, preparedShapes, queryPrepared } from './prepared';
 export type { ShapeValues } from './prepared';
