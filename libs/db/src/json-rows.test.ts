@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
-import { boundDateText } from './json-rows';
+import knex from 'knex';
+import { boundDateText, jsonRowsParts } from './json-rows';
 
 /* A Date in a JSON row is written as pg binds it: local time with the local offset (json-rows.ts). */
 describe('boundDateText', () => {
@@ -34,5 +35,22 @@ describe('boundDateText', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/* The insert's text is built once per table and columns (jsonInsertSql): each shape keeps its own. */
+describe('jsonRowsParts statement texts', () => {
+  const db = knex({ client: 'pg' });
+  afterAll(() => db.destroy());
+  const sqlOf = (table: string, row: Record<string, unknown>) => jsonRowsParts(db, { table, rows: [row] })[0].sql;
+
+  it('names the table and columns of each call, in the row order, whatever was built before', () => {
+    const first = sqlOf('cases.businesses', { id: 'a', name: 'b' });
+    expect(sqlOf('cases.businesses', { id: 'c', name: 'd' })).toBe(first);
+    expect(first).toContain('insert into "cases"."businesses" ("id", "name") select r."id", r."name"');
+    expect(sqlOf('cases.businesses', { name: 'b', id: 'a' })).toContain('("name", "id") select r."name", r."id"');
+    expect(sqlOf('cases.businesses', { id: 'a' })).toContain('("id") select r."id"');
+    expect(sqlOf('cases.owners', { id: 'a', name: 'b' })).toContain('insert into "cases"."owners" ("id", "name")');
+    expect(sqlOf('cases.owners', { 'we"ird': 1 })).toContain('("we""ird")');
   });
 });
