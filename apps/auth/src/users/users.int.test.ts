@@ -124,6 +124,11 @@ describe('E2 list users of a customer', () => {
       errorCode: 'NOT_FOUND',
       data: { errorName: 'CustomerApiError' },
     });
+    // The customer's existence is read with the page: no page, filter or search turns an unknown customer into an empty list.
+    for (const query of ['?page=9', '?search[first_name]=nobody-like-this', '?pagination=false']) {
+      expect((await list(query, admin, randomUUID()).expect(404)).body.message).toBe('Customer not found');
+    }
+    expect((await list('?search[first_name]=nobody-like-this', admin).expect(200)).body.data).toEqual({ records: [], total_pages: 0, total_items: '0' });
   });
 
   it("lets a 'user' subrole list (customer_user:read)", async () => {

@@ -70,8 +70,9 @@ export function createUsersService(options: UsersServiceOptions) {
 
   return {
     async list(query: UserListQuery): Promise<{ records: CustomerUserRecord[]; total_pages: number; total_items: string }> {
-      await requireCustomer(query.customerId);
-      const { rows, total } = await users.list(query);
+      // The customer's existence is read with the page, in the same statement.
+      const { rows, total, customerFound } = await users.list(query);
+      if (!customerFound) throw new CustomerNotFoundError();
       return listPage(rows.map((row) => toCustomerUserRecord(row, row.subrole)), total, query);
     },
 

@@ -31,7 +31,7 @@ const LISTED_COLUMNS = [
 
 /** SQL for users, subroles and permissions of the auth schema. */
 export function createPgUserStore(db: Knex) {
-  const listShapes = preparedShapes<PresentableUser & { subrole: Subrole | null; total_count: string }>(db);
+  const listShapes = preparedShapes<PresentableUser & { subrole: Subrole | null; total_count: string; customer_found: boolean; page_row: boolean | null }>(db);
   const users = (trx: Knex = db) => trx<UserRow>('auth.users');
 
   return {
@@ -123,10 +123,12 @@ export function createPgUserStore(db: Knex) {
     },
 
     /**
-     * One page of a customer's users with their subroles, and the total count: one statement, its
-     * SQL built once per shape of the query (which filters, searches and sort; paged or not).
+     * One page of a customer's users with their subroles, the total count, and whether the customer
+     * exists (E2 answers 404 for none): one statement, its SQL built once per shape of the query
+     * (which filters, searches and sort; paged or not). The customer's existence beside the page
+     * spares E2 a statement of its own: one round trip and some 200 µs of CPU a page (issue 10).
      */
-    async list(query: UserListQuery): Promise<{ rows: Array<PresentableUser & { subrole: Subrole | null }>; total: number }> {
+    async list(query: UserListQuery): Promise<{ rows: Array<PresentableUser & { subrole: Subrole | null }>; total: number; customerFound: boolean }> {
       const { shape, filters, searches, values } = listShapeOf(query, { customerId: query.customerId });
       const matches = (v: Record<string, Knex.Value>) => {
         const base = db('auth.users as u').leftJoin('auth.subroles as s', 's.id', 'u.subrole_id').where('u.customer_id', v.customerId).andWhere('u.role', 'CUSTOMER');
@@ -140,10 +142,17 @@ export function createPgUserStore(db: Knex) {
           'id', s.id, 'code', s.code, 'display_name', s.display_name, 'label', s.label, 'description', s.description) end as subrole`));
         for (const [column, direction] of query.sort) page.orderBy(`u.${column}`, direction);
         page.orderBy('u.id', 'asc');
-        return query.paginate ? db.raw('? limit ? offset ?', [page, v.limit, v.offset]) : page;
+        const paged = query.paginate ? db.raw('? limit ? offset ?', [page, v.limit, v.offset]) : page;
+        // One row for the customer, joined with the page's rows in their order (none: the row alone, its page columns null).
+        return db
+          .select(db.raw('exists (select 1 from auth.customers where id = ?) as customer_found', [v.customerId]), db.raw('p.*'))
+          .from(db.raw('(select 1) as scope'))
+          .joinRaw('left join lateral (select true as page_row, paged.* from (?) as paged) as p on true', [paged]);
       });
+      const customerFound = rows.length > 0 && rows[0].customer_found === true;
+      const pageRows = rows.filter((row) => row.page_row === true).map(({ customer_found: _found, page_row: _row, ...row }) => row);
       // A page past the end carries no total: only then are the matches counted (knex builds that query).
-      return pageWithTotal<PresentableUser & { subrole: Subrole | null }>(db, rows, query, () => matches(values));
+      return { ...(await pageWithTotal<PresentableUser & { subrole: Subrole | null }>(db, pageRows, query, () => matches(values))), customerFound };
     },
   };
 }
