@@ -79,7 +79,7 @@ describe('docker/Dockerfile', () => {
     for (const part of ['/app/node_modules ./node_modules', '/app/dist ./dist', 'package.json ./']) expect(copies).toContain(part);
     const env = find(runtime, 'ENV').join(' ');
     expect(env).toMatch(/\bNODE_ENV=production\b/);
-    expect(env).toMatch(/\bNODE_OPTIONS=--enable-source-maps\b/);
+    expect(env).toMatch(/\bNODE_OPTIONS="--enable-source-maps --max-semi-space-size=32"/);
     expect(find(runtime, 'EXPOSE')).toEqual(['8080 9464']);
   });
 
