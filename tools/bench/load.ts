@@ -97,11 +97,20 @@ export interface TurnSide {
 }
 
 /**
- * Loads `a` and `b` in turns, `settings.rounds` of each, the run's seconds split between the
- * rounds (after a warm-up of each): the machine's speed drifts between runs and within one
- * (10-30% over a minute on a shared machine), and a figure measured beside its reference in
- * alternating rounds compares the two under the same drift, where one measured minutes after
- * the other does not.
+ * The order of the turns of `rounds` rounds: a, b, then b, a, and so on (ABBA). Each side's turns
+ * then sit around the same middle in time, so a drift of the machine's speed that goes one way
+ * over the rounds favours neither side, where a, b, a, b gave b the later, and the drift's, half.
+ */
+export function turnOrder(rounds: number): Array<'a' | 'b'> {
+  return Array.from({ length: rounds }, (_round, n) => (n % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const))).flat();
+}
+
+/**
+ * Loads `a` and `b` in turns, `settings.rounds` of each in the order of {@link turnOrder}, the
+ * run's seconds split between the rounds (after a warm-up of each): the machine's speed drifts
+ * between runs and within one (10-30% over a minute on a shared machine), and a figure measured
+ * beside its reference in alternating rounds compares the two under the same drift, where one
+ * measured minutes after the other does not.
  */
 export async function measureInTurns(a: TurnSide, b: TurnSide, settings: BenchSettings, connections = settings.connections): Promise<{ a: LoadResult; b: LoadResult }> {
   const turn = async (side: TurnSide, seconds: number, pid?: number) => {
@@ -116,10 +125,8 @@ export async function measureInTurns(a: TurnSide, b: TurnSide, settings: BenchSe
   await turn(b, settings.warmupSeconds);
   const seconds = Math.max(1, settings.seconds / settings.rounds);
   const segments: { a: Segment[]; b: Segment[] } = { a: [], b: [] };
-  for (let round = 0; round < settings.rounds; round += 1) {
-    segments.a.push(await turn(a, seconds, a.pid));
-    segments.b.push(await turn(b, seconds, b.pid));
-  }
+  const sides = { a, b };
+  for (const side of turnOrder(settings.rounds)) segments[side].push(await turn(sides[side], seconds, sides[side].pid));
   return { a: combined(segments.a), b: combined(segments.b) };
 }
 
