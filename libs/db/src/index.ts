@@ -11,6 +11,8 @@ export type { Knex } from 'knex';
 export { DependencyUnavailableError, ensureDatabaseReachable, ensurePostgresReachable } from './reachability';
 export { containsPattern } from './search';
 export { jsonRowsParts, runChained } from './json-rows';
+export { jsonFieldsSource, jsonText } from './json-fields';
+export type { JsonFieldsSource } from './json-fields';
 export type { JsonRowsInsert, StatementPart } from './json-rows';
 export { preparedRead, preparedShapes, queryPrepared } from './prepared';
 export type { ShapeValues } from './prepared';

@@ -1,4 +1,4 @@
-import type { Knex } from '@kyb/db';
+import { jsonFieldsSource, jsonText, type Knex } from '@kyb/db';
 import type { PublicRecordsWrite } from './public-records.types';
 
 const RECORDS = 'integration.public_records';
@@ -26,19 +26,26 @@ export async function writeManyPublicRecords(trx: Knex.Transaction, writes: read
   if (new Set(writes.map((w) => w.businessId)).size !== writes.length) throw new Error('writeManyPublicRecords takes one write per business');
   // One order for every batch, so two transactions lock the rows they share in the same order.
   const sorted = [...writes].sort((a, b) => (a.businessId < b.businessId ? -1 : a.businessId > b.businessId ? 1 : 0));
+  // One JSON array per field (ADR 0030): a summary is kilobytes of JSON, which as an element of a text array pg
+  // escaped character by character, and which read field by field from one object per write PostgreSQL parsed
+  // again for every field.
+  const records = jsonFieldsSource(
+    'w',
+    ['business_id', 'task_id', 'provider', 'platform_id', 'summary', 'at'],
+    sorted.map((w) => ({ business_id: w.businessId, task_id: w.taskId, provider: w.provider, platform_id: w.platformId, summary: w.summary, at: w.at })),
+  );
   const { rows } = await trx.raw<{ rows: Array<{ business_id: string }> }>(
     `insert into ${RECORDS} as r (business_id, business_integration_task_id, provider, platform_id, summary, created_at, updated_at)
-     select (w->>'business_id')::uuid, (w->>'task_id')::uuid, w->>'provider', (w->>'platform_id')::int, w->'summary', (w->>'at')::timestamptz, (w->>'at')::timestamptz
-     from json_array_elements(?::json) as w
+     select ${jsonText('w.business_id')}::uuid, ${jsonText('w.task_id')}::uuid, ${jsonText('w.provider')}, ${jsonText('w.platform_id')}::int, w.summary,
+            ${jsonText('w.at')}::timestamptz, ${jsonText('w.at')}::timestamptz
+     from ${records.sql}
      on conflict (business_id) do update set business_integration_task_id = excluded.business_integration_task_id, provider = excluded.provider,
        platform_id = excluded.platform_id, summary = excluded.summary, updated_at = excluded.updated_at
      where r.business_integration_task_id = excluded.business_integration_task_id
        or not coalesce((select incoming.created_at < current.created_at from ${TASKS} incoming, ${TASKS} current
          where incoming.id = excluded.business_integration_task_id and current.id = r.business_integration_task_id), false)
      returning r.business_id`,
-    // One JSON parameter (ADR 0029): a summary is kilobytes of JSON, which as an element of a text array pg
-    // escaped character by character and PostgreSQL parsed as an array literal (read with ->, json_to_recordset is slower).
-    [JSON.stringify(sorted.map((w) => ({ business_id: w.businessId, task_id: w.taskId, provider: w.provider, platform_id: w.platformId, summary: w.summary, at: w.at })))],
+    records.bindings,
   );
   const written = new Set(rows.map((r) => r.business_id));
   const kept = sorted.filter((w) => written.has(w.businessId));
@@ -72,26 +79,27 @@ export async function writeManyPublicRecords(trx: Knex.Transaction, writes: read
       ],
     );
   }
+  const financials = jsonFieldsSource(
+    'f',
+    ['business_id', 'task_id', 'provider', 'statements', 'credit_bureau', 'at'],
+    kept.map((w) => ({
+      business_id: w.businessId,
+      task_id: w.taskId,
+      provider: w.financialsProvider,
+      statements: w.financials.statements ?? null,
+      credit_bureau: w.financials.creditBureau ?? null,
+      at: w.at,
+    })),
+  );
+  // A JSON null is stored as SQL NULL, as a null text element was (the nullif).
   await trx.raw(
     `insert into ${FINANCIALS} (business_id, business_integration_task_id, provider, statements, credit_bureau, created_at, updated_at)
-     select (f->>'business_id')::uuid, (f->>'task_id')::uuid, f->>'provider', nullif((f->'statements')::text, 'null')::json, nullif((f->'credit_bureau')::text, 'null')::json,
-            (f->>'at')::timestamptz, (f->>'at')::timestamptz
-     from json_array_elements(?::json) as f
+     select ${jsonText('f.business_id')}::uuid, ${jsonText('f.task_id')}::uuid, ${jsonText('f.provider')},
+            nullif(f.statements::text, 'null')::json, nullif(f.credit_bureau::text, 'null')::json, ${jsonText('f.at')}::timestamptz, ${jsonText('f.at')}::timestamptz
+     from ${financials.sql}
      on conflict (business_id) do update set business_integration_task_id = excluded.business_integration_task_id, provider = excluded.provider,
        statements = excluded.statements, credit_bureau = excluded.credit_bureau, updated_at = excluded.updated_at`,
-    // A JSON null is stored as SQL NULL, as a null text element was (the nullif).
-    [
-      JSON.stringify(
-        kept.map((w) => ({
-          business_id: w.businessId,
-          task_id: w.taskId,
-          provider: w.financialsProvider,
-          statements: w.financials.statements ?? null,
-          credit_bureau: w.financials.creditBureau ?? null,
-          at: w.at,
-        })),
-      ),
-    ],
+    financials.bindings,
   );
   return written;
 }

@@ -1,5 +1,5 @@
 import { BUSINESS_DIRECTORY_VIEW, createMonitoringSettingsDirectory, type MonitoringSettings } from '@kyb/area-views';
-import { recordEvents, type Knex } from '@kyb/db';
+import { jsonFieldsSource, jsonText, recordEvents, type Knex } from '@kyb/db';
 import { insertAlerts } from '../alerts/alerts-raised.store';
 import { alertsOfStored, monitoredCustomers, type StoredSuccessForAlerts } from '../alerts/score-alerts';
 import type { ScoreResult } from './score-row';
@@ -8,6 +8,8 @@ import { scoreEvents } from './score-events';
 export type { ScoreResult };
 
 const SCORES = 'scores.scores';
+/** What a stored success sets, each sent as a JSON array of its own (jsonFieldsSource). */
+const SUCCESS_FIELDS = ['id', 'weighted_score_100', 'weighted_score_850', 'base_score', 'risk_level', 'score_decision', 'score_distribution', 'decision_log', 'inputs', 'reason_codes'];
 
 /**
  * Stores each computed score SUCCESS unless it is no longer PROCESSING, raises the alerts of those
@@ -31,13 +33,29 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
        from unnest(array(select distinct business_id from ${SCORES} where id = any(?::uuid[]) order by business_id)) as b`,
       [ids],
     );
+    // The scores as one JSON array per field (ADR 0030): the distribution and the snapshot are kilobytes of JSON
+    // each, which as elements of text arrays pg escaped character by character, and which read field by field
+    // from one object per score PostgreSQL parsed again for every field (53 -> 16 ms for 100 scores).
+    const source = jsonFieldsSource('e', SUCCESS_FIELDS, results.map(({ id, score, snapshot, reasonCodes }) => ({
+      id,
+      weighted_score_100: score.weighted_score_100,
+      weighted_score_850: score.weighted_score_850,
+      base_score: score.base_score,
+      risk_level: score.risk_level,
+      score_decision: score.score_decision,
+      score_distribution: score.score_distribution,
+      decision_log: score.decision_log ?? null,
+      inputs: snapshot,
+      reason_codes: reasonCodes,
+    })));
     // Every part of the statement reads the snapshot before the update: `previous` never sees the scores it stores.
     const { rows } = await trx.raw<{ rows: StoredSuccessForAlerts[] }>(
       `with v as (
-         select (e->>'id')::uuid as id, (e->>'weighted_score_100')::numeric as weighted_score_100, (e->>'weighted_score_850')::numeric as weighted_score_850,
-                (e->>'base_score')::numeric as base_score, e->>'risk_level' as risk_level, e->>'score_decision' as score_decision,
-                e->'score_distribution' as score_distribution, e->>'decision_log' as decision_log, (e->'inputs')::jsonb as inputs, (e->'reason_codes')::jsonb as reason_codes
-         from json_array_elements(?::json) as e
+         select ${jsonText('e.id')}::uuid as id, ${jsonText('e.weighted_score_100')}::numeric as weighted_score_100,
+                ${jsonText('e.weighted_score_850')}::numeric as weighted_score_850, ${jsonText('e.base_score')}::numeric as base_score,
+                ${jsonText('e.risk_level')} as risk_level, ${jsonText('e.score_decision')} as score_decision, e.score_distribution,
+                ${jsonText('e.decision_log')} as decision_log, e.inputs::jsonb as inputs, e.reason_codes::jsonb as reason_codes
+         from ${source.sql}
        ), stored as (
          update ${SCORES} as s
          set status = 'SUCCESS', weighted_score_100 = v.weighted_score_100, weighted_score_850 = v.weighted_score_850,
@@ -64,27 +82,7 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
        from stored as s left join previous as p on p.business_id = s.business_id
        left join ${BUSINESS_DIRECTORY_VIEW} as d on d.id = s.business_id
        order by s.business_id, s.created_at, s.id`,
-      [
-        // One JSON parameter (ADR 0029): the distribution and the snapshot are kilobytes of JSON each, which as
-        // elements of text arrays pg escaped character by character and PostgreSQL parsed as array literals.
-        // Read with json_array_elements and ->: json_to_recordset took 6 times as long for the same rows.
-        JSON.stringify(
-          results.map(({ id, score, snapshot, reasonCodes }) => ({
-            id,
-            weighted_score_100: score.weighted_score_100,
-            weighted_score_850: score.weighted_score_850,
-            base_score: score.base_score,
-            risk_level: score.risk_level,
-            score_decision: score.score_decision,
-            score_distribution: score.score_distribution,
-            decision_log: score.decision_log ?? null,
-            inputs: snapshot,
-            reason_codes: reasonCodes,
-          })),
-        ),
-        at,
-        at,
-      ],
+      [...source.bindings, at, at],
     );
     const customers = monitoredCustomers(rows);
     const settings = customers.length === 0 ? new Map<string, MonitoringSettings>() : await createMonitoringSettingsDirectory(trx).settingsOfMany(customers);
