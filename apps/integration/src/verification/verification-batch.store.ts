@@ -1,4 +1,4 @@
-import { recordEvents, type Knex } from '@kyb/db';
+import { jsonFieldsSource, jsonText, recordEvents, type Knex } from '@kyb/db';
 import { OUTBOX_SCHEMA, verificationEvent } from './verification.events';
 import type { NewVerification, VerificationStatus } from './verification.types';
 
@@ -36,9 +36,18 @@ export async function recordManyVerifications(trx: Knex, entries: readonly NewVe
   // unnest yields the keys in the array's order: every batch takes its locks in the same order.
   await trx.raw('select pg_advisory_xact_lock(hashtextextended(k, 13)) from unnest(?::text[]) as k', [keys]);
   // `previous` reads the snapshot before the insert: each business's latest status before this verification.
+  // One JSON array per field (ADR 0030): the checks are a kilobyte of JSON each, which as elements of a text array
+  // pg escaped character by character and PostgreSQL parsed as an array literal.
+  const source = jsonFieldsSource(
+    'i',
+    ['business_id', 'customer_id', 'task_id', 'status', 'checks', 'at'],
+    entries.map((e) => ({ business_id: e.businessId, customer_id: e.customerId, task_id: e.taskId, status: e.status, checks: e.checks, at: e.at })),
+  );
   const { rows } = await trx.raw<{ rows: Array<{ id: string; business_id: string; status: VerificationStatus; from_status: VerificationStatus | null }> }>(
     `with incoming as (
-       select * from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::timestamptz[]) as i(business_id, customer_id, task_id, status, checks, at)
+       select ${jsonText('i.business_id')}::uuid as business_id, ${jsonText('i.customer_id')}::uuid as customer_id, ${jsonText('i.task_id')}::uuid as task_id,
+              ${jsonText('i.status')} as status, i.checks::jsonb as checks, ${jsonText('i.at')}::timestamptz as at
+       from ${source.sql}
      ), fresh as (
        select i.* from incoming i where not exists (select 1 from ${VERIFICATIONS} v where v.business_integration_task_id = i.task_id)
      ), previous as (
@@ -46,18 +55,11 @@ export async function recordManyVerifications(trx: Knex, entries: readonly NewVe
        where v.business_id in (select business_id from fresh) order by v.business_id, v.seq desc
      ), inserted as (
        insert into ${VERIFICATIONS} (business_id, customer_id, business_integration_task_id, status, checks, created_at)
-       select business_id, customer_id, task_id, status, checks::jsonb, at from fresh
+       select business_id, customer_id, task_id, status, checks, at from fresh
        returning id, business_id, status
      )
      select n.id, n.business_id, n.status, p.status as from_status from inserted n left join previous p on p.business_id = n.business_id`,
-    [
-      entries.map((e) => e.businessId),
-      entries.map((e) => e.customerId),
-      entries.map((e) => e.taskId),
-      entries.map((e) => e.status),
-      entries.map((e) => JSON.stringify(e.checks)),
-      entries.map((e) => e.at),
-    ],
+    source.bindings,
   );
   const changes = rows.filter((r) => r.from_status !== r.status);
   if (changes.length > 0) {
