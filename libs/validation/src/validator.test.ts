@@ -48,6 +48,21 @@ describe('compileValidator', () => {
     expect(failure(() => query({ page: 'two' })).message).toBe('query.page must be integer');
   });
 
+  it('refuses text that coerces to an infinite number, which ajv lets pass as an integer within its bounds (found by the fuzz)', () => {
+    const query = compileValidator(
+      strictObject({ month: { type: 'integer', minimum: 1, maximum: 12 }, filter: { type: 'object', properties: { amount: { type: 'number' } } } }),
+      'query',
+    );
+    expect(failure(() => query({ month: '1e400' })).message).toBe('query.month must be a finite number');
+    expect(failure(() => query({ month: '-1e400' })).message).toBe('query.month must be a finite number');
+    expect(failure(() => query({ filter: { amount: 'Infinity' } })).message).toBe('query.filter.amount must be a finite number');
+    const month: Record<string, unknown> = { month: '1e1' };
+    query(month);
+    expect(month).toEqual({ month: 10 });
+    const params = compileValidator(strictObject({ n: { type: 'number' } }), 'params');
+    expect(failure(() => params({ n: '1e999' })).message).toBe('params.n must be a finite number');
+  });
+
   it('names the offending key and the allowed values', () => {
     const query = compileValidator(
       strictObject({ sort: { type: 'object', propertyNames: { enum: ['name', 'age'] }, additionalProperties: { enum: ['asc', 'desc'] } } }),
@@ -81,6 +96,12 @@ describe('compileValidator', () => {
 
 describe('compileCheck', () => {
   const check = compileCheck(strictObject({ name: { type: 'string' }, age: { type: 'integer' } }, ['name']), 'body');
+
+  it('reports text that coerces to an infinite number as compileValidator refuses it', () => {
+    const check = compileCheck(strictObject({ month: { type: 'integer', minimum: 1, maximum: 12 } }), 'query');
+    expect(check({ month: '1e400' })).toEqual({ message: 'query.month must be a finite number', property: 'month' });
+    expect(check({ month: '12' })).toBeNull();
+  });
 
   it('reports the first problem with the property at fault, or null', () => {
     expect(check({ name: 'a' })).toBeNull();

@@ -60,9 +60,28 @@ export function compileValidator<T>(schema: JsonSchema, part: RequestPart): Vali
   const check: ValidateFunction = ajv.compile(schema);
   const validate = (value: unknown): T => {
     if (!check(value)) throw new ValidationError(describeErrors(check.errors, part));
+    if (part !== 'body') {
+      const where = nonFiniteNumberIn(value);
+      if (where !== null) throw new ValidationError(`${part}${where} must be a finite number`);
+    }
     return value as T;
   };
   return Object.assign(validate, { schema });
+}
+
+/**
+ * Where a coerced text value became Infinity (`month=1e400`): ajv's coercion reads it with
+ * Number() and lets it pass as an integer within its bounds, and PostgreSQL or Date would refuse it
+ * later (a 500). The path as `describeErrors` writes it (`.month`), or null when there is none.
+ */
+function nonFiniteNumberIn(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (value === null || typeof value !== 'object' || depth > 8) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nonFiniteNumberIn(inner, `${path}.${key}`, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** The first problem a value has against a schema, or null; for reporting rather than throwing. */
@@ -77,7 +96,10 @@ export function compileCheck(schema: JsonSchema, part: RequestPart): (value: unk
   const ajv = part === 'body' ? bodyAjv : textAjv;
   const check: ValidateFunction = ajv.compile(schema);
   return (value) => {
-    if (check(value)) return null;
+    if (check(value)) {
+      const where = part === 'body' ? null : nonFiniteNumberIn(value);
+      return where === null ? null : { message: `${part}${where} must be a finite number`, property: where.split('.')[1] ?? null };
+    }
     const error = check.errors?.[0];
     const params = (error?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
     const fromPath = error?.instancePath.split('/').filter(Boolean)[0] ?? null;
