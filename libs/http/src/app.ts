@@ -1,7 +1,7 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import { RouteNotFoundError, ServiceUnavailableError, createErrorHandler, success } from '@kyb/envelope';
-import { installConditionalGet } from './conditional-get';
+import { installConditionalGet, strongEtag } from './conditional-get';
 import { installJsonResponse } from './json-response';
 import type { Logger } from './logger';
 import { createHttpMetrics, type HttpMetrics } from './metrics';
@@ -60,7 +60,7 @@ export function createHttpApp(options: CreateHttpAppOptions): Express {
   const app = express();
   const metrics = options.metrics ?? createHttpMetrics({ service: options.service });
   app.disable('x-powered-by');
-  app.set('etag', 'strong');
+  app.set('etag', strongEtag);
   app.set('query parser', 'extended');
   app.set('trust proxy', options.trustProxy ?? false);
   installConditionalGet(app);

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createApiReferenceRouter } from '@kyb/ops-ui';
 import { createHttpApp } from './app';
-import { isNotModified, weaklyMatches } from './conditional-get';
+import { isNotModified, strongEtag, weaklyMatches } from './conditional-get';
 import { createLogger } from './logger';
 import { buildRouter } from './routes';
 
@@ -134,6 +134,18 @@ describe('conditional GET through createHttpApp', () => {
       expect([file, first.status, typeof first.headers.etag]).toEqual([file, 200, 'string']);
       const again = await request(docs).get(`/t/docs/${file}`).set('If-None-Match', first.headers.etag).set('Cache-Control', 'no-cache');
       expect([file, again.status]).toEqual([file, 304]);
+    }
+  });
+});
+
+describe('strongEtag', () => {
+  it("gives the tag Express's strong ETag gives, for bytes and text alike", () => {
+    // Express's `etag: 'strong'` is the etag package over the body's bytes.
+    const expressTag = (bytes: Buffer) => (require('etag') as (entity: Buffer) => string)(bytes);
+    for (const text of ['', '{}', 'ü🦷'.repeat(1000), JSON.stringify({ records: Array.from({ length: 200 }, (_r, n) => ({ n, name: `Business ${n}` })) })]) {
+      const bytes = Buffer.from(text, 'utf8');
+      expect(strongEtag(bytes)).toBe(expressTag(bytes));
+      expect(strongEtag(text, 'utf8')).toBe(expressTag(bytes));
     }
   });
 });

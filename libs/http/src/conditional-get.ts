@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import type { Express, Request } from 'express';
 
 /** The request and response fields a GET's precondition is evaluated from (header names in lower case). */
@@ -73,3 +74,17 @@ export function installConditionalGet(app: Express): void {
     },
   });
 }
+
+/**
+ * The strong ETag Express's `etag: 'strong'` gives a body (`"<length in hex>-<27 characters of
+ * its SHA-1 in base64>"`), from node's one-shot `crypto.hash`: the same tag without a Hash object
+ * per response, some 5 µs less for a 15 kB list page (ADR 0030).
+ */
+export function strongEtag(body: Buffer | string, encoding?: BufferEncoding): string {
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, encoding);
+  return `"${bytes.length.toString(16)}-${sha1Base64(bytes).substring(0, 27)}"`;
+}
+
+/** SHA-1 in base64: node's one-shot `crypto.hash` where there is one (node 20.12 and later), else a Hash object. */
+const sha1Base64: (bytes: Buffer) => string =
+  typeof crypto.hash === 'function' ? (bytes) => crypto.hash('sha1', bytes, 'base64') : (bytes) => crypto.createHash('sha1').update(bytes).digest('base64');
