@@ -24,6 +24,13 @@ export interface RunRow {
 }
 
 /** SQL for onboarding runs and the monthly usage counter. */
+/** The month's usage counted up by the businesses of a request (one row per customer and month); answers the new count. */
+const TAKE_USAGE_SQL = `insert into "cases"."onboarding_usage" ("customer_id", "month", "used") values (?, ?, ?)
+  on conflict ("customer_id", "month") do update set "used" = "onboarding_usage"."used" + ? returning "used"`;
+/** The customer's businesses (not deleted) holding any of the external ids. */
+const BUSINESSES_BY_EXTERNAL_ID_SQL = `select "id", "external_id" from "cases"."businesses"
+  where "customer_id" = ? and "external_id" = any(?::text[]) and "deleted_at" is null`;
+
 export function createPgOnboardingStore() {
   return {
     /** This month's usage, without a lock (the early check). */
@@ -36,23 +43,16 @@ export function createPgOnboardingStore() {
      * statement: the month's row is created if missing and stays locked until the transaction ends,
      * so concurrent runs of one customer queue here; a run refused later rolls its count back.
      */
+    // The two reads of every add before its insert, as texts written once: knex built each anew per request (ADR 0030).
     async takeUsage(trx: Knex.Transaction, customerId: string, month: string, count: number): Promise<number> {
-      const [row] = await trx('cases.onboarding_usage')
-        .insert({ customer_id: customerId, month, used: count })
-        .onConflict(['customer_id', 'month'])
-        .merge({ used: trx.raw('?? + ?', ['onboarding_usage.used', count]) })
-        .returning('used');
-      return row.used - count;
+      const { rows } = await trx.raw<{ rows: Array<{ used: number }> }>(TAKE_USAGE_SQL, [customerId, month, count, count]);
+      return rows[0].used - count;
     },
     /** Businesses of the customer holding any of `externalIds`. */
     async businessesByExternalId(db: Knex, customerId: string, externalIds: string[]): Promise<Map<string, string>> {
       if (externalIds.length === 0) return new Map();
-      const rows = await db('cases.businesses')
-        .where({ customer_id: customerId })
-        .whereIn('external_id', externalIds)
-        .whereNull('deleted_at')
-        .select('id', 'external_id');
-      return new Map(rows.map((r: { id: string; external_id: string }) => [r.external_id, r.id]));
+      const { rows } = await db.raw<{ rows: Array<{ id: string; external_id: string }> }>(BUSINESSES_BY_EXTERNAL_ID_SQL, [customerId, externalIds]);
+      return new Map(rows.map((r) => [r.external_id, r.id]));
     },
     async insertRun(db: Knex, run: { id: string; customer_id: string; created_by: string; row_count: number; status: RunStatus } & Partial<RunRow>) {
       await db('cases.onboarding_runs').insert({ ...run, business_ids: run.business_ids ? JSON.stringify(run.business_ids) : null });

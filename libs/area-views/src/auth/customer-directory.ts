@@ -1,4 +1,4 @@
-import type { Knex } from '@kyb/db';
+import { preparedRead, type Knex } from '@kyb/db';
 import { isUuid } from '@kyb/validation';
 
 /**
@@ -16,13 +16,23 @@ export interface CustomerEntry {
   features: Record<string, boolean>;
 }
 
+/** A row of the view, as the entry is made from it. */
+interface CustomerRow {
+  id: string;
+  name: string;
+  monthly_onboarding_limit: number | null;
+  features: Record<string, boolean> | null;
+}
+
 /** Reads customers through the auth area's directory view. */
 export function createCustomerDirectory(db: Knex) {
+  // Read on every add (the feature switch and the monthly limit): a prepared statement built once (ADR 0030).
+  const byId = preparedRead<CustomerRow, 'id'>(db, ['id'], (v) => db(CUSTOMER_DIRECTORY_VIEW).where({ id: v.id }).limit(1));
   return {
     /** The customer, or undefined when there is none (also for a value that is not a UUID). */
     async find(customerId: string): Promise<CustomerEntry | undefined> {
       if (!isUuid(customerId)) return undefined;
-      const row = await db(CUSTOMER_DIRECTORY_VIEW).where({ id: customerId }).first();
+      const [row] = await byId({ id: customerId });
       if (!row) return undefined;
       return { id: row.id, name: row.name, monthlyOnboardingLimit: row.monthly_onboarding_limit, features: row.features ?? {} };
     },
