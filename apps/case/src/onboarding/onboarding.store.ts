@@ -23,7 +23,7 @@ export interface RunRow {
   finished_at: Date | null;
 }
 
-/** SQL for onboarding runs and the monthly usage counter. */
+// The two statements every add runs before its insert, as texts written once: knex built each anew per request (ADR 0030).
 /** The month's usage counted up by the businesses of a request (one row per customer and month); answers the new count. */
 const TAKE_USAGE_SQL = `insert into "cases"."onboarding_usage" ("customer_id", "month", "used") values (?, ?, ?)
   on conflict ("customer_id", "month") do update set "used" = "onboarding_usage"."used" + ? returning "used"`;
@@ -31,6 +31,7 @@ const TAKE_USAGE_SQL = `insert into "cases"."onboarding_usage" ("customer_id", "
 const BUSINESSES_BY_EXTERNAL_ID_SQL = `select "id", "external_id" from "cases"."businesses"
   where "customer_id" = ? and "external_id" = any(?::text[]) and "deleted_at" is null`;
 
+/** SQL for onboarding runs and the monthly usage counter. */
 export function createPgOnboardingStore() {
   return {
     /** This month's usage, without a lock (the early check). */
@@ -43,7 +44,6 @@ export function createPgOnboardingStore() {
      * statement: the month's row is created if missing and stays locked until the transaction ends,
      * so concurrent runs of one customer queue here; a run refused later rolls its count back.
      */
-    // The two reads of every add before its insert, as texts written once: knex built each anew per request (ADR 0030).
     async takeUsage(trx: Knex.Transaction, customerId: string, month: string, count: number): Promise<number> {
       const { rows } = await trx.raw<{ rows: Array<{ used: number }> }>(TAKE_USAGE_SQL, [customerId, month, count, count]);
       return rows[0].used - count;
