@@ -60,20 +60,24 @@ export function compileValidator<T>(schema: JsonSchema, part: RequestPart): Vali
   const check: ValidateFunction = ajv.compile(schema);
   const validate = (value: unknown): T => {
     if (!check(value)) throw new ValidationError(describeErrors(check.errors, part));
-    if (part !== 'body') {
-      const where = nonFiniteNumberIn(value);
-      if (where !== null) throw new ValidationError(`${part}${where} must be a finite number`);
-    }
+    const infinite = nonFiniteProblem(value, part);
+    if (infinite) throw new ValidationError(infinite.message);
     return value as T;
   };
   return Object.assign(validate, { schema });
 }
 
 /**
- * Where a coerced text value became Infinity (`month=1e400`): ajv's coercion reads it with
- * Number() and lets it pass as an integer within its bounds, and PostgreSQL or Date would refuse it
- * later (a 500). The path as `describeErrors` writes it (`.month`), or null when there is none.
+ * A text part's (query, params) value that coerced to Infinity (`month=1e400`), as both validators
+ * report it: ajv's coercion reads it with Number() and lets it pass as an integer within its bounds,
+ * and PostgreSQL or Date would refuse it later (a 500). Null when there is none.
  */
+function nonFiniteProblem(value: unknown, part: RequestPart): SchemaProblem | null {
+  const where = part === 'body' ? null : nonFiniteNumberIn(value);
+  return where === null ? null : { message: `${part}${where} must be a finite number`, property: where.split('.')[1] ?? null };
+}
+
+/** The path of the first non-finite number in `value`, as `describeErrors` writes it (`.month`), or null. */
 function nonFiniteNumberIn(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'number') return Number.isFinite(value) ? null : path;
   if (value === null || typeof value !== 'object' || depth > 8) return null;
@@ -96,10 +100,7 @@ export function compileCheck(schema: JsonSchema, part: RequestPart): (value: unk
   const ajv = part === 'body' ? bodyAjv : textAjv;
   const check: ValidateFunction = ajv.compile(schema);
   return (value) => {
-    if (check(value)) {
-      const where = part === 'body' ? null : nonFiniteNumberIn(value);
-      return where === null ? null : { message: `${part}${where} must be a finite number`, property: where.split('.')[1] ?? null };
-    }
+    if (check(value)) return nonFiniteProblem(value, part);
     const error = check.errors?.[0];
     const params = (error?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
     const fromPath = error?.instancePath.split('/').filter(Boolean)[0] ?? null;
