@@ -27,9 +27,15 @@ export interface RunRow {
 /** The month's usage counted up by the businesses of a request (one row per customer and month); answers the new count. */
 const TAKE_USAGE_SQL = `insert into "cases"."onboarding_usage" ("customer_id", "month", "used") values (?, ?, ?)
   on conflict ("customer_id", "month") do update set "used" = "onboarding_usage"."used" + ? returning "used"`;
-/** The customer's businesses (not deleted) holding any of the external ids. */
-const BUSINESSES_BY_EXTERNAL_ID_SQL = `select "id", "external_id" from "cases"."businesses"
-  where "customer_id" = ? and "external_id" = any(?::text[]) and "deleted_at" is null`;
+/**
+ * The customer's businesses (not deleted) holding any of the external ids, one index probe per id.
+ * Written as `external_id = any(ids)`, the planner of a table without statistics (a fresh or newly
+ * grown table before it is analyzed; autovacuum may be off) read every business of the customer and
+ * filtered them: 3 ms per add for a customer of 3,000 businesses, where a probe takes 0.03 ms (ADR 0031).
+ */
+const BUSINESSES_BY_EXTERNAL_ID_SQL = `select b."id", b."external_id" from unnest(?::text[]) as wanted("external_id")
+  cross join lateral (select "id", "external_id" from "cases"."businesses"
+    where "customer_id" = ? and "external_id" = wanted."external_id" and "deleted_at" is null limit 1) as b`;
 
 /** SQL for onboarding runs and the monthly usage counter. */
 export function createPgOnboardingStore() {
@@ -51,7 +57,7 @@ export function createPgOnboardingStore() {
     /** Businesses of the customer holding any of `externalIds`. */
     async businessesByExternalId(db: Knex, customerId: string, externalIds: string[]): Promise<Map<string, string>> {
       if (externalIds.length === 0) return new Map();
-      const { rows } = await db.raw<{ rows: Array<{ id: string; external_id: string }> }>(BUSINESSES_BY_EXTERNAL_ID_SQL, [customerId, externalIds]);
+      const { rows } = await db.raw<{ rows: Array<{ id: string; external_id: string }> }>(BUSINESSES_BY_EXTERNAL_ID_SQL, [externalIds, customerId]);
       return new Map(rows.map((r) => [r.external_id, r.id]));
     },
     async insertRun(db: Knex, run: { id: string; customer_id: string; created_by: string; row_count: number; status: RunStatus } & Partial<RunRow>) {
