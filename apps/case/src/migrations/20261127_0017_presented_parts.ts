@@ -33,14 +33,23 @@ const NAME = `json_build_object('name', new.name, 'is_primary', new.is_primary):
 const ADDRESS = `json_build_object('line_1', new.line_1, 'apartment', new.apartment, 'city', new.city, 'state', new.state,
   'country', new.country, 'postal_code', new.postal_code, 'mobile', new.mobile, 'is_primary', new.is_primary)::text`;
 
+/** An owner's title as its presented object, from the title row `t`. */
+export const TITLE_OBJECT = `json_build_object('id', t.id::text, 'title', t.title)`;
+
 // The percentage is a JSON number (what Number() of the numeric's text gives); the sealed SSN is never read, only its masked form.
-const OWNER = `json_build_object('id', new.id,
-  'title', (select json_build_object('id', t.id::text, 'title', t.title) from cases.owner_titles t where t.id = new.title_id),
+/** An owner's presented object, with `title` the SQL of its title's object (0018 reads it apart). */
+export const ownerPart = (title: string) => `json_build_object('id', new.id,
+  'title', ${title},
   'first_name', new.first_name, 'last_name', new.last_name, 'ssn', new.ssn_masked, 'email', new.email, 'mobile', new.mobile,
   'date_of_birth', to_char(new.date_of_birth, 'YYYY-MM-DD'), 'apartment', new.apartment, 'line_1', new.line_1, 'line_2', new.line_2,
   'city', new.city, 'state', new.state, 'postal_code', new.postal_code, 'country', new.country,
   'created_at', ${isoTimestampSql('new.created_at')}, 'created_by', new.created_by, 'updated_at', ${isoTimestampSql('new.updated_at')},
   'updated_by', new.updated_by, 'ownership_percentage', new.ownership_percentage, 'owner_type', new.owner_type)::text`;
+
+/** The title read inside the owner's expression, as 0017 wrote it. */
+export const TITLE_SUBQUERY = `(select ${TITLE_OBJECT} from cases.owner_titles t where t.id = new.title_id)`;
+
+const OWNER = ownerPart(TITLE_SUBQUERY);
 
 const INDUSTRY = `json_build_object('id', new.id::text, 'name', new.name, 'code', new.code, 'sector_code', new.sector_code,
   'created_at', ${isoTimestampSql('new.created_at')}, 'updated_at', ${isoTimestampSql('new.updated_at')})::text`;
