@@ -7,6 +7,7 @@ export type { CreateDatabaseOptions } from './database';
 export { ensureSchemaCurrent, grantAppRole, migrateDownAll, migrateLatest, pendingMigrations, SchemaBehindError } from './migrations';
 export type { AreaMigrations, Migration, SealedColumn } from './migrations';
 export { idempotencyAnswersColumn } from './migrations';
+export { lz4CompressionMigration, supportsLz4 } from './lz4-compression';
 export type { Knex } from 'knex';
 export { DependencyUnavailableError, ensureDatabaseReachable, ensurePostgresReachable } from './reachability';
 export { containsPattern } from './search';

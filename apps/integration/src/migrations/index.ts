@@ -1,4 +1,4 @@
-import { auditOutboxMigration, auditOutboxRelayOrderMigration, idempotencyAnswersColumn, outboxMigration, type AreaMigrations } from '@kyb/db';
+import { auditOutboxMigration, auditOutboxRelayOrderMigration, idempotencyAnswersColumn, lz4CompressionMigration, outboxMigration, type AreaMigrations } from '@kyb/db';
 import { idempotencyKeysMigration } from '@kyb/http';
 import { enrichment } from './20261122_0001_enrichment';
 import { screening } from './20261122_0002_screening';
@@ -12,7 +12,7 @@ import { directorySources } from './20261127_0011_directory_sources';
 /** The integration area's schema and migrations, in order. */
 export const integrationMigrations: AreaMigrations = {
   schema: 'integration',
-  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys'), outboxMigration('integration', '20261126_0008_outbox'), webhooks, auditOutboxMigration('integration', '20261126_0010_audit_outbox'), directorySources, auditOutboxRelayOrderMigration('integration', '20261127_0012_audit_outbox_relay_order')],
+  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys'), outboxMigration('integration', '20261126_0008_outbox'), webhooks, auditOutboxMigration('integration', '20261126_0010_audit_outbox'), directorySources, auditOutboxRelayOrderMigration('integration', '20261127_0012_audit_outbox_relay_order'), lz4CompressionMigration('20261127_0013_lz4_large_json', { 'integration.public_records': ['summary'], 'integration.financial_profiles': ['statements', 'credit_bureau'] })],
   sealedColumns: [
     { table: 'integration.screening_credentials', column: 'sealed', scope: `'customer:' || t.customer_id` },
     { table: 'integration.webhook_secrets', column: 'sealed_secret', scope: `(select 'customer:' || e.customer_id from integration.webhook_endpoints e where e.id = t.webhook_id)` },
