@@ -44,6 +44,34 @@ describe('createDataKeys', () => {
     await expect(createDataKeys(database.db, createMasterKeyring(next)).open(sealed)).rejects.toThrow(/no master key with id/);
   });
 
+  it('reads a key once for all the values that miss it at the same time, and again once that read has settled', async () => {
+    const scope = dataKeyScope(randomUUID());
+    const sealer = createDataKeys(database.db, createMasterKeyring(master));
+    const values = await Promise.all(Array.from({ length: 40 }, (_v, n) => sealer.seal(scope, `tin ${n}`)));
+    const reads: string[] = [];
+    const count = (query: { sql: string }) => void (query.sql.includes('data_key_directory') && reads.push(query.sql));
+    database.db.on('query', count);
+    try {
+      // A process that has not read the key yet, as an enrichment batch after the cache's second.
+      const cold = createDataKeys(database.db, createMasterKeyring(master), { cacheMs: 50 });
+      expect(await Promise.all(values.map((v) => cold.open(v)))).toEqual(values.map((_v, n) => `tin ${n}`));
+      expect(await Promise.all(Array.from({ length: 10 }, () => cold.boxFor(scope)))).toHaveLength(10);
+      expect(reads.filter((sql) => sql.includes('"id" = $1'))).toHaveLength(1);
+      expect(reads.filter((sql) => sql.includes('"scope" = $1'))).toHaveLength(1);
+
+      // Destroyed meanwhile: the values that miss together share one refusal, and a later miss reads again.
+      await keys.destroy(scope);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      const outcomes = await Promise.allSettled(values.map((v) => cold.open(v)));
+      expect(outcomes.every((o) => o.status === 'rejected' && o.reason instanceof DataKeyDestroyedError)).toBe(true);
+      expect(reads.filter((sql) => sql.includes('"id" = $1'))).toHaveLength(2);
+      await expect(cold.open(values[0])).rejects.toBeInstanceOf(DataKeyDestroyedError);
+      expect(reads.filter((sql) => sql.includes('"id" = $1'))).toHaveLength(3);
+    } finally {
+      database.db.removeListener('query', count);
+    }
+  });
+
   it('once a tenant\'s key is destroyed, nothing of it opens or is sealed anywhere, after the cache', async () => {
     const scope = dataKeyScope(randomUUID());
     const dataKeys = createDataKeys(database.db, createMasterKeyring(master), { cacheMs: 50 });
