@@ -54,6 +54,10 @@ export function createDataKeys(db: Knex, keyring: MasterKeyring, options: { cach
   }
   const byId = new Map<string, { box: DataKeyBox; until: number }>();
 
+  /** The view's row of the key with this scope or id, if any. */
+  const keyRow = async (where: { scope: string } | { id: string }): Promise<KeyRow | undefined> =>
+    (await db(DATA_KEY_DIRECTORY_VIEW).select('id', 'wrapped', 'master_id', 'destroyed_at').where(where).first()) as KeyRow | undefined;
+
   // Reads under way, by scope and by key id: a batch's values that all miss an expired key at once
   // share one read of it (a 1,000-row bulk's enrichment read the key ~300 times in a second).
   const readingScopes = new Map<string, Promise<DataKeyBox>>();
@@ -84,7 +88,7 @@ export function createDataKeys(db: Knex, keyring: MasterKeyring, options: { cach
       const cached = byScope.get(scope);
       if (cached && cached.until > Date.now()) return cached.box;
       return shared(readingScopes, scope, async () => {
-        const found = (await db(DATA_KEY_DIRECTORY_VIEW).select('id', 'wrapped', 'master_id', 'destroyed_at').where({ scope }).first()) as KeyRow | undefined;
+        const found = await keyRow({ scope });
         if (found) return remember(scope, found);
         await checkMaster();
         const offered = keyring.wrap(randomBytes(32));
@@ -102,7 +106,7 @@ export function createDataKeys(db: Knex, keyring: MasterKeyring, options: { cach
       const cached = byId.get(keyId);
       if (cached && cached.until > Date.now()) return cached.box.open(sealed);
       const box = await shared(readingIds, keyId, async () => {
-        const row = (await db(DATA_KEY_DIRECTORY_VIEW).select('id', 'wrapped', 'master_id', 'destroyed_at').where({ id: keyId }).first()) as KeyRow | undefined;
+        const row = await keyRow({ id: keyId });
         if (!row) throw new DataKeyDestroyedError();
         return remember(undefined, row);
       });
