@@ -16,6 +16,7 @@ export { jsonFieldsSource, jsonText } from './json-fields';
 export type { JsonFieldsSource } from './json-fields';
 export type { JsonRowsInsert, StatementPart } from './json-rows';
 export { preparedRead, preparedShapes, queryPrepared } from './prepared';
+export { plannedEachRun } from './statement-cache';
 export type { ShapeValues } from './prepared';
 export { pageWithTotal, totalCountColumn } from './page-total';
 export { listShapeOf } from './list-shape';

@@ -1,6 +1,6 @@
 import { createDatabase } from './database';
 import { statementNameOf } from './prepared';
-import { MAX_TEXT_LENGTH } from './statement-cache';
+import { MAX_TEXT_LENGTH, plannedEachRun } from './statement-cache';
 
 /* Each connection prepares the statements run often (statement-cache.ts, ADR 0028). */
 describe('the statement cache of a connection', () => {
@@ -40,6 +40,15 @@ describe('the statement cache of a connection', () => {
     expect(many().toSQL().toNative().sql.length).toBeGreaterThan(MAX_TEXT_LENGTH);
     for (let n = 0; n < 5; n += 1) expect(await many()).toHaveLength(2);
     expect((await prepared()).some((s) => s.statement.includes('in ($1'))).toBe(false);
+  });
+
+  it('never names a text marked to be planned on every run, in a raw query or a built one', async () => {
+    const marked = (id: number) => plannedEachRun(db(table).where({ id }).first('id', db.raw('label as planned_each_run')));
+    for (let n = 0; n < 5; n += 1) {
+      expect(await marked(2)).toEqual({ id: 2, planned_each_run: 'two' });
+      expect((await plannedEachRun(db.raw(`select label as raw_each_run from ${table} where id = ?`, [1]))).rows).toEqual([{ raw_each_run: 'one' }]);
+    }
+    expect((await prepared()).some((s) => s.statement.includes('_each_run'))).toBe(false);
   });
 
   it('never names a text without values, nor a transaction of knex', async () => {

@@ -14,6 +14,11 @@ import { statementNameOf } from './prepared';
  * bulk's 500-row inserts: each row count is another text, parsing is a small part of their run,
  * and counting them would keep megabytes of text) and named or streamed queries go as sent.
  *
+ * A query marked `plannedEachRun` is never named either: PostgreSQL plans it on every run for the
+ * table as it is then. A generic plan is kept for a connection's life, and without statistics (a
+ * table not analyzed since it grew: autovacuum off or not come round yet) the plan made while the
+ * table was small may read it all through another index once it has grown (ADR 0032).
+ *
  * A prepared `select *` of a table whose columns a migration changed is refused by PostgreSQL
  * ("cached plan must not change result type"). The text then gets a new name (a new generation)
  * for the whole process, and a refused statement that ran outside a transaction is run again at
@@ -37,6 +42,17 @@ export interface StatementCacheOptions {
   maxPerConnection?: number;
 }
 
+/** The query option (knex's `.options()`, passed on to pg) that keeps a query unnamed: {@link plannedEachRun}. */
+export const PLANNED_EACH_RUN = 'kybPlannedEachRun';
+
+/**
+ * Marks `query` to be planned by PostgreSQL on every run, never prepared by the cache: for a read
+ * whose right plan depends on how big its table has grown (see the module's comment).
+ */
+export function plannedEachRun<Query extends { options(options: Readonly<Record<string, unknown>>): Query }>(query: Query): Query {
+  return query.options({ [PLANNED_EACH_RUN]: true });
+}
+
 /** Runs of each text so far (process-wide, bounded: past this many texts, counting starts again). */
 const runs = new Map<string, number>();
 const COUNTED_TEXTS = 2_000;
@@ -58,6 +74,7 @@ function plainQuery(args: unknown[]): { config: Record<string, unknown>; text: s
   const config = first as Record<string, unknown>;
   // A Submittable (a cursor, a stream) or a named query is not ours to name.
   if (typeof config.submit === 'function' || config.name !== undefined || typeof config.text !== 'string') return undefined;
+  if (config[PLANNED_EACH_RUN] === true) return undefined;
   if (!Array.isArray(config.values) || config.values.length === 0) return undefined;
   if (Array.isArray(second)) return undefined;
   return { config, text: config.text, values: config.values, callback: typeof second === 'function' ? (second as Callback) : undefined };

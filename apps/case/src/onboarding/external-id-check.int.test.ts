@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createDatabase } from '@kyb/db';
 import { queryPlanOf } from '@kyb/testing';
 import { createPgOnboardingStore } from './onboarding.store';
 import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
@@ -46,5 +47,21 @@ describe('the external-id check of an add', () => {
     expect(plan).toContain('businesses_customer_external_id');
     expect(plan).toMatch(/Index Cond: \(\(customer_id = .+\) AND \(external_id = /);
     expect(plan).not.toMatch(/Filter: .*external_id/);
+  });
+
+  it('is planned on every run, never prepared: a generic plan made while the table was small would be kept as it grows', async () => {
+    // One connection whose cache names a text from its first run: what it prepared can be read back on it.
+    const { connectionString } = t.db.client.config.connection as { connectionString: string };
+    const one = createDatabase({ url: connectionString, applicationName: 'external-id-check-test', pool: { max: 1 }, statementCache: { threshold: 1 } });
+    const prepared = async () => ((await one.raw('select statement from pg_prepared_statements')).rows as Array<{ statement: string }>).map((s) => s.statement);
+    try {
+      for (let n = 0; n < 8; n += 1) expect((await store.businessesByExternalId(one, customerId, ['grown-3'])).size).toBe(1);
+      expect((await prepared()).some((statement) => statement.includes('unnest'))).toBe(false);
+      // The same connection prepares a read that is not marked.
+      await one('cases.businesses').where({ customer_id: customerId, external_id: 'grown-3' }).first('id');
+      expect((await prepared()).some((statement) => statement.includes('"external_id" = $2'))).toBe(true);
+    } finally {
+      await one.destroy();
+    }
   });
 });
