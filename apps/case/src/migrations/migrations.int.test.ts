@@ -36,6 +36,7 @@ describe('case migrations', () => {
       '20261127_0016_audit_outbox_relay_order',
       '20261127_0017_presented_parts',
       '20261127_0018_owner_title_apart',
+      '20261127_0019_businesses_created_whole',
     ]);
     expect(await tables()).toEqual([
       'applicants', 'audit_outbox', 'business_addresses', 'business_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'cases',
@@ -45,6 +46,7 @@ describe('case migrations', () => {
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261127_0019_businesses_created_whole',
       '20261127_0018_owner_title_apart',
       '20261127_0017_presented_parts',
       '20261127_0016_audit_outbox_relay_order',
