@@ -99,6 +99,31 @@ describe('the statement cache of a connection', () => {
     expect((await prepared()).length).toBeLessThanOrEqual(4);
   });
 
+  it('prepares a statement again once a connection has kept it for its age bound, planning it anew for the table as it is', async () => {
+    let clock = 0;
+    const aging = createDatabase({ url, applicationName: 'statement-cache-age', pool: { max: 1 }, statementCache: { threshold: 1, maxAgeMs: 60_000, now: () => clock } });
+    const byLabel = (label: string) => aging(table).where({ label }).first('id', aging.raw('1 as aged'));
+    const plans = async () =>
+      ((await aging.raw(`select generic_plans + custom_plans as plans from pg_prepared_statements where statement like '%1 as aged%'`)).rows as Array<{ plans: string }>).map((r) =>
+        Number(r.plans),
+      );
+    try {
+      for (let n = 0; n < 7; n += 1) expect(await byLabel('two')).toEqual({ id: 2, aged: 1 });
+      expect(await plans()).toEqual([7]);
+      clock += 59_999;
+      expect(await byLabel('one')).toEqual({ id: 1, aged: 1 });
+      expect(await plans()).toEqual([8]);
+      // Kept a minute: this run prepares it again (its plans count from one), and the next keeps that.
+      clock += 1;
+      expect(await byLabel('two')).toEqual({ id: 2, aged: 1 });
+      expect(await plans()).toEqual([1]);
+      expect(await byLabel('one')).toEqual({ id: 1, aged: 1 });
+      expect(await plans()).toEqual([2]);
+    } finally {
+      await aging.destroy();
+    }
+  });
+
   it('can be turned off', async () => {
     const plain = createDatabase({ url, applicationName: 'statement-cache-off', pool: { max: 1 }, statementCache: false });
     try {

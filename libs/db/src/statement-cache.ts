@@ -14,6 +14,9 @@ import { statementNameOf } from './prepared';
  * bulk's 500-row inserts: each row count is another text, parsing is a small part of their run,
  * and counting them would keep megabytes of text) and named or streamed queries go as sent.
  *
+ * Each connection prepares a statement again once it has kept it for `maxAgeMs` (PLAN_MAX_AGE_MS),
+ * so its plans follow the tables' growth.
+ *
  * A query marked `plannedEachRun` is never named either: PostgreSQL plans it on every run for the
  * table as it is then. A generic plan is kept for a connection's life, and without statistics (a
  * table not analyzed since it grew: autovacuum off or not come round yet) the plan made while the
@@ -40,7 +43,20 @@ export interface StatementCacheOptions {
   threshold?: number;
   /** Prepared statements kept per connection: pgjdbc's default is 256. */
   maxPerConnection?: number;
+  /** Milliseconds a connection keeps a statement's plans before preparing it again (default {@link PLAN_MAX_AGE_MS}). */
+  maxAgeMs?: number;
+  /** The clock of `maxAgeMs` (tests move it). */
+  now?: () => number;
 }
+
+/**
+ * How long a connection keeps a prepared statement before it prepares it again. PostgreSQL keeps a
+ * statement's generic plan for the connection's life unless the tables' statistics change, and a
+ * table that grows without being analyzed (autovacuum off, or not come round yet) changes none: a
+ * plan made while a table was small (ties between indexes settled by their sizes) was kept once
+ * the table was large (ADR 0032). Prepared again, the statement is planned for the tables as they are.
+ */
+export const PLAN_MAX_AGE_MS = 5 * 60_000;
 
 /** The query option (knex's `.options()`, passed on to pg) that keeps a query unnamed: {@link plannedEachRun}. */
 export const PLANNED_EACH_RUN = 'kybPlannedEachRun';
@@ -96,31 +112,44 @@ function countRun(text: string): number {
 export function cacheStatements(client: CachingClient, options: StatementCacheOptions = {}): void {
   const threshold = options.threshold ?? 5;
   const maxPerConnection = options.maxPerConnection ?? 256;
+  const maxAgeMs = options.maxAgeMs ?? PLAN_MAX_AGE_MS;
+  const now = options.now ?? Date.now;
   const send = client.query.bind(client);
-  /** This connection's names, least recently used first. */
-  const kept = new Map<string, true>();
+  /** This connection's names, least recently used first, with when each was prepared. */
+  const kept = new Map<string, number>();
   /** The transaction status of the last ReadyForQuery: I(dle), T (in a transaction), E (in a failed one). */
   let status = 'I';
   client.connection.on('readyForQuery', (message) => {
     status = message.status ?? status;
   });
 
+  /** Deallocates `name` on this connection if it is prepared there; a later run of its text prepares it again. */
+  function deallocate(name: string): void {
+    if (!client.connection.parsedStatements[name]) return;
+    // Forgotten before the DEALLOCATE is queued: a later run of its text queues its Parse after it.
+    delete client.connection.parsedStatements[name];
+    send(`deallocate "${name}"`, () => undefined);
+  }
+
   /** Deallocates the least recently used names beyond the bound (not in a failed transaction, which would refuse it). */
   function evict(): void {
     while (kept.size > maxPerConnection && status !== 'E') {
       const oldest = kept.keys().next().value as string;
       kept.delete(oldest);
-      if (!client.connection.parsedStatements[oldest]) continue;
-      // Forgotten before the DEALLOCATE is queued: a later run of its text queues its Parse after it.
-      delete client.connection.parsedStatements[oldest];
-      send(`deallocate "${oldest}"`, () => undefined);
+      deallocate(oldest);
     }
   }
 
   function named(text: string): string {
     const name = statementNameOf(text, generations.get(text));
+    let preparedAt = kept.get(name) ?? now();
+    // Prepared long enough ago: prepared again, so its plans are made for the tables as they are now.
+    if (now() - preparedAt >= maxAgeMs && status !== 'E') {
+      deallocate(name);
+      preparedAt = now();
+    }
     kept.delete(name);
-    kept.set(name, true);
+    kept.set(name, preparedAt);
     evict();
     return name;
   }
