@@ -3,7 +3,6 @@ import type { PasswordHasher } from '../passwords/password-hasher';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { UserStore } from '../users/users.store';
 import { toUserDetails, type UserDetails, type UserRow } from '../users/user.types';
-import type { CustomerStore } from '../customers/customers.store';
 import type { SignInLimiter } from './sign-in-limiter';
 import { AccountDisabledError } from '../shared/account.errors';
 import { IncorrectCredentialsError, NotOnboardedError, SetupIncompleteError } from './sign-in.errors';
@@ -37,7 +36,6 @@ function maySignIn(user: UserRow): boolean {
 /** Options of {@link createSignInService}. */
 export interface SignInServiceOptions {
   users: UserStore;
-  customers: CustomerStore;
   hasher: PasswordHasher;
   sessions: SessionsService;
   limiter: SignInLimiter;
@@ -68,12 +66,8 @@ export function createSignInService(options: SignInServiceOptions) {
   return {
     /** Starts a session for a user whose credentials were checked, and answers the 2.10 result. */
     async sessionFor(user: UserRow): Promise<SignInResult> {
-      // Read once: the answer shows them, and the session's tokens carry them.
-      const [subrole, permissions, customer] = await Promise.all([
-        options.users.subroleById(user.subrole_id),
-        options.users.permissionsOf(user.subrole_id),
-        user.customer_id ? options.customers.findById(user.customer_id) : Promise.resolve(undefined),
-      ]);
+      // Read once, in one statement: the answer shows them, and the session's tokens carry them.
+      const { subrole, permissions, customer } = await options.users.sessionFactsOf(user.subrole_id, user.customer_id);
       const tokens = await options.sessions.start(user, { subrole, permissions, customerActive: customer ? customer.status === 'ACTIVE' : undefined });
       return {
         user_details: toUserDetails(user),

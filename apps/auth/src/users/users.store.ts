@@ -1,4 +1,4 @@
-import { isoTimestampSql, listShapeOf, pageWithTotal, preparedShapes, totalCountColumn, type Knex } from '@kyb/db';
+import { isoTimestampSql, listShapeOf, pageWithTotal, preparedRead, preparedShapes, totalCountColumn, type Knex } from '@kyb/db';
 import type { Role } from '@kyb/auth';
 import type { PresentableUser, Subrole, UserRow } from './user.types';
 import type { UserListQuery } from './users.schemas';
@@ -19,6 +19,25 @@ export type NewUser = Omit<UserRow, 'id' | 'ext_auth_ref_id' | 'created_at' | 'u
 
 const SUBROLE_COLUMNS = ['s.id', 's.code', 's.display_name', 's.label', 's.description'];
 
+/** What a new session shows and its tokens carry (`sessionFactsOf`). */
+export interface SessionFacts {
+  subrole: Subrole | null;
+  permissions: Permission[];
+  customer: { id: string; name: string; status: string } | null;
+}
+
+/**
+ * A user's subrole, its permissions (by id) and the user's customer, as JSON, in one statement:
+ * read as three, they were three round trips and three results to parse on the event loop for
+ * every sign-in (ADR 0032).
+ */
+const SESSION_FACTS_SQL = `select
+  (select json_build_object('id', s.id, 'code', s.code, 'display_name', s.display_name, 'label', s.label, 'description', s.description)
+    from auth.subroles s where s.id = ?::uuid) as subrole,
+  (select coalesce(json_agg(json_build_object('id', p.id, 'code', p.code, 'label', p.label) order by p.id), '[]'::json)
+    from auth.subrole_permissions sp join auth.permissions p on p.id = sp.permission_id where sp.subrole_id = ?::uuid) as permissions,
+  (select json_build_object('id', c.id, 'name', c.name, 'status', c.status) from auth.customers c where c.id = ?::uuid) as customer`;
+
 /**
  * The columns E2's list shows, its times as the answer writes them (no Date parsed and printed
  * again per time; never the password hash).
@@ -33,8 +52,17 @@ const LISTED_COLUMNS = [
 export function createPgUserStore(db: Knex) {
   const listShapes = preparedShapes<PresentableUser & { subrole: Subrole | null; total_count: string; customer_found: boolean; page_row: boolean | null }>(db);
   const users = (trx: Knex = db) => trx<UserRow>('auth.users');
+  const sessionFacts = preparedRead<SessionFacts, 'subroleId' | 'customerId'>(db, ['subroleId', 'customerId'], (v) =>
+    db.raw(SESSION_FACTS_SQL, [v.subroleId, v.subroleId, v.customerId]),
+  );
 
   return {
+    /** A new session's facts (`SessionFacts`): none of the subrole's without one, no customer without one. */
+    async sessionFactsOf(subroleId: string | null, customerId: string | null): Promise<SessionFacts> {
+      const [facts] = await sessionFacts({ subroleId, customerId });
+      return facts;
+    },
+
     /** The ADMIN or APPLICANT account of an email (unique per email); CUSTOMER accounts are per customer. */
     findByEmail(role: Exclude<Role, 'CUSTOMER'>, email: string, trx: Knex = db): Promise<UserRow | undefined> {
       return users(trx).where({ role }).whereRaw('lower(email) = lower(?)', [email]).first();
