@@ -14,8 +14,9 @@ import { statementNameOf } from './prepared';
  * bulk's 500-row inserts: each row count is another text, parsing is a small part of their run,
  * and counting them would keep megabytes of text) and named or streamed queries go as sent.
  *
- * Each connection prepares a statement again once it has kept it for `maxAgeMs` (PLAN_MAX_AGE_MS),
- * so its plans follow the tables' growth.
+ * Each connection prepares a statement it named again once it has kept it for `maxAgeMs`
+ * (PLAN_MAX_AGE_MS), so its plans follow the tables' growth. Reads that name their statements
+ * themselves (`runPrepared`, `preparedRead`) are not among them.
  *
  * A query marked `plannedEachRun` is never named either: PostgreSQL plans it on every run for the
  * table as it is then. A generic plan is kept for a connection's life, and without statistics (a
