@@ -11,13 +11,16 @@ const names = new Map<number, Map<string, string>>();
 /** A process prepares a bounded set of texts (each store at most 256 list shapes); past this, names are computed again. */
 const KEPT_NAMES = 4096;
 
+/** How every statement name of the suite begins (the statement cache tells its reads by it). */
+export const STATEMENT_NAME_PREFIX = 'kyb_';
+
 /** The name of a statement: the same text always gets the same name (PostgreSQL allows 63 characters). */
 export function statementNameOf(text: string, generation = 0): string {
   let known = names.get(generation);
   if (!known) names.set(generation, (known = new Map()));
   let name = known.get(text);
   if (name === undefined) {
-    name = `kyb_${createHash('sha1').update(`${generation}:${text}`).digest('hex').slice(0, 32)}`;
+    name = `${STATEMENT_NAME_PREFIX}${createHash('sha1').update(`${generation}:${text}`).digest('hex').slice(0, 32)}`;
     if (known.size < KEPT_NAMES) known.set(text, name);
   }
   return name;

@@ -1,5 +1,5 @@
 import { createDatabase } from './database';
-import { statementNameOf } from './prepared';
+import { runPrepared, statementNameOf } from './prepared';
 import { MAX_TEXT_LENGTH, plannedEachRun } from './statement-cache';
 
 /* Each connection prepares the statements run often (statement-cache.ts, ADR 0028). */
@@ -119,6 +119,18 @@ describe('the statement cache of a connection', () => {
       expect(await plans()).toEqual([1]);
       expect(await byLabel('one')).toEqual({ id: 1, aged: 1 });
       expect(await plans()).toEqual([2]);
+
+      // A read named in code (runPrepared, preparedRead) is prepared again alike.
+      const named = (id: number) => runPrepared<{ named_in_code: string }>(aging, `select label as named_in_code from ${table} where id = $1`, [id]);
+      const namedPlans = async () =>
+        ((await aging.raw(`select generic_plans + custom_plans as plans from pg_prepared_statements where statement like '%as named_in_code%'`)).rows as Array<{ plans: string }>).map((r) =>
+          Number(r.plans),
+        );
+      for (let n = 0; n < 6; n += 1) expect(await named(2)).toEqual([{ named_in_code: 'two' }]);
+      expect(await namedPlans()).toEqual([6]);
+      clock += 60_000;
+      expect(await named(1)).toEqual([{ named_in_code: 'one' }]);
+      expect(await namedPlans()).toEqual([1]);
     } finally {
       await aging.destroy();
     }

@@ -1,4 +1,4 @@
-import { statementNameOf } from './prepared';
+import { STATEMENT_NAME_PREFIX, statementNameOf } from './prepared';
 
 /**
  * Every connection of a pool prepares the statements the process runs often, once, as pgjdbc does
@@ -14,9 +14,9 @@ import { statementNameOf } from './prepared';
  * bulk's 500-row inserts: each row count is another text, parsing is a small part of their run,
  * and counting them would keep megabytes of text) and named or streamed queries go as sent.
  *
- * Each connection prepares a statement it named again once it has kept it for `maxAgeMs`
- * (PLAN_MAX_AGE_MS), so its plans follow the tables' growth. Reads that name their statements
- * themselves (`runPrepared`, `preparedRead`) are not among them.
+ * Each connection prepares a statement again once it has kept it for `maxAgeMs` (PLAN_MAX_AGE_MS),
+ * so its plans follow the tables' growth: the statements it named, and the reads named in code by
+ * `statementNameOf` (`runPrepared`, `preparedRead`).
  *
  * A query marked `plannedEachRun` is never named either: PostgreSQL plans it on every run for the
  * table as it is then. A generic plan is kept for a connection's life, and without statistics (a
@@ -141,14 +141,29 @@ export function cacheStatements(client: CachingClient, options: StatementCacheOp
     }
   }
 
+  /** When `name` was prepared (`since`, else now); prepared long enough ago, it is deallocated so its next run prepares and plans it anew. */
+  function aged(name: string, since: number | undefined): number {
+    if (since !== undefined && now() - since >= maxAgeMs && status !== 'E') {
+      deallocate(name);
+      return now();
+    }
+    return since ?? now();
+  }
+
+  /** The reads named in code (`runPrepared`), by name, with when each was prepared on this connection. */
+  const namedInCode = new Map<string, number>();
+
+  /** A read named in code by `statementNameOf` gets the same age bound as the names of the cache. */
+  function ageNamedInCode(first: unknown): void {
+    const config = first as { name?: unknown; text?: unknown } | null;
+    if (config === null || typeof config !== 'object' || typeof config.name !== 'string' || typeof config.text !== 'string') return;
+    if (!config.name.startsWith(STATEMENT_NAME_PREFIX)) return;
+    namedInCode.set(config.name, aged(config.name, namedInCode.get(config.name)));
+  }
+
   function named(text: string): string {
     const name = statementNameOf(text, generations.get(text));
-    let preparedAt = kept.get(name) ?? now();
-    // Prepared long enough ago: prepared again, so its plans are made for the tables as they are now.
-    if (now() - preparedAt >= maxAgeMs && status !== 'E') {
-      deallocate(name);
-      preparedAt = now();
-    }
+    const preparedAt = aged(name, kept.get(name));
     kept.delete(name);
     kept.set(name, preparedAt);
     evict();
@@ -157,6 +172,7 @@ export function cacheStatements(client: CachingClient, options: StatementCacheOp
 
   client.query = (...args: unknown[]): unknown => {
     const plain = plainQuery(args);
+    if (!plain) ageNamedInCode(args[0]);
     if (!plain || plain.text.length > MAX_TEXT_LENGTH || countRun(plain.text) < threshold) return send(...args);
     const { config, text, callback } = plain;
     const statusBefore = status;
