@@ -32,7 +32,7 @@ export interface SessionFacts {
  * every sign-in (ADR 0032).
  */
 const SESSION_FACTS_SQL = `select
-  (select json_build_object('id', s.id, 'code', s.code, 'display_name', s.display_name, 'label', s.label, 'description', s.description)
+  (select json_build_object(${SUBROLE_COLUMNS.map((column) => `'${column.slice('s.'.length)}', ${column}`).join(', ')})
     from auth.subroles s where s.id = ?::uuid) as subrole,
   (select coalesce(json_agg(json_build_object('id', p.id, 'code', p.code, 'label', p.label) order by p.id), '[]'::json)
     from auth.subrole_permissions sp join auth.permissions p on p.id = sp.permission_id where sp.subrole_id = ?::uuid) as permissions,
