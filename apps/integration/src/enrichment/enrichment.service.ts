@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '@kyb/auth';
+import { RawJson } from '@kyb/envelope';
 import type { Producer } from '@kyb/queues';
 import type { BusinessDirectory } from '@kyb/area-views';
 import { listPage } from '@kyb/validation';
 import { assertBusinessAccess, findAccessibleBusiness } from '@kyb/area-views';
 import { buildBjlFacts, type BjlFacts } from '../facts/bjl-facts';
 import { PublicRecordsNotFoundError, PublicRecordsUnavailableError } from '../public-records/public-records.errors';
-import { presentPublicRecords } from '../public-records/public-records.presenter';
 import type { PublicRecordsStore } from '../public-records/public-records.store';
-import type { PublicRecords } from '../public-records/public-records.types';
 import { QueueUnavailableError } from './enrichment.errors';
 import type { TaskListQuery } from './enrichment.schemas';
 import type { TaskStore } from './integration-tasks.store';
 import { presentTask, type TaskView } from './task.presenter';
 import { UNTASKED_WINDOW_MS } from './untasked-window';
 
-/** What E1 answers: the records, or the task still fetching them. */
-export type PublicRecordsAnswer = { ready: true; publicRecords: PublicRecords } | { ready: false; task: TaskView | null };
+/** What E1 answers: the records (`data.public_records` as stored, JSON text), or the task still fetching them. */
+export type PublicRecordsAnswer = { ready: true; publicRecords: RawJson } | { ready: false; task: TaskView | null };
 
 /** What the enrichment service is built from. */
 export interface EnrichmentServiceDeps {
@@ -42,7 +41,7 @@ export function createEnrichmentService(deps: EnrichmentServiceDeps) {
       const found = await deps.records.findWithBusiness(businessId);
       const business = assertBusinessAccess(caller, found.business);
       const [row] = found.rows;
-      if (row) return { ready: true, publicRecords: presentPublicRecords(row) };
+      if (row) return { ready: true, publicRecords: new RawJson(row.presented) };
       const task = await deps.tasks.latest(businessId);
       if (!task) {
         // Its enrichment job is queued, or was lost and the recovery sweep will make the task.

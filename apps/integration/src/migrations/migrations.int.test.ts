@@ -29,6 +29,8 @@ describe('integration migrations', () => {
       '20261127_0011_directory_sources',
       '20261127_0012_audit_outbox_relay_order',
       '20261127_0013_lz4_large_json',
+      '20261128_0014_public_records_presented',
+      '20261128_0015_lz4_presented_records',
     ]);
     expect(await relations()).toEqual([
       'audit_outbox', 'bjl_record_directory', 'bjl_records', 'business_classification_directory', 'business_classifications', 'business_verification_current', 'business_verification_directory',
@@ -36,17 +38,19 @@ describe('integration migrations', () => {
       'outbox_events', 'public_records', 'public_records_directory', 'screening_credentials', 'screenings', 'webhook_deliveries', 'webhook_delivery_attempts', 'webhook_endpoints',
       'webhook_feed_cursors', 'webhook_secrets',
     ]);
-    // Summaries and financial profiles are compressed with LZ4 where the server has it (ADR 0031).
+    // Summaries, presented public records and financial profiles are compressed with LZ4 where the server has it (ADR 0031).
     const compressed = await database.db('pg_attribute as a')
       .join('pg_class as c', 'c.oid', 'a.attrelid')
       .whereRaw(`c.relnamespace = 'integration'::regnamespace and a.attcompression = 'l'`)
       .orderBy(['c.relname', 'a.attname'])
       .select(database.db.raw(`c.relname || '.' || a.attname as col`));
     expect(compressed.map((r: { col: string }) => r.col)).toEqual(
-      (await supportsLz4(database.db)) ? ['financial_profiles.credit_bureau', 'financial_profiles.statements', 'public_records.summary'] : [],
+      (await supportsLz4(database.db)) ? ['financial_profiles.credit_bureau', 'financial_profiles.statements', 'public_records.presented', 'public_records.summary'] : [],
     );
     expect(await migrateLatest(database.db, integrationMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, integrationMigrations)).toEqual([
+      '20261128_0015_lz4_presented_records',
+      '20261128_0014_public_records_presented',
       '20261127_0013_lz4_large_json',
       '20261127_0012_audit_outbox_relay_order',
       '20261127_0011_directory_sources',

@@ -1,20 +1,13 @@
 import type { Knex } from '@kyb/db';
 import { businessScopedRead, SCOPED_BUSINESS_ID, type BjlEntry, type BusinessScope, type ScopedRows } from '@kyb/area-views';
-import type { PublicRecordsSummary, PublicRecordsWrite } from './public-records.types';
+import type { PublicRecordsWrite } from './public-records.types';
 
 export type { PublicRecordsWrite };
 import { writeManyPublicRecords } from './public-records-batch.store';
 
-/** A stored public-records row. */
-export interface PublicRecordsRow {
-  id: string;
-  business_id: string;
-  business_integration_task_id: string;
-  provider: string;
-  platform_id: number;
-  summary: PublicRecordsSummary;
-  created_at: Date;
-  updated_at: Date;
+/** E1's public records as stored: `data.public_records` as JSON text, written by a trigger (migration 0014). */
+export interface PresentedPublicRecords {
+  presented: string;
 }
 
 const RECORDS = 'integration.public_records';
@@ -28,7 +21,9 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 /** SQL of public records, the BJL records behind the facts, and the financial profile fetched with them. */
 export function createPgPublicRecordsStore(db: Knex) {
   // E1 and E11 read the business (for its access check) in the same statement as their data.
-  const recordsWithBusiness = businessScopedRead<PublicRecordsRow>(db, [], () => db(RECORDS).where('business_id', db.ref(SCOPED_BUSINESS_ID)).select('*').limit(1));
+  const recordsWithBusiness = businessScopedRead<PresentedPublicRecords>(db, [], () =>
+    db(RECORDS).where('business_id', db.ref(SCOPED_BUSINESS_ID)).select('presented').limit(1),
+  );
   type BjlJoined = {
     platform_id: number;
     kind: BjlEntry['kind'] | null;
@@ -44,8 +39,8 @@ export function createPgPublicRecordsStore(db: Knex) {
       .select('r.platform_id', 'k.kind', 'k.provider_record_id', 'k.filing_date', 'k.status', 'k.amount'),
   );
   return {
-    /** E1's read: the business (for the access check) and its public-records row, if it has one. */
-    async findWithBusiness(businessId: string): Promise<ScopedRows<PublicRecordsRow>> {
+    /** E1's read: the business (for the access check) and its public records as E1 shows them, if it has any. */
+    async findWithBusiness(businessId: string): Promise<ScopedRows<PresentedPublicRecords>> {
       return recordsWithBusiness(businessId);
     },
     /**

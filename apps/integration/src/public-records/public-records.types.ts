@@ -78,14 +78,6 @@ export interface PublicRecordsSummary {
   };
 }
 
-/** `data.public_records` of E1. */
-export interface PublicRecords extends PublicRecordsSummary {
-  id: string;
-  business_integration_task_id: string;
-  created_at: string;
-  updated_at: string;
-}
-
 /** What one finished task writes. */
 export interface PublicRecordsWrite {
   businessId: string;
