@@ -23,7 +23,7 @@ const EXPECTED_ROWS = [
   'E2 users page (10, sorted)',
   'business list page (10, sorted)',
   'E12 add one business, sequential (p50)',
-  'bulk 20 rows (JSON), answer',
+  'bulk 20 rows (JSON), answer (its last byte)',
   'bulk 20 rows, until the last has public records and a score',
   'added business -> public records (p50)',
   'added business -> score SUCCESS (p50)',

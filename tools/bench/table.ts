@@ -75,7 +75,12 @@ function commit(): string {
 }
 
 /** Writes BENCHMARKS.md: the table of the latest run with when, at which commit and on what it was measured. */
-export function writeBenchmarks(file: string, table: string, settings: { connections: number; seconds: number; rounds: number }, micro: string): void {
+export function writeBenchmarks(
+  file: string,
+  table: string,
+  settings: { connections: number; seconds: number; rounds: number; burstSeconds: number; burstRounds: number },
+  micro: string,
+): void {
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const text = [
     '# Benchmarks',
@@ -84,7 +89,9 @@ export function writeBenchmarks(file: string, table: string, settings: { connect
     `Load: ${settings.connections} connections for ${settings.seconds} s per endpoint after a warm-up, against the whole suite in one`,
     'process (`ROLE=all`), beside ceiling servers measured in the same run (see tools/bench/ceiling-server.ts): each read in',
     `${settings.rounds} turns with the full ceiling (its share and p99 are against the ceiling turns run beside it), and E9 with and`,
-    'without sign-ins in turns too; the ratios are what count, absolute figures move 10-30% between runs on a shared machine.',
+    `without sign-ins in ${settings.burstRounds} turns each (${settings.burstSeconds} s in all); the ratios are what count, absolute figures move 10-30%`,
+    "between runs on a shared machine. The bulk's answer is timed to its last byte, as the loads' latencies are; the client's own",
+    'parse of it is shown beside it.',
     '',
     table,
     '',
