@@ -53,7 +53,7 @@ const FULL: BenchSettings = {
   connections: 50,
   seconds: 8,
   warmupSeconds: 2,
-  rounds: 2,
+  rounds: 4,
   sequentialAdds: 100,
   sequentialWarmup: 30,
   bulkRows: 1000,
