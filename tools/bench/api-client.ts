@@ -90,9 +90,10 @@ export async function addBusinessesTimed(caller: Caller, rows: Record<string, un
   const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${caller.token}`, 'content-type': 'application/json' }, body });
   const bytes = await res.arrayBuffer();
   const answeredMs = performance.now() - start;
-  const parsed = JSON.parse(Buffer.from(bytes).toString('utf8')) as { data?: Record<string, unknown> };
+  const text = Buffer.from(bytes).toString('utf8');
+  if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}: ${text.slice(0, 500)}`);
+  const parsed = JSON.parse(text) as { data?: Record<string, unknown> };
   const parsedMs = performance.now() - start;
-  if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}: ${JSON.stringify(parsed).slice(0, 500)}`);
   return { ids: bulkIds(parsed.data ?? {}, rows.length), answeredMs, parsedMs };
 }
 
