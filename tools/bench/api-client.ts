@@ -66,6 +66,9 @@ export async function addBusiness(caller: Caller, row: Record<string, unknown>):
   return (data.result as Record<string, { data_businesses: { id: string } }>)['0'].data_businesses.id;
 }
 
+/** Where a customer's bulk adds go. */
+const bulkUrl = (caller: Caller) => `${caller.base}/case/api/v1/businesses/customers/${caller.customerId}/bulk`;
+
 /** The businesses' ids of a bulk answer's `data`, in row order. */
 function bulkIds(data: Record<string, unknown>, rows: number): string[] {
   const result = data.result as Record<string, { data_businesses: { id: string } }>;
@@ -74,27 +77,27 @@ function bulkIds(data: Record<string, unknown>, rows: number): string[] {
 
 /** Adds rows in one bulk request (all or none) and answers the businesses' ids in row order. */
 export async function addBusinesses(caller: Caller, rows: Record<string, unknown>[]): Promise<string[]> {
-  const data = await expectStatus(`${caller.base}/case/api/v1/businesses/customers/${caller.customerId}/bulk`, { method: 'POST', token: caller.token, json: rows }, 200);
+  const data = await expectStatus(bulkUrl(caller), { method: 'POST', token: caller.token, json: rows }, 200);
   return bulkIds(data, rows.length);
 }
 
 /**
- * {@link addBusinesses}, timed: `answeredMs` until the answer's last byte arrived (how long the
+ * {@link addBusinesses}, timed: `answerMs` until the answer's last byte arrived (how long the
  * suite took to answer, as the load rows' latencies are taken), `parsedMs` until the client had
  * also parsed it (the client's own work, shown beside it). The ids are read from the parsed answer.
  */
-export async function addBusinessesTimed(caller: Caller, rows: Record<string, unknown>[]): Promise<{ ids: string[]; answeredMs: number; parsedMs: number }> {
-  const url = `${caller.base}/case/api/v1/businesses/customers/${caller.customerId}/bulk`;
+export async function addBusinessesTimed(caller: Caller, rows: Record<string, unknown>[]): Promise<{ ids: string[]; answerMs: number; parsedMs: number }> {
+  const url = bulkUrl(caller);
   const body = JSON.stringify(rows);
   const start = performance.now();
   const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${caller.token}`, 'content-type': 'application/json' }, body });
   const bytes = await res.arrayBuffer();
-  const answeredMs = performance.now() - start;
+  const answerMs = performance.now() - start;
   const text = Buffer.from(bytes).toString('utf8');
   if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}: ${text.slice(0, 500)}`);
   const parsed = JSON.parse(text) as { data?: Record<string, unknown> };
   const parsedMs = performance.now() - start;
-  return { ids: bulkIds(parsed.data ?? {}, rows.length), answeredMs, parsedMs };
+  return { ids: bulkIds(parsed.data ?? {}, rows.length), answerMs, parsedMs };
 }
 
 /** Invites a customer user (E2's list grows by one). */

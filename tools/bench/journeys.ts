@@ -68,7 +68,7 @@ export async function bulkUntilScored(
   try {
     const cpuBefore = cpuSnapshot(suitePid);
     const start = performance.now();
-    const { ids, answeredMs: answerMs, parsedMs } = await addBusinessesTimed(owner, Array.from({ length: rows }, (_row, n) => businessRow(tag, n)));
+    const { ids, answerMs, parsedMs } = await addBusinessesTimed(owner, Array.from({ length: rows }, (_row, n) => businessRow(tag, n)));
     await until(
       `${rows} bulk businesses to have public records and a SUCCESS score`,
       async () => {
