@@ -1,4 +1,5 @@
 import type { Knex } from '@kyb/db';
+import { SESSION_FACTS_SQL, type SessionFacts } from '../users/users.store';
 
 /** A stored refresh token: only its hash is kept. */
 export interface RefreshTokenRow {
@@ -13,10 +14,53 @@ export interface RefreshTokenRow {
   created_at: Date;
 }
 
+/** What {@link RefreshTokenStore.startFamily} stores: a new session's first refresh token, for a user signing in. */
+export interface NewFamily {
+  userId: string;
+  subroleId: string | null;
+  customerId: string | null;
+  /** Whether the session may start only while the customer is ACTIVE (a CUSTOMER's). */
+  needsActiveCustomer: boolean;
+  familyId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+/**
+ * A sign-in's writes and the facts its tokens carry, in one statement (ADR 0034): the session facts
+ * (users.store), then, unless the customer must be ACTIVE and is not, the family's first refresh
+ * token and the user's `last_signed_in_at` (by the database's clock, as `created_at` is). One round
+ * trip and one commit where there were three of each.
+ */
+const START_FAMILY_SQL = `with facts as (${SESSION_FACTS_SQL}),
+  allowed as (select 1 from facts where not ?::boolean or facts.customer->>'status' = 'ACTIVE'),
+  stored as (insert into auth.refresh_tokens (user_id, family_id, token_hash, expires_at, created_at)
+    select ?::uuid, ?::uuid, ?, ?::timestamptz, ?::timestamptz from allowed),
+  noted as (update auth.users set last_signed_in_at = current_timestamp where id = ?::uuid and exists (select 1 from allowed))
+select facts.subrole, facts.permissions, facts.customer, exists (select 1 from allowed) as started from facts`;
+
 /** SQL for refresh tokens. */
 export function createPgRefreshTokenStore(db: Knex) {
   const tokens = (trx: Knex = db) => trx<RefreshTokenRow>('auth.refresh_tokens');
   return {
+    /** Starts a session (START_FAMILY_SQL): its facts, and whether it started (false: the customer is not ACTIVE; nothing was written). */
+    async startFamily(family: NewFamily, trx: Knex = db): Promise<{ facts: SessionFacts; started: boolean }> {
+      const { rows } = await trx.raw<{ rows: Array<SessionFacts & { started: boolean }> }>(START_FAMILY_SQL, [
+        family.subroleId,
+        family.subroleId,
+        family.customerId,
+        family.needsActiveCustomer,
+        family.userId,
+        family.familyId,
+        family.tokenHash,
+        family.expiresAt,
+        family.createdAt,
+        family.userId,
+      ]);
+      const { started, ...facts } = rows[0];
+      return { facts, started };
+    },
     async insert(row: Pick<RefreshTokenRow, 'user_id' | 'family_id' | 'token_hash' | 'expires_at' | 'created_at'>, trx: Knex = db): Promise<void> {
       await tokens(trx).insert(row);
     },

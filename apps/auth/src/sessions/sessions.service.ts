@@ -4,8 +4,7 @@ import { hashToken, randomToken } from '@kyb/secrets';
 import type { Logger } from '@kyb/http';
 import type { SigningKeysService } from '../signing-keys/signing-keys.service';
 import type { UserRow } from '../users/user.types';
-import type { Permission, UserStore } from '../users/users.store';
-import type { Subrole } from '../users/user.types';
+import type { SessionFacts, UserStore } from '../users/users.store';
 import { AccountDisabledError } from '../shared/account.errors';
 import { InvalidRefreshTokenError } from './sessions.errors';
 import type { RefreshTokenStore } from './refresh-tokens.store';
@@ -15,14 +14,6 @@ export interface SessionTokens {
   access_token: string;
   id_token: string;
   refresh_token: string;
-}
-
-/** What a caller that already read them hands to `start`, so a sign-in reads each once. */
-export interface KnownSessionFacts {
-  subrole: Pick<Subrole, 'code'> | null;
-  permissions: Array<Pick<Permission, 'code'>>;
-  /** Whether the user's customer may be used (undefined: read it, for a CUSTOMER). */
-  customerActive?: boolean;
 }
 
 /** Options of {@link createSessionsService}. */
@@ -55,7 +46,7 @@ const CLOCK_SKEW_SECONDS = 60;
 export function createSessionsService(options: SessionsServiceOptions) {
   const { users, refreshTokens, clock } = options;
 
-  async function bearerTokens(user: UserRow, sessionId: string, known?: KnownSessionFacts) {
+  async function bearerTokens(user: UserRow, sessionId: string, known?: Pick<SessionFacts, 'subrole' | 'permissions'>) {
     const permissions = (known?.permissions ?? (await users.permissionsOf(user.subrole_id))).map((p) => p.code);
     const subrole = known ? known.subrole : await users.subroleById(user.subrole_id);
     const businessIds = user.role === 'APPLICANT' ? await users.acceptedBusinesses(user.id) : undefined;
@@ -69,9 +60,11 @@ export function createSessionsService(options: SessionsServiceOptions) {
     });
   }
 
-  async function assertCustomerActive(user: UserRow, known?: boolean): Promise<void> {
-    if (user.role !== 'CUSTOMER' || !user.customer_id || !options.customerActive) return;
-    if (!(known ?? (await options.customerActive(user.customer_id)))) throw new AccountDisabledError();
+  /** Whether the user may have tokens only while the customer is ACTIVE: a CUSTOMER's users. */
+  const needsActiveCustomer = (user: UserRow) => user.role === 'CUSTOMER' && user.customer_id !== null && options.customerActive !== undefined;
+
+  async function assertCustomerActive(user: UserRow): Promise<void> {
+    if (needsActiveCustomer(user) && !(await options.customerActive?.(user.customer_id as string))) throw new AccountDisabledError();
   }
 
   /** Ends sessions in every area: their refresh tokens are already revoked in the database. */
@@ -96,12 +89,28 @@ export function createSessionsService(options: SessionsServiceOptions) {
   }
 
   return {
-    /** Starts a session (a new refresh token family) for a signed-in user; `known` facts are not read again. */
-    async start(user: UserRow, known?: KnownSessionFacts): Promise<SessionTokens> {
-      await assertCustomerActive(user, known?.customerActive);
+    /**
+     * Starts a session (a new refresh token family) for a user whose credentials were checked, and
+     * notes the sign-in; answers its tokens and the facts they carry. A CUSTOMER whose customer is
+     * not ACTIVE gets {@link AccountDisabledError}, and nothing is written.
+     */
+    async start(user: UserRow): Promise<{ tokens: SessionTokens; facts: SessionFacts }> {
       const sessionId = randomUUID();
-      const bearer = await bearerTokens(user, sessionId, known);
-      return { ...bearer, refresh_token: await newRefreshToken(user.id, sessionId) };
+      const refreshToken = randomToken();
+      const createdAt = clock();
+      const { facts, started } = await refreshTokens.startFamily({
+        userId: user.id,
+        subroleId: user.subrole_id,
+        customerId: user.customer_id,
+        needsActiveCustomer: needsActiveCustomer(user),
+        familyId: sessionId,
+        tokenHash: hashToken(refreshToken),
+        expiresAt: new Date(createdAt.getTime() + options.refreshTtlSeconds * 1000),
+        createdAt,
+      });
+      if (!started) throw new AccountDisabledError();
+      const bearer = await bearerTokens(user, sessionId, facts);
+      return { tokens: { ...bearer, refresh_token: refreshToken }, facts };
     },
 
     /** Exchanges a refresh token of a user with `role` for new tokens, rotating it. */

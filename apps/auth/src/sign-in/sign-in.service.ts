@@ -64,11 +64,11 @@ export function createSignInService(options: SignInServiceOptions) {
   }
 
   return {
-    /** Starts a session for a user whose credentials were checked, and answers the 2.10 result. */
+    /** Starts a session for a user whose credentials were checked (noting the sign-in), and answers the 2.10 result. */
     async sessionFor(user: UserRow): Promise<SignInResult> {
-      // Read once, in one statement: the answer shows them, and the session's tokens carry them.
-      const { subrole, permissions, customer } = await options.users.sessionFactsOf(user.subrole_id, user.customer_id);
-      const tokens = await options.sessions.start(user, { subrole, permissions, customerActive: customer ? customer.status === 'ACTIVE' : undefined });
+      // Read with the session's writes, in one statement: the answer shows them, and the session's tokens carry them.
+      const { tokens, facts } = await options.sessions.start(user);
+      const { subrole, permissions, customer } = facts;
       return {
         user_details: toUserDetails(user),
         ...tokens,
@@ -95,10 +95,7 @@ export function createSignInService(options: SignInServiceOptions) {
     },
 
     async signIn(role: Role, email: string, password: string, address: string): Promise<SignInResult> {
-      const user = await this.checkCredentials(role, email, password, address);
-      const result = await this.sessionFor(user);
-      await options.users.recordSignIn(user.id);
-      return result;
+      return this.sessionFor(await this.checkCredentials(role, email, password, address));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { isoTimestampSql, listShapeOf, pageWithTotal, preparedRead, preparedShapes, totalCountColumn, type Knex } from '@kyb/db';
+import { isoTimestampSql, listShapeOf, pageWithTotal, preparedShapes, totalCountColumn, type Knex } from '@kyb/db';
 import type { Role } from '@kyb/auth';
 import type { PresentableUser, Subrole, UserRow } from './user.types';
 import type { UserListQuery } from './users.schemas';
@@ -29,9 +29,9 @@ export interface SessionFacts {
 /**
  * A user's subrole, its permissions (by id) and the user's customer, as JSON, in one statement:
  * read as three, they were three round trips and three results to parse on the event loop for
- * every sign-in (ADR 0032).
+ * every sign-in (ADR 0032). A sign-in reads them with its writes (refresh-tokens.store.ts, ADR 0034).
  */
-const SESSION_FACTS_SQL = `select
+export const SESSION_FACTS_SQL = `select
   (select json_build_object(${SUBROLE_COLUMNS.map((column) => `'${column.slice('s.'.length)}', ${column}`).join(', ')})
     from auth.subroles s where s.id = ?::uuid) as subrole,
   (select coalesce(json_agg(json_build_object('id', p.id, 'code', p.code, 'label', p.label) order by p.id), '[]'::json)
@@ -52,17 +52,8 @@ const LISTED_COLUMNS = [
 export function createPgUserStore(db: Knex) {
   const listShapes = preparedShapes<PresentableUser & { subrole: Subrole | null; total_count: string; customer_found: boolean; page_row: boolean | null }>(db);
   const users = (trx: Knex = db) => trx<UserRow>('auth.users');
-  const sessionFacts = preparedRead<SessionFacts, 'subroleId' | 'customerId'>(db, ['subroleId', 'customerId'], (v) =>
-    db.raw(SESSION_FACTS_SQL, [v.subroleId, v.subroleId, v.customerId]),
-  );
 
   return {
-    /** A new session's facts (`SessionFacts`): none of the subrole's without one, no customer without one. */
-    async sessionFactsOf(subroleId: string | null, customerId: string | null): Promise<SessionFacts> {
-      const [facts] = await sessionFacts({ subroleId, customerId });
-      return facts;
-    },
-
     /** The ADMIN or APPLICANT account of an email (unique per email); CUSTOMER accounts are per customer. */
     findByEmail(role: Exclude<Role, 'CUSTOMER'>, email: string, trx: Knex = db): Promise<UserRow | undefined> {
       return users(trx).where({ role }).whereRaw('lower(email) = lower(?)', [email]).first();
@@ -83,14 +74,6 @@ export function createPgUserStore(db: Knex) {
         .whereRaw('lower(email) = lower(?)', [email])
         .orderByRaw('coalesce(last_signed_in_at, created_at) desc, id asc')
         .limit(limit);
-    },
-
-    /**
-     * Notes a successful sign-in, by the database's clock as `created_at` is (they are compared);
-     * only that column, since it is no change of the user.
-     */
-    async recordSignIn(id: string, trx: Knex = db): Promise<void> {
-      await users(trx).where({ id }).update({ last_signed_in_at: trx.fn.now() as unknown as Date });
     },
 
     findById(id: string, trx: Knex = db): Promise<UserRow | undefined> {
