@@ -7,19 +7,21 @@
  * 20261127_0017_presented_parts); a read joins those parts around what it reads live.
  *
  * The statement must join the business `b` with the verification `v`, the classification `pc`, the
- * NAICS code `n`, the MCC code `m` and the industry `i` as `businessesWithClassification` does.
+ * NAICS code `n`, the MCC code `m`, the industry `i` and the lists `bl` as `businessesWithClassification` does.
  */
 
 /** The status shown: the integration area's latest verification, else UNVERIFIED. */
 export const STATUS = `coalesce(v.status, 'UNVERIFIED')`;
 
-/** A child's stored parts (ADR 0028) as a JSON array, in position order. */
-const partsArray = (table: string, alias: string) =>
-  `(select coalesce('[' || string_agg(${alias}.presented, ', ' order by ${alias}.position) || ']', '[]')
-    from cases.${table} ${alias} where ${alias}.business_id = b.id)`;
+/**
+ * The business's names and addresses as JSON arrays, kept in `cases.business_lists` by triggers
+ * (ADR 0034, migration 20261128_0020); the read joins that row by primary key. A business without
+ * one has neither.
+ */
+export const LISTS_JOIN = 'left join cases.business_lists bl on bl.business_id = b.id';
 
-const NAMES = partsArray('business_names', 'bn');
-const ADDRESSES = partsArray('business_addresses', 'ba');
+const NAMES = `coalesce(bl.names, '[]')`;
+const ADDRESSES = `coalesce(bl.addresses, '[]')`;
 
 /**
  * The owners of `b`, as the lateral join `ow` E9 with owners adds: their stored parts as a JSON
@@ -50,7 +52,7 @@ const LIVE_MEMBERS = [
 
 /**
  * The business as JSON text: its own rows' stored parts (ADR 0028: the TIN and owners' SSNs only
- * masked) around the live members, in contract 2.7's key order; owners only when asked for
+ * masked) and kept lists (ADR 0034) around the live members, in contract 2.7's key order; owners only when asked for
  * (`withOwners`, from the `OWNERS_JOIN`), else an empty list.
  */
 export function presentedBusinessSql(withOwners: boolean): string {

@@ -15,14 +15,14 @@ import { CLASSIFICATION_DIRECTORY_VIEW, VERIFICATION_DIRECTORY_VIEW } from '@kyb
 import type { BusinessRecords } from './business-records';
 import type { BusinessListQuery } from './businesses.schemas';
 import { RawJson } from '@kyb/envelope';
-import { OWNERS_JOIN, presentedBusinessSql, STATUS } from './business-json.sql';
+import { LISTS_JOIN, OWNERS_JOIN, presentedBusinessSql, STATUS } from './business-json.sql';
 import type { BusinessAggregate, BusinessRow } from './business.types';
 
 /**
  * Businesses with what is read beside them, one query: the latest verification (integration
  * area), the provider's classification where the client gave no code (a client's value is never
  * replaced), the code tables' ids and titles, and the industry (the client's, else the sector of
- * the NAICS code shown); with `withOwners`, the owners too (`OWNERS_JOIN`).
+ * the NAICS code shown), its names and addresses (`LISTS_JOIN`); with `withOwners`, the owners too (`OWNERS_JOIN`).
  */
 function businessesWithClassification(db: Knex, withOwners = false): Knex.QueryBuilder {
   const found = db('cases.businesses as b')
@@ -30,7 +30,8 @@ function businessesWithClassification(db: Knex, withOwners = false): Knex.QueryB
     .leftJoin(`${CLASSIFICATION_DIRECTORY_VIEW} as pc`, 'pc.business_id', 'b.id')
     .leftJoin('cases.naics_codes as n', 'n.code', db.raw('coalesce(b.naics_code, pc.naics_code)'))
     .leftJoin('cases.mcc_codes as m', 'm.code', db.raw('coalesce(b.mcc_code, pc.mcc_code)'))
-    .leftJoin('cases.industries as i', 'i.id', db.raw('coalesce(b.industry_id, n.industry_id)'));
+    .leftJoin('cases.industries as i', 'i.id', db.raw('coalesce(b.industry_id, n.industry_id)'))
+    .joinRaw(LISTS_JOIN);
   return withOwners ? found.joinRaw(OWNERS_JOIN) : found;
 }
 

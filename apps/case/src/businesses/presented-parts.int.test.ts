@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { presentedParts } from '../migrations/20261127_0017_presented_parts';
+import { businessListsPresented } from '../migrations/20261128_0020_business_lists_presented';
 import { insertBusiness, readBusinessData, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
 /*
@@ -101,12 +102,15 @@ describe("a business's presented parts", () => {
   });
 
   it('gives rows written before the triggers existed their parts when the migration runs, and never keeps one missing', async () => {
+    // The lists kept from the parts (0020) go first and come back last, as the migrations run.
+    await businessListsPresented.down(t.db);
     await presentedParts.down(t.db);
     let id: string;
     try {
       id = await insertBusiness(t.db, { customerId, naicsCode: '621210', mccCode: '8021', owners: [{ first_name: 'Old', last_name: 'Row', ssn_masked: 'XXXXX4321' }] });
     } finally {
       await presentedParts.up(t.db);
+      await businessListsPresented.up(t.db);
     }
     expect(await read(id)).toEqual(await fromRows(id));
     for (const table of ['businesses', 'business_names', 'business_addresses', 'owners']) {

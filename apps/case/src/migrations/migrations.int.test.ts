@@ -37,15 +37,17 @@ describe('case migrations', () => {
       '20261127_0017_presented_parts',
       '20261127_0018_owner_title_apart',
       '20261127_0019_businesses_created_whole',
+      '20261128_0020_business_lists_presented',
     ]);
     expect(await tables()).toEqual([
-      'applicants', 'audit_outbox', 'business_addresses', 'business_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'cases',
+      'applicants', 'audit_outbox', 'business_addresses', 'business_directory', 'business_lists', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'cases',
       'event_feed', 'idempotency_keys', 'industries', 'invitation_directory', 'invitations', 'mail_outbox', 'mcc_codes', 'monitoring_settings', 'monitoring_settings_directory', 'naics_codes', 'onboarding_runs',
       'onboarding_usage', 'outbox_events', 'owner_titles', 'owners',
     ]);
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261128_0020_business_lists_presented',
       '20261127_0019_businesses_created_whole',
       '20261127_0018_owner_title_apart',
       '20261127_0017_presented_parts',
