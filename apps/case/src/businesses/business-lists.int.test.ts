@@ -62,6 +62,27 @@ describe("a business's kept lists", () => {
     expect((await kept(a))?.names.map((n: { name: string }) => n.name)).toEqual(['Test Business', 'A one (renamed)']);
   });
 
+  it('keep what two transactions adding to one business at once both wrote', async () => {
+    const id = await insertBusiness(t.db, { customerId });
+    const first = await t.db.transaction();
+    let second: Promise<void> | undefined;
+    try {
+      await first('cases.business_names').insert(name(id, 1, 'From the first'));
+      // The second's trigger waits for the first to finish, then reads the rows as it left them.
+      second = t.db.transaction(async (trx) => {
+        await trx('cases.business_names').insert(name(id, 2, 'From the second'));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await first.commit();
+    } catch (err) {
+      await first.rollback();
+      throw err;
+    }
+    await second;
+    expect(await kept(id)).toEqual(await fromRows(id));
+    expect((await kept(id))?.names.map((n: { name: string }) => n.name)).toEqual(['Test Business', 'From the first', 'From the second']);
+  });
+
   it('go with a business that is deleted, and are empty for a business with no names or addresses', async () => {
     const id = await insertBusiness(t.db, { customerId });
     await t.db('cases.businesses').where({ id }).delete();

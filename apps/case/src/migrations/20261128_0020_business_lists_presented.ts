@@ -13,7 +13,7 @@ import type { Migration } from '@kyb/db';
  * business deleted takes its row with it.
  */
 
-/** A list kept: its table, the column it is kept in, and the trigger function that keeps it. */
+/** A list kept: its table, and the column of `cases.business_lists` it is kept in. */
 const LISTS = [
   { table: 'business_names', column: 'names' },
   { table: 'business_addresses', column: 'addresses' },
@@ -40,6 +40,9 @@ const keepFunction = ({ table, column }: (typeof LISTS)[number]) => `create func
     ids uuid[];
   begin
     ${TOUCHED}
+    -- Writers of one business's lists take turns, and each reads the rows as the one before left them
+    -- (a statement of its own, so the read below takes its snapshot after the wait).
+    perform from cases.businesses where id = any(ids) order by id for no key update;
     insert into cases.business_lists as kept (business_id, ${column})
       select b.id, coalesce(lists.list, '[]') from cases.businesses b left join (${arraysOf(table)}) lists on lists.business_id = b.id
       where b.id = any(ids)
