@@ -40,6 +40,12 @@ export interface AreaMigrations {
   appendOnlyTables?: string[];
   /** The columns the area seals values in: the rotation command converts values sealed with a master key to data keys. */
   sealedColumns?: SealedColumn[];
+  /**
+   * The folder of the area's migration files. The test databases' template is named after a hash
+   * of them too (libs/testing), so SQL a migration builds outside its `up` and `down` (a constant,
+   * a helper) makes a new template when it changes.
+   */
+  sourceDir?: string;
 }
 
 class InCodeMigrationSource implements Knex.MigrationSource<Migration> {

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { createDatabase, migrateLatest, type AreaMigrations, type Knex } from '@kyb/db';
 
@@ -24,12 +26,20 @@ async function withServer<T>(work: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** The template's name changes whenever a migration's name or code changes. */
-function templateName(areas: AreaMigrations[]): string {
+/**
+ * The template's name: a hash of every migration's name and the code of its `up` and `down`, and
+ * of the files of each area's migration folder (`sourceDir`), so that it changes whenever what a
+ * migration runs does, also when that is built outside `up` and `down`.
+ */
+export function templateName(areas: AreaMigrations[]): string {
   const hash = createHash('sha256');
   for (const area of areas) {
     hash.update(area.schema);
     for (const m of area.migrations) hash.update(m.name).update(String(m.up)).update(String(m.down));
+    if (area.sourceDir === undefined) continue;
+    for (const file of readdirSync(area.sourceDir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name).sort()) {
+      hash.update(file).update(readFileSync(join(area.sourceDir, file)));
+    }
   }
   return `kyb_tpl_${hash.digest('hex').slice(0, 16)}`;
 }

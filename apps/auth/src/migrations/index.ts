@@ -16,6 +16,7 @@ import { customerUserEmailPerTenant } from './20261123_0008_customer_user_email_
 /** The auth area's schema and migrations, in order. */
 export const authMigrations: AreaMigrations = {
   schema: 'auth',
+  sourceDir: __dirname,
   migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances, customerStatus, applicantEmailProof, customerUserEmailPerTenant, idempotencyKeysMigration('auth', '20261125_0009_idempotency_keys'), auditEvents, outboxMigration('auth', '20261126_0011_outbox'), dataKeys, dataKeyState, auditEventBatches],
   // The audit log: the application's role may add to it, never change or remove what it holds.
   appendOnlyTables: ['audit_events'],

@@ -19,6 +19,7 @@ import { businessListsPresented } from './20261128_0020_business_lists_presented
 /** The case area's schema and migrations, in order. */
 export const caseMigrations: AreaMigrations = {
   schema: 'cases',
+  sourceDir: __dirname,
   migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory, recovery, industries, idempotencyKeysMigration('cases', '20261125_0011_idempotency_keys'), outboxMigration('cases', '20261126_0012_outbox'), auditOutboxMigration('cases', '20261126_0013_audit_outbox'), ownerErasure, monitoringSettings, auditOutboxRelayOrderMigration('cases', '20261127_0016_audit_outbox_relay_order'), presentedParts, ownerTitleApart, businessesCreatedWhole, businessListsPresented],
   sealedColumns: [
     { table: 'cases.businesses', column: 'tin_sealed', scope: `'customer:' || t.customer_id`, lookup: 'tin_lookup' },

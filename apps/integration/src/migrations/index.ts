@@ -13,6 +13,7 @@ import { publicRecordsPresented } from './20261128_0014_public_records_presented
 /** The integration area's schema and migrations, in order. */
 export const integrationMigrations: AreaMigrations = {
   schema: 'integration',
+  sourceDir: __dirname,
   migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys'), outboxMigration('integration', '20261126_0008_outbox'), webhooks, auditOutboxMigration('integration', '20261126_0010_audit_outbox'), directorySources, auditOutboxRelayOrderMigration('integration', '20261127_0012_audit_outbox_relay_order'), lz4CompressionMigration('20261127_0013_lz4_large_json', { 'integration.public_records': ['summary'], 'integration.financial_profiles': ['statements', 'credit_bureau'] }), publicRecordsPresented, lz4CompressionMigration('20261128_0015_lz4_presented_records', { 'integration.public_records': ['presented'] })],
   sealedColumns: [
     { table: 'integration.screening_credentials', column: 'sealed', scope: `'customer:' || t.customer_id` },
