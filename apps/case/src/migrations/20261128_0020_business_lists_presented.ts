@@ -31,9 +31,11 @@ const TOUCHED = `if TG_OP = 'INSERT' then
       select array_agg(distinct business_id) into ids from (select business_id from new_rows union select business_id from old_rows) touched;
     end if;`;
 
+/** A list's rows' stored parts (ADR 0028) as one JSON array, in position order (null for none). */
+const ARRAY = `'[' || string_agg(presented, ', ' order by position) || ']'`;
+
 /** The array of `table` for each business of `ids`, as the read used to build it. */
-const arraysOf = (table: string) => `select business_id, '[' || string_agg(presented, ', ' order by position) || ']' as list
-    from cases.${table} where business_id = any(ids) group by business_id`;
+const arraysOf = (table: string) => `select business_id, ${ARRAY} as list from cases.${table} where business_id = any(ids) group by business_id`;
 
 const keepFunction = ({ table, column }: (typeof LISTS)[number]) => `create function cases.keep_${table}_list() returns trigger language plpgsql as $$
   declare
@@ -70,10 +72,8 @@ export const businessListsPresented: Migration = {
       for (const trigger of triggers(list)) await db.raw(trigger);
     }
     // The businesses already there get their lists, as the triggers would have written them.
-    await db.raw(`insert into cases.business_lists (business_id, names, addresses)
-      select b.id,
-        coalesce((select '[' || string_agg(presented, ', ' order by position) || ']' from cases.business_names where business_id = b.id), '[]'),
-        coalesce((select '[' || string_agg(presented, ', ' order by position) || ']' from cases.business_addresses where business_id = b.id), '[]')
+    await db.raw(`insert into cases.business_lists (business_id, ${LISTS.map(({ column }) => column).join(', ')})
+      select b.id, ${LISTS.map(({ table }) => `coalesce((select ${ARRAY} from cases.${table} where business_id = b.id), '[]')`).join(', ')}
       from cases.businesses b`);
   },
   async down(db: Knex) {
