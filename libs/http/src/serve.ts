@@ -1,6 +1,7 @@
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { Express } from 'express';
 import { answerClientErrorsInEnvelope } from './client-errors';
+import { followConnections, type ClosingServer } from './closing-server';
 import type { Logger } from './logger';
 import type { ShutdownState } from './shutdown-state';
 
@@ -29,19 +30,18 @@ export interface ServeOptions {
   graceMs?: number;
 }
 
-function listen(app: Express, port: number): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, (err?: Error) => (err ? reject(err) : resolve(server)));
-    server.once('error', reject);
-    answerClientErrorsInEnvelope(server);
-  });
+interface Listening {
+  server: Server;
+  closing: ClosingServer;
 }
 
-/** Stops accepting connections; resolves once every request in flight has been answered. */
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
+function listen(app: Express, port: number): Promise<Listening> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(app);
+    const closing = followConnections(server);
+    server.once('error', reject);
+    server.listen(port, () => resolve({ server, closing }));
+    answerClientErrorsInEnvelope(server);
   });
 }
 
@@ -55,7 +55,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * A second signal exits at once.
  */
 export async function serve(options: ServeOptions): Promise<Server[]> {
-  const servers: Server[] = [];
+  const servers: Listening[] = [];
+  const close = (listening: Listening) => listening.closing.close();
   try {
     for (const listener of options.listeners) servers.push(await listen(listener.app, listener.port));
   } catch (err) {
@@ -88,5 +89,5 @@ export async function serve(options: ServeOptions): Promise<Server[]> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  return servers;
+  return servers.map((listening) => listening.server);
 }
