@@ -16,7 +16,6 @@ function rawClient(port: number): Promise<RawClient> {
     let received = '';
     socket.on('data', (chunk) => (received += chunk.toString('latin1')));
     const closed = new Promise<string>((done) => socket.once('close', () => done(received)));
-    socket.once('error', () => undefined);
     socket.once('connect', () => resolve({ socket, received: () => received, closed }));
     socket.once('error', reject);
   });
