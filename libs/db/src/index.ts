@@ -11,7 +11,7 @@ export { lz4CompressionMigration, supportsLz4 } from './lz4-compression';
 export type { Knex } from 'knex';
 export { DependencyUnavailableError, ensureDatabaseReachable, ensurePostgresReachable } from './reachability';
 export { containsPattern } from './search';
-export { jsonRowsParts, runChained } from './json-rows';
+export { chainedInto, jsonRowsParts, runChained } from './json-rows';
 export { jsonFieldsSource, jsonText } from './json-fields';
 export type { JsonFieldsSource } from './json-fields';
 export type { JsonRowsInsert, StatementPart } from './json-rows';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import knex from 'knex';
-import { boundDateText, jsonRowsParts } from './json-rows';
+import { boundDateText, chainedInto, jsonRowsParts } from './json-rows';
 
 /* A Date in a JSON row is written as pg binds it: local time with the local offset (json-rows.ts). */
 describe('boundDateText', () => {
@@ -52,5 +52,23 @@ describe('jsonRowsParts statement texts', () => {
     expect(sqlOf('cases.businesses', { id: 'a' })).toContain('("id") select r."id"');
     expect(sqlOf('cases.owners', { id: 'a', name: 'b' })).toContain('insert into "cases"."owners" ("id", "name")');
     expect(sqlOf('cases.owners', { 'we"ird': 1 })).toContain('("we""ird")');
+  });
+});
+
+describe('chainedInto', () => {
+  const part = (sql: string, bindings: unknown[], extra: { name?: string; alone?: boolean } = {}) => ({ sql, bindings, ...extra });
+
+  it('makes the parts CTEs of the main query, by their names or part_<n>, the main bindings last', () => {
+    expect(chainedInto([part('insert into a values (?) returning x', [1], { name: 'taken' }), part('insert into b values (?, ?)', [2, 3])], part('select (select x from taken) + ?', [4]))).toEqual({
+      sql: 'with taken as (insert into a values (?) returning x), part_1 as (insert into b values (?, ?)) select (select x from taken) + ?',
+      bindings: [1, 2, 3, 4],
+    });
+    expect(chainedInto([], part('select ?', [1]))).toEqual({ sql: 'select ?', bindings: [1] });
+  });
+
+  it('answers undefined when the parts cannot share one statement: a part that runs alone, or more bindings than PostgreSQL takes', () => {
+    expect(chainedInto([part('insert into a values (?)', [1], { alone: true })], part('select 1', []))).toBeUndefined();
+    expect(chainedInto([part('insert into a select unnest(?)', new Array(65_535).fill(0))], part('select ?', [1]))).toBeUndefined();
+    expect(chainedInto([part('insert into a select unnest(?)', new Array(65_534).fill(0))], part('select ?', [1]))).toBeDefined();
   });
 });

@@ -38,6 +38,8 @@ export interface StatementPart {
    * PostgreSQL runs data-modifying CTEs in no defined order).
    */
   alone?: boolean;
+  /** Its name as a CTE of a chained statement, for the statement to read what it returns (else `part_<n>`). */
+  name?: string;
 }
 
 /** Rows a statement binds when they go through knex (at most 130 columns each under PostgreSQL's 65,535 parameters). */
@@ -163,10 +165,26 @@ export async function runChained(trx: Knex | Knex.Transaction, parts: readonly S
     for (const part of parts) await trx.raw(part.sql, [...part.bindings] as Knex.RawBinding[]);
     return;
   }
-  const last = parts[parts.length - 1];
-  const ctes = parts.slice(0, -1).map((part, n) => `part_${n} as (${part.sql})`);
-  const sql = ctes.length > 0 ? `with ${ctes.join(', ')} ${last.sql}` : last.sql;
-  await trx.raw(sql, parts.flatMap((part) => part.bindings) as Knex.RawBinding[]);
+  const { sql, bindings: values } = withParts(parts.slice(0, -1), parts[parts.length - 1]);
+  await trx.raw(sql, values as Knex.RawBinding[]);
+}
+
+/** `main` with `parts` as its CTEs (each its `name`, else `part_<n>`). */
+function withParts(parts: readonly StatementPart[], main: StatementPart): StatementPart {
+  if (parts.length === 0) return main;
+  const ctes = parts.map((part, n) => `${part.name ?? `part_${n}`} as (${part.sql})`);
+  return { sql: `with ${ctes.join(', ')} ${main.sql}`, bindings: [...parts.flatMap((part) => part.bindings), ...main.bindings] };
+}
+
+/**
+ * `parts` as data-modifying CTEs of `main`, one statement (as `runChained` runs them), for a caller
+ * whose statement reads what parts return (by their `name`) or must stand or fall whole: undefined
+ * when they cannot share one statement (more bindings than PostgreSQL allows, or a part that runs alone).
+ */
+export function chainedInto(parts: readonly StatementPart[], main: StatementPart): StatementPart | undefined {
+  const bindings = parts.reduce((sum, part) => sum + part.bindings.length, main.bindings.length);
+  if (bindings > MAX_BINDINGS || parts.some((part) => part.alone)) return undefined;
+  return withParts(parts, main);
 }
 
 /** Inserts each table's rows, in order, in one statement where it can (`jsonRowsParts`, `runChained`). */

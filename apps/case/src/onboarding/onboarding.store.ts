@@ -1,4 +1,4 @@
-import { jsonRowsParts, plannedEachRun, type Knex, type StatementPart } from '@kyb/db';
+import { chainedInto, jsonRowsParts, plannedEachRun, type Knex, type StatementPart } from '@kyb/db';
 
 /** The month a usage counter belongs to (UTC), e.g. `2026-11`. */
 export function usageMonth(at: Date): string {
@@ -40,6 +40,29 @@ const BUSINESSES_BY_EXTERNAL_ID_SQL = `select b."id", b."external_id" from unnes
   cross join lateral (select "id", "external_id" from "cases"."businesses"
     where "customer_id" = ? and "external_id" = wanted."external_id" and "deleted_at" is null limit 1) as b`;
 
+/** The SQLSTATE `cases.onboarding_usage_within` (migration 0021) raises: the month's usage has passed the customer's limit. */
+export const USAGE_PAST_LIMIT_STATE = 'KB001';
+
+/** The usage counted up as a part of an add's one statement (`storeAtOnce`), answering the count with the add's businesses. */
+const TAKEN_USAGE_PART: Omit<StatementPart, 'bindings'> = {
+  name: 'taken_usage',
+  sql: `insert into "cases"."onboarding_usage" ("customer_id", "month", "used") values (?, ?, ?)
+    on conflict ("customer_id", "month") do update set "used" = "onboarding_usage"."used" + excluded."used" returning "used"`,
+};
+/** The statement's own query: the usage read first (its row locked before any insert runs), held to the limit. */
+const WITHIN_LIMIT_SQL = 'select "cases"."onboarding_usage_within"((select "used" from "taken_usage"), ?::integer) as "used"';
+/** The unique index that keeps a customer's external ids apart (the businesses not deleted). */
+const EXTERNAL_ID_INDEX = 'businesses_customer_external_id';
+/** PostgreSQL's SQLSTATEs for a unique index refusing a row, and for a deadlock it broke. */
+const UNIQUE_VIOLATION = '23505';
+const DEADLOCK_DETECTED = '40P01';
+
+/** Whether `err` is a refusal an add's transaction answers as the contract says (a limit passed, an external id taken meanwhile). */
+function refusedAtOnce(err: unknown): boolean {
+  const { code, constraint } = (err ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === USAGE_PAST_LIMIT_STATE || code === DEADLOCK_DETECTED || (code === UNIQUE_VIOLATION && constraint === EXTERNAL_ID_INDEX);
+}
+
 /** SQL for onboarding runs and the monthly usage counter. */
 export function createPgOnboardingStore() {
   return {
@@ -56,6 +79,30 @@ export function createPgOnboardingStore() {
     async takeUsage(trx: Knex.Transaction, customerId: string, month: string, count: number): Promise<number> {
       const { rows } = await trx.raw<{ rows: Array<{ used: number }> }>(TAKE_USAGE_SQL, [customerId, month, count, count]);
       return rows[0].used - count;
+    },
+    /**
+     * Stores an add whose rows passed every check but the two only the database can make, in one
+     * statement without a transaction around it (ADR 0037): the month's usage is counted up first
+     * (the usage row locked until the statement commits, so concurrent adds of the customer queue
+     * there), held to `limit` (null: unlimited), and `parts` (the add's inserts) run after it. A
+     * usage past the limit, or an external id another add stored (the unique index refuses it, at
+     * once or once that add commits), undoes the whole statement: answers false, and the add is
+     * then checked and stored in its transaction, which answers the contract's error. Answers
+     * false too when the parts cannot share one statement.
+     */
+    async storeAtOnce(db: Knex, add: { customerId: string; month: string; count: number; limit: number | null; parts: readonly StatementPart[] }): Promise<boolean> {
+      const statement = chainedInto([{ ...TAKEN_USAGE_PART, bindings: [add.customerId, add.month, add.count] }, ...add.parts], {
+        sql: WITHIN_LIMIT_SQL,
+        bindings: [add.limit],
+      });
+      if (!statement) return false;
+      try {
+        await db.raw(statement.sql, [...statement.bindings] as Knex.RawBinding[]);
+        return true;
+      } catch (err) {
+        if (refusedAtOnce(err)) return false;
+        throw err;
+      }
     },
     /** Businesses of the customer holding any of `externalIds`. */
     async businessesByExternalId(db: Knex, customerId: string, externalIds: string[]): Promise<Map<string, string>> {
