@@ -1,4 +1,5 @@
 import type { BusinessRowInput } from '../businesses/business-row.columns';
+import type { RawJson } from '@kyb/envelope';
 import type { BusinessAggregate } from '../businesses/business.types';
 import { integrationDataOf } from './integration-data';
 
@@ -11,6 +12,8 @@ export interface AddedBusinesses {
   stored: BusinessAggregate[];
   /** The cases opened, by business id. */
   cases: ReadonlyMap<string, object[]>;
+  /** Each row's `integration_data` as JSON text, by row index, when it was written ahead (`integrationDataText`); else built here. */
+  echoes?: readonly RawJson[];
 }
 
 /** E12's `result`: each created business by row index, as the published sample shows it. */
@@ -26,7 +29,7 @@ export function presentAddedBusinesses(added: AddedBusinesses): Record<string, u
       riskMonitoring: business.is_monitoring_enabled,
       data_businesses: aggregate.presented,
       data_cases: added.cases.get(business.id) ?? [],
-      integration_data: integrationDataOf(added.rows[index]),
+      integration_data: added.echoes?.[index] ?? integrationDataOf(added.rows[index]),
       business_customer: {
         business_id: business.id,
         customer_id: customerId,

@@ -1,3 +1,4 @@
+import { RawJson } from '@kyb/envelope';
 import { maskSensitive } from '@kyb/secrets';
 import { DBA_SLOTS, OWNER_SLOTS, type BusinessRowInput } from '../businesses/business-row.columns';
 
@@ -67,4 +68,12 @@ export function integrationDataOf(row: BusinessRowInput): Record<string, unknown
     echoed[key] = isSecret(key) ? maskSensitive(typeof value === 'string' ? digits(value) : null) : asPublished(key, value);
   }
   return echoed;
+}
+
+/**
+ * {@link integrationDataOf} as the JSON text the answer carries, written ahead: a bulk's rows are
+ * echoed while PostgreSQL stores them (ADR 0038), and the answer splices each text in as it is.
+ */
+export function integrationDataText(row: BusinessRowInput): RawJson {
+  return new RawJson(JSON.stringify(integrationDataOf(row)));
 }

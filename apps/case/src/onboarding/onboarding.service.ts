@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
-import { isOutage, NotFoundError } from '@kyb/envelope';
+import { isOutage, NotFoundError, type RawJson } from '@kyb/envelope';
 import { UnknownMasterKeyError } from '@kyb/secrets';
 import { auditInsertPart, recordAudit, runChained, withTransaction, type Knex } from '@kyb/db';
 import type { Request } from 'express';
@@ -19,6 +19,7 @@ import type { CaseStore } from '../cases/cases.store';
 import { businessRowProperties } from './add-business.columns';
 import type { EnrichmentGatherer } from './enrichment-gatherer';
 import { presentAddedBusinesses } from './add-business.presenter';
+import { integrationDataText } from './integration-data';
 import { businessesAddedAct, type OnboardingActor } from './onboarding-audit';
 import { openCases } from './open-cases';
 import { FeatureNotEnabledError, OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, RowValidationError, RunAlreadyFinishedError } from './onboarding.errors';
@@ -39,6 +40,16 @@ export const ADD_BUSINESS_FEATURE = 'PAT_120_ADD_BUSINESS';
 /** Whether `row` has the shape the E12 schema admits: a text `name`, and text, number or boolean columns. */
 function isBusinessRow(row: Record<string, unknown>): row is BusinessRowInput {
   return typeof row.name === 'string' && Object.values(row).every((value) => ['string', 'number', 'boolean', 'undefined'].includes(typeof value));
+}
+
+/**
+ * Each row's `integration_data` text for the answer, written once the statement storing the rows has
+ * been sent (the next turn of the event loop): a bulk's 1,000 echoes (most of its 7 MB answer) are
+ * then written while PostgreSQL works on the rows, instead of after the read-back (ADR 0038).
+ */
+async function echoedMeanwhile(rows: readonly BusinessRowInput[]): Promise<RawJson[]> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return rows.map(integrationDataText);
 }
 
 /** Options of {@link createOnboardingService}. */
@@ -142,7 +153,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     add: { actorId: string; customerId: string; runId: string; month: string; limit: number | null; rows: Array<Record<string, unknown>> },
     mode: { checkSchema?: boolean; runId?: string; actor?: OnboardingActor; dryRun?: boolean },
     sealing: Pick<RowOwnership, 'sealedBox' | 'titles'>,
-  ): Promise<{ built: BusinessRecords[]; cases: Map<string, object[]>; checked: BusinessRowInput[] } | undefined> {
+  ): Promise<{ built: BusinessRecords[]; cases: Map<string, object[]>; checked: BusinessRowInput[]; echoes: RawJson[] } | undefined> {
     const { actorId, customerId, runId, rows } = add;
     if (mode.runId || mode.dryRun || rows.some(namesApplicant)) return undefined;
     const seen = new Set<string>();
@@ -163,8 +174,11 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       ...options.businesses.recordsParts(db, built),
       ...(mode.actor ? [auditInsertPart('cases', [businessesAddedAct(mode.actor, { customerId, runId, businessIds }, clock())])] : []),
     ];
-    const stored = await store.storeAtOnce(db, { customerId, month: add.month, count: rows.length, limit: add.limit, parts });
-    return stored ? { built, cases: new Map(), checked } : undefined;
+    const [stored, echoes] = await Promise.all([
+      store.storeAtOnce(db, { customerId, month: add.month, count: rows.length, limit: add.limit, parts }),
+      echoedMeanwhile(checked),
+    ]);
+    return stored ? { built, cases: new Map(), checked, echoes } : undefined;
   }
 
   return {
@@ -288,7 +302,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
       const stored = await options.businesses
         .findByIds(businessIds, true)
         .finally(() => (answered ? options.gatherer.afterAnswer(answered, () => void queue()) : queue()));
-      return { runId, result: presentAddedBusinesses({ actorId, customerId, rows: checked, stored, cases }) };
+      return { runId, result: presentAddedBusinesses({ actorId, customerId, rows: checked, stored, cases, echoes: atOnce?.echoes }) };
     },
 
     /** `async=true`: keeps the rows sealed in a PENDING run and queues it; answers at once. The act is audited with the run. */
