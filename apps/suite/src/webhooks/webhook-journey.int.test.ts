@@ -131,10 +131,17 @@ describe('webhooks through the built suite: the real areas\' events reach a Stan
     // Each event is fanned out once: one request per webhook-id, and the log shows each delivered.
     const ids = receiver.received.map((r) => r.headers['webhook-id']);
     expect(new Set(ids).size).toBe(ids.length);
-    const log = await deliveries('?pagination=false');
-    for (const request of [created, enriched, verified, scored]) {
-      expect(log.records.find((d) => d.event_id === request.headers['webhook-id'])).toMatchObject({ status: 'SUCCEEDED', attempts: 1, origin: 'event', event_type: request.event?.type });
-    }
+    // The dispatcher logs an attempt once it has read the answer, a moment after the receiver sent
+    // it: wait until none of the four is PENDING, then each must have succeeded at its first attempt.
+    const requests = [created, enriched, verified, scored];
+    const logged = await eventually(async () => {
+      const log = await deliveries('?pagination=false');
+      const rows = requests.map((request) => log.records.find((d) => d.event_id === request.headers['webhook-id']));
+      return rows.every((row) => row && row.status !== 'PENDING') ? rows : undefined;
+    }, WAIT);
+    requests.forEach((request, i) => {
+      expect(logged[i]).toMatchObject({ status: 'SUCCEEDED', attempts: 1, origin: 'event', event_type: request.event?.type });
+    });
   }, STEP);
 
   it('3. a requested report announces report.completed once it is rendered', async () => {
