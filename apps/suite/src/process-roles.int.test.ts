@@ -108,7 +108,7 @@ describe('process roles', () => {
         `case: cannot start: the case schema is behind the code: migration ${latest.name} is not applied; run the migrate role first (ROLE=migrate)\n`,
       );
     }
-  });
+  }, 120_000);
 
   it('in production the case worker refuses to start without SMTP_URL (invitation links are credentials); the api does not need it', async () => {
     const owner = databaseUrl(freshDatabaseName());
@@ -233,13 +233,20 @@ describe('process roles', () => {
       expect(records.status).toBe(200);
       expect(await query(foreign.url, 'select count(*)::int as n from integration.integration_tasks')).toEqual([{ n: 0 }]);
       // The worker exports its queues' depth and job outcomes; the api's metrics carry no queue gauges.
-      const workerMetrics = await (await fetch(`${ops}/metrics`)).text();
-      expect(workerMetrics).toMatch(/kyb_queue_jobs\{[^}]*queue="business-enrichment",state="completed"[^}]*\} 1\n/);
-      expect(workerMetrics).toMatch(/kyb_queue_jobs_processed_total\{[^}]*queue="enrichment-completed",status="completed"[^}]*\} [1-9]/);
+      // The score is committed inside the job, before BullMQ completes it and the counter moves: wait for both.
+      const completedJob = /kyb_queue_jobs\{[^}]*queue="business-enrichment",state="completed"[^}]*\} 1\n/;
+      const countedJob = /kyb_queue_jobs_processed_total\{[^}]*queue="enrichment-completed",status="completed"[^}]*\} [1-9]/;
+      const workerMetrics = await eventually(async () => {
+        const text = await (await fetch(`${ops}/metrics`)).text();
+        return completedJob.test(text) && countedJob.test(text) ? text : undefined;
+      });
+      expect(workerMetrics).toMatch(completedJob);
+      expect(workerMetrics).toMatch(countedJob);
       expect(await (await fetch(`http://127.0.0.1:${apiMetrics}/metrics`)).text()).not.toContain('kyb_queue_jobs');
 
       expect(await worker.stop('SIGTERM')).toBe(0);
       expect(await api.stop('SIGTERM')).toBe(0);
-    });
+      // Four node processes and the asynchronous work, on two shared cores: more than jest's 30 s default.
+    }, 120_000);
   });
 });

@@ -202,7 +202,8 @@ describe('npm start (the built suite)', () => {
     expect(unknown.status).toBe(404);
 
     expect(await suite.stop('SIGINT')).toBe(0);
-  });
+    // A whole built suite through its asynchronous work, on two shared cores: more than jest's 30 s default.
+  }, 120_000);
 
   it('stops with one clear line when PostgreSQL does not answer', async () => {
     const suite = processes.start(MAIN, { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-suite-')) });

@@ -40,7 +40,7 @@ describe('the enrichment gatherer', () => {
   });
 
   it("gathers the businesses its customer adds within the window after one, as one batch in order, then opens the window again", async () => {
-    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 300, logger });
+    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 1500, logger });
     const customerId = randomUUID();
     const [first, ...next] = ids(4);
     gatherer.add(customerId, first);
@@ -58,30 +58,32 @@ describe('the enrichment gatherer', () => {
   });
 
   it('keeps the window open while the adds keep coming, each add for the window again', async () => {
-    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 400, maxWindowMs: 60_000, logger });
+    // Windows of seconds: the checks keep ~750 ms of slack on a loaded machine.
+    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 2000, maxWindowMs: 60_000, logger });
     const customerId = randomUUID();
     const [first, a, b] = ids(3);
     gatherer.add(customerId, first);
     gatherer.add(customerId, a);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 1250));
     gatherer.add(customerId, b);
-    // 500 ms after the window opened: past its first 400 ms, but b came 250 ms ago and kept it open.
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // 2,500 ms after the window opened: past its first 2,000 ms, but b came 1,250 ms ago and kept it open.
+    await new Promise((resolve) => setTimeout(resolve, 1250));
     expect(await gathered(a)).toBeUndefined();
     expect((await eventually(() => gathered(a))).data).toEqual({ businessIds: [a, b], customerId });
     await gatherer.close();
   });
 
   it('ends a window at its longest however many adds keep coming, the next ones going in the next window', async () => {
-    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 300, maxWindowMs: 600, logger });
+    // Each add keeps the window open for a second (a gap may stretch ~850 ms on a loaded machine); 1.5 s is its longest.
+    const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: 1000, maxWindowMs: 1500, logger });
     const customerId = randomUUID();
-    const [first, ...stream] = ids(9);
+    const [first, ...stream] = ids(18);
     gatherer.add(customerId, first);
     for (const id of stream) {
       gatherer.add(customerId, id);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
-    // 1,200 ms of adds 150 ms apart: no window may hold them all; together the batches hold each once, in order.
+    // 17 adds 150 ms apart (2.4 s): no window may hold them all; together the batches hold each once, in order.
     const batches: string[][] = [];
     for (let at = 0; at < stream.length; at += batches[batches.length - 1].length) {
       batches.push((await eventually(() => gathered(stream[at]))).data.businessIds);

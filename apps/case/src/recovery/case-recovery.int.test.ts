@@ -93,15 +93,25 @@ describe('the case recovery sweep (Redis lost the jobs; PostgreSQL still knows t
   it('stores a run once when two of its jobs run at once: only the worker holding its lease does, and the sweep leaves a leased run alone', async () => {
     const id = await stuckRun([{ name: 'Leased Ltd' }]);
     let stored = 0;
+    // The first job holds the lease until the test lets it end: no sleep to outlast.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     const process = createLeasedRunProcessor({
       db: h.db,
-      processRun: async () => void (stored += 1, await new Promise((r) => setTimeout(r, 300))),
+      processRun: async () => {
+        stored += 1;
+        await held;
+      },
       clock: () => new Date(),
     });
     const first = process(id);
     await eventually(async () => ((await run(id)).lease_owner ? true : undefined));
     expect(await area.recovery.sweep()).toMatchObject({ runs: { requeued: 0, live: 0 } });
-    await Promise.all([first, process(id)]);
+    // The second job cannot take the lease, so it returns without storing anything.
+    await process(id);
+    expect(stored).toBe(1);
+    release();
+    await first;
     expect(stored).toBe(1);
     expect(await run(id)).toMatchObject({ lease_owner: null, lease_expires_at: null, recoveries: 0 });
   });

@@ -153,6 +153,8 @@ describe('enrichment worker, refresh and tasks', () => {
     provider.script(id, [first, second]);
     await jobs.add({ businessId: id, customerId }, { jobId: `enrich-${id}` });
     const [task] = await taskSettled(id, 'SUCCEEDED');
+    // The task is committed before BullMQ completes the job, and a job still locked cannot be removed.
+    await eventually(async () => ((await jobs.queue.getJob(`enrich-${id}`))?.finishedOn ? true : undefined));
     await (await jobs.queue.getJob(`enrich-${id}`))?.remove();
     await jobs.add({ businessId: id, customerId }, { jobId: `enrich-${id}` });
     await eventually(async () => ((await jobs.queue.getJob(`enrich-${id}`))?.finishedOn ? true : undefined));

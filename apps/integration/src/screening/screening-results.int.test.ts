@@ -177,6 +177,8 @@ describe('screening results', () => {
     expect(res.body.data.screening).toMatchObject({ id: screeningId, status: 'FAILED', failure_reason: 'The screening network refused the inquiry.' });
     expect(Date.parse(res.body.data.screening.completed_at)).toBeGreaterThanOrEqual(Date.parse(res.body.data.screening.created_at));
     expect((await t.db('integration.screenings').where({ id: screeningId }).first()).attempts).toBe(1);
+    // FAILED is committed inside the job, before BullMQ completes it.
+    await eventually(async () => ((await jobs.queue.getJob(`screening-${screeningId}`))?.finishedOn ? true : undefined));
     expect(await (await jobs.queue.getJob(`screening-${screeningId}`))?.getState()).toBe('completed');
     expect(await eventsOf(businessId)).toEqual([event('screening.failed', businessId, screeningId)]);
   });

@@ -133,6 +133,9 @@ describe('webhooks', () => {
   it('retries a failed attempt on the schedule, ends FAILED after the last, and an API retry delivers it', async () => {
     const { id, secret } = await register({ url: receiver.url, events: ['enrichment.failed'] });
     receiver.trust(secret);
+    // The receiver's scripted answers go to whichever request comes next: let the deliveries the
+    // earlier tests set off (an earlier endpoint's business.created, the marker) end first.
+    await eventually(async () => ((await t.db('integration.webhook_deliveries').where({ status: 'PENDING' })).length === 0 ? true : undefined));
     receiver.answerNext(500, 503);
     const eventId = await t.emit('integration', { type: 'enrichment.failed', customerId, data: { business_id: randomUUID(), task_id: randomUUID() } });
     const failed = await eventually(async () => {

@@ -73,6 +73,8 @@ describe('scores: computed after enrichment and on demand, read by E10', () => {
     const taskId = randomUUID();
     await completed.add({ businessId: id, taskId }, { jobId: `enriched-${taskId}` });
     await eventually(async () => ((await t.db('scores.scores').where({ business_id: id, status: 'SUCCESS' })).length ? true : undefined));
+    // The score is committed inside the job, before BullMQ completes it: a job still locked cannot be removed.
+    await eventually(async () => ((await completed.queue.getJob(`enriched-${taskId}`))?.finishedOn ? true : undefined));
     await (await completed.queue.getJob(`enriched-${taskId}`))?.remove();
     await completed.add({ businessId: id, taskId }, { jobId: `enriched-${taskId}` });
     await eventually(async () => ((await completed.queue.getJob(`enriched-${taskId}`))?.finishedOn ? true : undefined));

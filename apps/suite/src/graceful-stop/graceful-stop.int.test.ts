@@ -1,3 +1,4 @@
+import { request, type ClientRequest } from 'node:http';
 import { eventually } from '@kyb/testing';
 import { createCall } from '../tenant-matrix/matrix-http';
 import { buildWorld, type World } from '../tenant-matrix/matrix-world';
@@ -12,7 +13,42 @@ import { ADMIN, answers, createStopFixture, type StopFixture, type SuiteProcess 
  * flight at the signal, and a worker stopped mid-job (no job lost).
  */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const DRAIN = { SHUTDOWN_DRAIN_MS: '1000' };
+/** Long enough for the checks made during it (readiness on both ports) on a loaded two-core machine. */
+const DRAIN = { SHUTDOWN_DRAIN_MS: '3000' };
+
+/**
+ * A POST sent in two parts: its headers with `Expect: 100-continue` (`headersTaken` resolves once the
+ * server answered "100 Continue", so the request is in its hands), then its body (`sendBody`).
+ */
+function sendInTwo(url: string, body: string, token: string) {
+  let answer!: Promise<{ status: number; text: string }>;
+  const headersTaken = new Promise<ClientRequest>((taken, refused) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+    });
+    answer = new Promise((resolve, reject) => {
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('error', (err) => (reject(err), refused(err)));
+    });
+    // Handled here too, so a refusal before "100 Continue" is reported once (by headersTaken), not also as unhandled.
+    void answer.catch(() => undefined);
+    req.on('continue', () => taken(req));
+    req.flushHeaders();
+  });
+  return {
+    headersTaken,
+    sendBody: async () => {
+      (await headersTaken).end(body);
+      return answer;
+    },
+  };
+}
 
 describe('graceful stop', () => {
   let fixture: StopFixture;
@@ -80,7 +116,7 @@ describe('graceful stop', () => {
     for (const [i, api] of apis.entries()) {
       const stopped = api.process.stop('SIGTERM', 20_000);
       // Unready at once, on both ports, while the public port still serves for the drain.
-      await answers(`${api.ops}/readyz`, 503, 500);
+      await answers(`${api.ops}/readyz`, 503, 2000);
       const readyz = await fetch(`${api.base}/readyz`);
       expect(readyz.status).toBe(503);
       expect(await readyz.json()).toMatchObject({ status: 'error', message: 'Not ready: shutting down' });
@@ -97,19 +133,18 @@ describe('graceful stop', () => {
   it('a request in flight when the signal comes is answered before the port closes (no drain)', async () => {
     const api = await fixture.startApi(undefined, { SHUTDOWN_DRAIN_MS: '0' });
     const rows = Array.from({ length: 1000 }, (_row, i) => ({ name: `In Flight ${i} ${world.unique()}` }));
-    const inFlight = fetch(`${api.base}/case/api/v1/businesses/customers/${customerId}/bulk`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
-      body: JSON.stringify(rows),
-    });
-    await sleep(150);
+    // As any api that has served a request, it holds the token keys (fetched from its own port here, which closes at the signal).
+    expect((await fetch(`${api.base}/case/api/v1/customers/${customerId}/businesses?page=1&items_per_page=1`, { headers: { authorization: `Bearer ${owner}` } })).status).toBe(200);
+    // The server's "100 Continue" proves it has the request (no sleep to guess when); its body goes after the signal.
+    const inFlight = sendInTwo(`${api.base}/case/api/v1/businesses/customers/${customerId}/bulk`, JSON.stringify(rows), owner);
+    await inFlight.headersTaken;
     const stopped = api.process.stop('SIGTERM', 20_000);
     // The port closes at once for new connections...
-    await answers(`${api.base}/healthz`, null, 2000);
+    await answers(`${api.base}/healthz`, null, 5000);
     // ...while the request already in flight gets its whole answer, and the process exits cleanly after it.
-    const answer = await inFlight;
+    const answer = await inFlight.sendBody();
     expect(answer.status).toBe(200);
-    const body = (await answer.json()) as { data: { result: Record<string, unknown> } };
+    const body = JSON.parse(answer.text) as { data: { result: Record<string, unknown> } };
     expect(Object.keys(body.data.result)).toHaveLength(1000);
     expect(await stopped).toBe(0);
     const [{ count }] = await fixture.database.db('cases.businesses').where({ customer_id: customerId }).where('name', 'like', 'In Flight %').count();
@@ -133,7 +168,7 @@ describe('graceful stop', () => {
     await eventually(async () => ((await screeningStatus()) === 'PROCESSING' ? true : undefined), 15_000);
 
     const stopped = worker.process.stop('SIGTERM', 20_000);
-    await answers(`${worker.ops}/readyz`, 503, 500);
+    await answers(`${worker.ops}/readyz`, 503, 5000);
     // Queued while no worker takes jobs: it must wait for the next worker, not be lost.
     const report = (await post(`/report/api/v1/reports/customers/${customerId}/businesses/${businessId}`)) as { report_id: string };
     expect(await stopped).toBe(0);
