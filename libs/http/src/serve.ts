@@ -1,5 +1,6 @@
-import http, { type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Express } from 'express';
+import { createAppServer } from './app-server';
 import { answerClientErrorsInEnvelope } from './client-errors';
 import { followConnections, type ClosingServer } from './closing-server';
 import type { Logger } from './logger';
@@ -37,7 +38,7 @@ interface Listening {
 
 function listen(app: Express, port: number): Promise<Listening> {
   return new Promise((resolve, reject) => {
-    const server = http.createServer(app);
+    const server = createAppServer(app);
     const closing = followConnections(server);
     server.once('error', reject);
     server.listen(port, () => resolve({ server, closing }));
