@@ -122,13 +122,15 @@ describe('followConnections', () => {
 
   it('lets a request that was arriving when the close began finish arriving, and answers it', async () => {
     handler = (req, res) => res.end(`answered ${req.url}`);
+    const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
     const client = await rawClient(port);
+    const serverSide = await accepted;
     client.socket.write('GET /arriving HTTP/1.1\r\nHo');
+    // The server has read the first bytes (no sleep to guess when): the request is arriving when the close begins.
     await new Promise<void>((resolve) => {
-      const check = () => (client.socket.bytesWritten > 0 ? resolve() : setTimeout(check, 5));
+      const check = () => (serverSide.bytesRead > 0 ? resolve() : setTimeout(check, 5));
       check();
     });
-    await sleep(50);
     const closed = closing.close();
     await sleep(50);
     client.socket.write('st: test\r\n\r\n');

@@ -64,11 +64,13 @@ describe('requestFrame', () => {
     const server = app.listen(0, '127.0.0.1');
     try {
       await new Promise((resolve) => server.once('listening', resolve));
+      const arrived = new Promise((resolve) => server.once('request', resolve));
       const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
       socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The caller goes away once the server has its request (no sleep to guess when).
+      await arrived;
       socket.destroy();
-      for (let i = 0; i < 50 && !lines.some((l) => l.msg === 'request aborted'); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let i = 0; i < 500 && !lines.some((l) => l.msg === 'request aborted'); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(lines.map((l) => [l.msg, l.req.path])).toEqual([['request aborted', '/slow']]);
       expect(await metrics.registry.metrics()).not.toContain('route="/slow"');
     } finally {
