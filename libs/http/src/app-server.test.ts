@@ -1,7 +1,7 @@
 import http, { IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
-import { createAppServer } from './app-server';
+import { callableOnThis, createAppServer } from './app-server';
 
 /** What the server's first 'request' listener saw, before Express ran: the objects' prototypes and classes. */
 interface Seen {
@@ -92,6 +92,13 @@ describe('createAppServer', () => {
     const afterContinue = await postAfterContinue(`${base}/items`, JSON.stringify({ name: 'Later' }));
     expect(afterContinue).toEqual({ status: 201, text: JSON.stringify({ app: 'a', body: { name: 'Later' } }), continued: true });
     expect((await fetch(`${base}/nowhere`)).status).toBe(404);
+  });
+
+  it("relies on Node's request and response constructors being plain functions, and tells a class apart", () => {
+    expect([callableOnThis(IncomingMessage), callableOnThis(ServerResponse)]).toEqual([true, true]);
+    expect(callableOnThis(class Request extends IncomingMessage {})).toBe(false);
+    expect(callableOnThis(class {})).toBe(false);
+    expect(callableOnThis(undefined)).toBe(false);
   });
 
   it("gives two apps' servers each its own app's prototypes", async () => {

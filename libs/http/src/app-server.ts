@@ -18,7 +18,14 @@ type ResponseConstructor = typeof ServerResponse;
  * nothing. Node's `IncomingMessage` and `ServerResponse` options are what make this possible.
  */
 export function createAppServer(app: Express): Server {
+  // A Node whose constructors became classes cannot be called on `this`: Express's own way then.
+  if (!callableOnThis(IncomingMessage) || !callableOnThis(ServerResponse)) return http.createServer(app);
   return http.createServer({ IncomingMessage: requestOf(app), ServerResponse: responseOf(app) }, app);
+}
+
+/** Whether `constructor` is a plain function (it can set up an object made elsewhere), not a class. */
+export function callableOnThis(constructor: unknown): boolean {
+  return typeof constructor === 'function' && !/^class\b/.test(Function.prototype.toString.call(constructor));
 }
 
 /*
