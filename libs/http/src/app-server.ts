@@ -1,9 +1,5 @@
 import http, { IncomingMessage, ServerResponse, type Server } from 'node:http';
-import type { Socket } from 'node:net';
 import type { Express } from 'express';
-
-type RequestConstructor = typeof IncomingMessage;
-type ResponseConstructor = typeof ServerResponse;
 
 /**
  * An HTTP server for `app` whose requests and responses are created with the app's own prototypes
@@ -20,7 +16,7 @@ type ResponseConstructor = typeof ServerResponse;
 export function createAppServer(app: Express): Server {
   // A Node whose constructors became classes cannot be called on `this`: Express's own way then.
   if (!callableOnThis(IncomingMessage) || !callableOnThis(ServerResponse)) return http.createServer(app);
-  return http.createServer({ IncomingMessage: requestOf(app), ServerResponse: responseOf(app) }, app);
+  return http.createServer({ IncomingMessage: constructedWith(IncomingMessage, app.request), ServerResponse: constructedWith(ServerResponse, app.response) }, app);
 }
 
 /** Whether `constructor` is a plain function (it can set up an object made elsewhere), not a class. */
@@ -29,24 +25,16 @@ export function callableOnThis(constructor: unknown): boolean {
 }
 
 /*
- * Plain constructor functions, not subclasses: a class's `prototype` cannot be replaced, and
+ * A plain constructor function, not a subclass: a class's `prototype` cannot be replaced, and
  * `Reflect.construct` with another `new.target` measured slower than Express's own way. Node's
- * IncomingMessage and ServerResponse are plain functions that set up `this`.
+ * IncomingMessage(socket) and ServerResponse(req, options) are plain functions that set up `this`;
+ * two fixed arguments cover both without an array per request.
  */
-function requestOf(app: Express): RequestConstructor {
-  const construct = IncomingMessage as unknown as (this: IncomingMessage, socket: Socket) => void;
-  function AppRequest(this: IncomingMessage, socket: Socket) {
-    construct.call(this, socket);
+function constructedWith<C>(base: C, prototype: object): C {
+  const construct = base as unknown as (this: object, first: unknown, second?: unknown) => void;
+  function Constructed(this: object, first: unknown, second?: unknown) {
+    construct.call(this, first, second);
   }
-  AppRequest.prototype = app.request;
-  return AppRequest as unknown as RequestConstructor;
-}
-
-function responseOf(app: Express): ResponseConstructor {
-  const construct = ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options?: unknown) => void;
-  function AppResponse(this: ServerResponse, req: IncomingMessage, options?: unknown) {
-    construct.call(this, req, options);
-  }
-  AppResponse.prototype = app.response;
-  return AppResponse as unknown as ResponseConstructor;
+  Constructed.prototype = prototype;
+  return Constructed as unknown as C;
 }
