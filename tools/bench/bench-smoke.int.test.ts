@@ -31,6 +31,7 @@ const EXPECTED_ROWS = [
   'invite -> mail delivered (p50)',
   'E9 p99 moved by 4 sign-ins/s',
   'event-loop delay p99 after the burst',
+  'E9 p99 moved by argon2 alone, 4/s apart',
   'suite memory: RSS before -> after',
   'suite memory: heap used before -> after',
   'worker throughput, 1 worker process + 1 api',
@@ -74,6 +75,8 @@ describe('npm run bench -- --smoke', () => {
       expect(Number(requestsPerSecond)).toBeGreaterThan(0);
     }
     for (const name of EXPECTED_ROWS.slice(11)) expect(rows.get(name)?.[5]).toMatch(/^-?\d+(\.\d+)? /);
+    // The floor's process hashed beside E9's load, not idly.
+    expect(rows.get('E9 p99 moved by argon2 alone, 4/s apart')?.[5]).toMatch(/, [1-9]\d* hashes at nice 19 /);
     expect(output).toMatch(/bench: \d+ goals met, \d+ not met/);
     expect(existsSync(benchmarks) ? statSync(benchmarks).mtimeMs : undefined).toBe(before);
   }, 300_000);

@@ -13,13 +13,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CEILING_KINDS, serveCeiling, type CeilingKind } from './ceiling-server';
-import { addToScore, bulkRows, inviteToMail, reportToCompleted, sequentialAdds, signInBurst } from './journeys';
+import { loadAreaExports } from './area-exports';
+import { HASH_APART_FLAG, hashWhenAsked, startHashingApart, type Argon2Parameters } from './hashing-apart';
+import { addToScore, bulkRows, hashingFloor, inviteToMail, reportToCompleted, sequentialAdds, signInBurst } from './journeys';
 import { runMicroBenchmarks, type MicroResult } from './micro';
 import { processFigures } from './processes';
 import { summariseProfiles } from './profile';
+import type { LoadTarget } from './load';
 import { businessReadTarget, ceilingRows, measureReads, readNames, startCeilings } from './reads';
 import { DEMO_EMAIL, seed, type SeededWorld } from './seed';
-import { benchSettings } from './settings';
+import { benchSettings, type BenchSettings } from './settings';
 import { startSuite } from './suite-runner';
 import { boundRow, renderTable, writeBenchmarks, type BenchRow } from './table';
 import { workerSplit } from './worker-split';
@@ -41,6 +44,16 @@ async function holdForInspection(base: string, seeded: SeededWorld, pid: number 
   // The throwaway world's demo owner, for timing sign-ins by hand.
   say(`EMAIL=${DEMO_EMAIL} PASSWORD='${demoPassword}'`);
   await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+}
+
+/** The hashing floor under the sign-in row, with the auth area's own argon2id parameters. */
+async function argon2Floor(read: LoadTarget, settings: BenchSettings): Promise<BenchRow> {
+  const hashing = startHashingApart(process.argv[1], settings.signInsPerSecond, loadAreaExports().ARGON2ID_PARAMETERS);
+  try {
+    return await hashingFloor(read, settings, hashing);
+  } finally {
+    await hashing.stop();
+  }
 }
 
 async function bench(): Promise<void> {
@@ -88,6 +101,7 @@ async function bench(): Promise<void> {
         ['E7 report', () => reportToCompleted(seeded.owner, seeded.businessId, settings)],
         ['invite', () => inviteToMail(seeded.owner, sink, settings)],
         ['sign-ins', () => signInBurst(suite.base, businessReadTarget(suite.base, seeded), settings, suite.metricsUrl, world.demoPassword)],
+        ['sign-ins: argon2 alone', () => argon2Floor(businessReadTarget(suite.base, seeded), settings)],
       ];
       for (const [name, step] of steps) {
         if (settings.only && !name.includes(settings.only)) continue;
@@ -122,6 +136,11 @@ async function bench(): Promise<void> {
 }
 
 function main(): void {
+  const hashAt = process.argv.indexOf(HASH_APART_FLAG);
+  if (hashAt >= 0) {
+    hashWhenAsked(Number(process.argv[hashAt + 1]), JSON.parse(process.argv[hashAt + 2]) as Argon2Parameters);
+    return;
+  }
   const serveAt = process.argv.indexOf('--serve-ceiling');
   if (serveAt >= 0) {
     const kind = process.argv[serveAt + 1] as CeilingKind;

@@ -10,6 +10,9 @@ import { authSettings, loadAuthConfig } from './config';
 import { authMigrations } from './migrations';
 import { startRevocationRestorer } from './sessions/revocation-restorer';
 
+/** The argon2id parameters sign-ins hash with, public for the bench's hashing floor (`npm run bench`). */
+export { ARGON2ID_PARAMETERS } from './passwords/password-hasher';
+
 const DEMO_EMAIL = 'demo.owner@example.com';
 
 /** How long an applicant's sign-up waits for the mail server before answering 503 (docs/adr/0010). */

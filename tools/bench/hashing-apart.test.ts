@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import { startHashingApart } from './hashing-apart';
+
+// The bench's built script (the bench project's tests depend on its build), run with --hash-apart.
+const SCRIPT = join(__dirname, '../../dist/bench/run.js');
+const SMALL = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('startHashingApart: the process beside the hashing floor', () => {
+  it('hashes only in the turns it is asked to, counting each turn, and exits when stopped', async () => {
+    const hashing = startHashingApart(SCRIPT, 50, SMALL);
+    try {
+      await sleep(500); // idle: nothing is counted before a turn
+      expect(hashing.hashed()).toBe(0);
+      let stopTurn = hashing.during();
+      await sleep(600);
+      await stopTurn();
+      const first = hashing.hashed();
+      expect(first).toBeGreaterThan(0);
+      stopTurn = hashing.during();
+      await sleep(600);
+      await stopTurn();
+      expect(hashing.hashed()).toBeGreaterThan(first);
+    } finally {
+      await hashing.stop();
+    }
+  }, 30_000);
+
+  it('fails a turn whose process has died instead of waiting for its count', async () => {
+    const hashing = startHashingApart(SCRIPT, 50, { ...SMALL, timeCost: 0 });
+    const stopTurn = hashing.during();
+    await sleep(1000); // argon2 refuses a time cost of 0 at the first hash, and the process exits
+    await expect(stopTurn()).rejects.toThrow(/the hashing process exited \(\d+\) in a turn/);
+    expect(() => hashing.during()).toThrow(/the hashing process exited/);
+    await hashing.stop();
+  }, 30_000);
+});

@@ -1,0 +1,102 @@
+/*
+ * The floor under the sign-in row (docs/adr/0040): argon2id with the suite's own parameters, at the
+ * sign-ins' rate, in a process of its own at nice 19 that serves nothing. Whatever this moves E9's
+ * p99 by, sign-ins that hash with those parameters on the same machine cannot move it by less: the
+ * event loop is not involved at all, and a spin of the same CPU time at nice 19 moves nothing, so
+ * what is left is the hashing's memory traffic through the cache the cores share.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
+
+/** The bench's own command line for the hashing process: `run.js --hash-apart <per second> <argon2 parameters as JSON>`. */
+export const HASH_APART_FLAG = '--hash-apart';
+
+/** argon2id parameters, as the auth area hashes with them. */
+export interface Argon2Parameters {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+type Control = 'on' | 'off';
+
+/**
+ * The hashing process's side: at nice 19, as the suite's password threads run, it hashes
+ * `perSecond` passwords a second while its parent has said `on`, and at `off` answers how many it did.
+ */
+export function hashWhenAsked(perSecond: number, parameters: Argon2Parameters): void {
+  const argon2 = require('@node-rs/argon2') as typeof import('@node-rs/argon2');
+  setPriority(0, 19);
+  let timer: NodeJS.Timeout | undefined;
+  let hashed = 0;
+  process.on('message', (message: Control) => {
+    clearInterval(timer);
+    timer = undefined;
+    if (message === 'off') {
+      process.send?.({ hashed });
+      return;
+    }
+    hashed = 0;
+    timer = setInterval(() => {
+      // algorithm 2: argon2id (the package's const enum cannot be read under isolatedModules), as the password threads hash.
+      argon2.hashSync(`bench-password-${hashed}`, { ...parameters, algorithm: 2 });
+      hashed += 1;
+    }, 1000 / perSecond);
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+
+/** The hashing process, started idle. */
+export interface HashingApart {
+  /** A turn side's `during`: hashing starts, and the function it answers stops it. */
+  during(): () => Promise<void>;
+  /** Hashes done in all the turns so far. */
+  hashed(): number;
+  stop(): Promise<void>;
+}
+
+function exitedText(child: ChildProcess): string {
+  return `the hashing process exited (${child.exitCode ?? child.signalCode}) in a turn`;
+}
+
+/** Sends `message`, or throws if the process is gone (a send on a closed channel would only emit an error later). */
+function tell(child: ChildProcess, message: Control): void {
+  if (!child.connected) throw new Error(exitedText(child));
+  child.send(message);
+}
+
+/** The count the process answers to `off`; refused if it exits first. */
+function answer(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onExit = () => reject(new Error(exitedText(child)));
+    child.once('exit', onExit);
+    child.once('message', (message: { hashed: number }) => {
+      child.off('exit', onExit);
+      resolve(message.hashed);
+    });
+  });
+}
+
+/** Starts the hashing process (this same script with {@link HASH_APART_FLAG}), idle until a turn asks. */
+export function startHashingApart(script: string, perSecond: number, parameters: Argon2Parameters): HashingApart {
+  const child = spawn(process.execPath, [script, HASH_APART_FLAG, String(perSecond), JSON.stringify(parameters)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // A failed send is seen by the next turn (tell), not thrown as an unhandled 'error' event.
+  child.on('error', () => undefined);
+  let hashed = 0;
+  return {
+    during() {
+      tell(child, 'on');
+      return async () => {
+        tell(child, 'off');
+        hashed += await answer(child);
+      };
+    },
+    hashed: () => hashed,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      await exited;
+    },
+  };
+}
