@@ -35,6 +35,8 @@ export const areaModule: AreaModule = {
     const mailTransport = createMailTransport({ smtpUrl: config.SMTP_URL || undefined, from: config.MAIL_FROM, logger, timeoutMs: MAIL_TIMEOUT_MS });
     const area = createAuthArea({ db, redis, redisPrefix: queuePrefix, logger, config, mailTransport, revocations });
     await area.start();
+    // The areas beside it in this process read its keys here, not from its JWKS over HTTP (docs/adr/0041).
+    runtime.tokenKeys.provide(area.keys);
     // Ended sessions survive a Redis that restarts empty: put back from PostgreSQL.
     const restorer = startRevocationRestorer({ db, redis, prefix: queuePrefix, revocations, tokenTtlSeconds: config.TOKEN_TTL_SECONDS, logger, clock: () => new Date() });
     const notes: string[] = [];

@@ -91,8 +91,10 @@ export function createAuthArea(deps: AuthAreaDeps) {
     tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
     clock,
   });
+  // The keys tokens are verified with, here and (in a process that runs the areas together) beside it.
+  const keys = createLocalKeySource(() => signingKeys.publicKeys());
   const verifier = createTokenVerifier({
-    keys: createLocalKeySource(() => signingKeys.publicKeys()),
+    keys,
     issuer: config.TOKEN_ISSUER,
     audience: config.TOKEN_AUDIENCE,
     revocations: deps.revocations,
@@ -205,6 +207,8 @@ export function createAuthArea(deps: AuthAreaDeps) {
   return {
     ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher, closeLimiterRedis], idempotency: { store: createIdempotencyStore(deps.db, 'auth'), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) } }),
     verifier,
+    /** The public keys of the tokens the area signs, read in process (for the areas beside it: docs/adr/0041). */
+    keys,
     /** The audit log (acts are recorded by the routes; tests record directly). */
     audit,
     /** Creates the first signing key if there is none. */

@@ -14,7 +14,7 @@ export const areaModule: AreaModule = {
   // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
   queues: [onboardingRunQueue, mailQueue],
   async start(runtime) {
-    const { db, redis, queuePrefix, logger, env, publicUrl, workers, revocations } = runtime;
+    const { db, redis, queuePrefix, logger, env, publicUrl, workers } = runtime;
     const config = loadCaseConfig({
       ...env,
       AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
@@ -33,7 +33,7 @@ export const areaModule: AreaModule = {
       invitationTtlSeconds: config.INVITATION_TTL_SECONDS,
       mailTransport: createMailTransport({ smtpUrl: config.SMTP_URL || undefined, from: config.MAIL_FROM, logger }),
       logger,
-      tokens: trustAuthArea(config, revocations),
+      tokens: trustAuthArea(config, runtime),
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
     });
     return startArea('case', area, runtime);

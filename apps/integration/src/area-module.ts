@@ -14,7 +14,7 @@ export const areaModule: AreaModule = {
   // The recovery sweep's and the webhook dispatcher's queues are left out: neither has a WORKER_CONCURRENCY_<QUEUE>, one worker runs one round at a time.
   queues: [businessEnrichmentQueue, enrichmentBatchQueue, screeningQueue, webhookDeliveryQueue],
   async start(runtime) {
-    const { db, redis, queuePrefix, logger, env, publicUrl, workers, revocations } = runtime;
+    const { db, redis, queuePrefix, logger, env, publicUrl, workers } = runtime;
     const config = loadIntegrationConfig({
       ...env,
       AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
@@ -27,7 +27,7 @@ export const areaModule: AreaModule = {
       dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
       previousDataEncryptionKeys: config.DATA_ENCRYPTION_KEY_PREVIOUS,
       logger,
-      tokens: trustAuthArea(config, revocations),
+      tokens: trustAuthArea(config, runtime),
       screeningSandboxDelayMs: config.SCREENING_SANDBOX_DELAY_MS,
       monitoringTickMinutes: config.MONITORING_TICK_MINUTES,
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },

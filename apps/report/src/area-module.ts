@@ -16,7 +16,7 @@ export const areaModule: AreaModule = {
   // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
   queues: [reportQueue],
   async start(runtime) {
-    const { db, redis, queuePrefix, logger, env, publicUrl, workers, revocations } = runtime;
+    const { db, redis, queuePrefix, logger, env, publicUrl, workers } = runtime;
     const config = loadReportConfig({
       ...env,
       AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json`,
@@ -28,7 +28,7 @@ export const areaModule: AreaModule = {
       redisPrefix: queuePrefix,
       workerConcurrency: workers?.concurrency,
       logger,
-      tokens: trustAuthArea(config, revocations),
+      tokens: trustAuthArea(config, runtime),
       dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
       previousDataEncryptionKeys: config.DATA_ENCRYPTION_KEY_PREVIOUS,
       publicAppUrl: config.PUBLIC_APP_URL,

@@ -16,7 +16,7 @@ export const areaModule: AreaModule = {
   // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
   queues: [scoreQueue, enrichmentCompletedQueue, enrichmentBatchCompletedQueue],
   async start(runtime) {
-    const { db, redis, queuePrefix, logger, env, publicUrl, workers, revocations } = runtime;
+    const { db, redis, queuePrefix, logger, env, publicUrl, workers } = runtime;
     const config = loadScoreConfig({ ...env, AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json` });
     const area = createScoreArea({
       db,
@@ -24,7 +24,7 @@ export const areaModule: AreaModule = {
       redisPrefix: queuePrefix,
       workerConcurrency: workers?.concurrency,
       logger,
-      tokens: trustAuthArea(config, revocations),
+      tokens: trustAuthArea(config, runtime),
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
     });
     return startArea('score', area, runtime);

@@ -21,6 +21,8 @@ export { createTokenSigner, createTokenVerifier } from './tokens';
 export { createMemorySessionRevocations, SessionStateUnavailableError } from './session-revocations';
 export type { SessionRevocations } from './session-revocations';
 export { createRedisSessionRevocations } from './redis-session-revocations';
+export { createProcessTokenKeys } from './process-keys';
+export type { ProcessTokenKeys } from './process-keys';
 export { trustAuthArea } from './trust';
 export type { RedisSessionRevocations, RedisSessionRevocationsOptions } from './redis-session-revocations';
 export type { SigningKey, TokenSigner, TokenSignerOptions, TokenVerifier, TokenVerifierOptions } from './tokens';

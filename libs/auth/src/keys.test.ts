@@ -110,4 +110,22 @@ describe('createLocalKeySource', () => {
     expect(await source.getKey(tokens.key.kid, 'ES256')).toBeDefined();
     expect(listings).toBe(2);
   });
+
+  it('a listing that fails is 503 (KeysUnavailableError), and the next request lists again instead of taking the kid for unknown', async () => {
+    const tokens = createTestKeys();
+    let failing = true;
+    let listings = 0;
+    const source = createLocalKeySource(
+      () => {
+        listings += 1;
+        if (failing) throw new Error('database unavailable');
+        return tokens.jwks;
+      },
+      { minRelistMs: 60_000, now: () => 0 },
+    );
+    await expect(source.getKey(tokens.key.kid, 'ES256')).rejects.toBeInstanceOf(KeysUnavailableError);
+    failing = false;
+    expect((await source.getKey(tokens.key.kid, 'ES256'))?.alg).toBe('ES256');
+    expect(listings).toBe(2);
+  });
 });

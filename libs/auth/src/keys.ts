@@ -11,6 +11,13 @@ export interface KeySource {
   getKey(kid: string, alg: string): Promise<{ key: KeyObject; alg: string } | undefined>;
 }
 
+/** The auth area's key set could not be read (it did not answer in time, answered nonsense, or its listing failed): 503. */
+export class KeysUnavailableError extends ServiceUnavailableError {
+  constructor() {
+    super('Token keys are unavailable right now. Try again shortly.');
+  }
+}
+
 function toKeyObject(jwk: PublicJwk): KeyObject {
   return createPublicKey({ key: jwk, format: 'jwk' });
 }
@@ -19,7 +26,9 @@ function toKeyObject(jwk: PublicJwk): KeyObject {
  * A key source over a fixed set of keys, or a function listing the current keys (the auth app
  * itself reads its keys this way). Keys are converted to KeyObjects once, not on every verify.
  * An unknown `kid` lists the keys again at most once per `minRelistMs`, so a flood of forged
- * kids cannot turn into a flood of key listings.
+ * kids cannot turn into a flood of key listings. A listing that fails (its database is away) is
+ * {@link KeysUnavailableError}, as a JWKS that does not answer is, and the next request lists again:
+ * a valid token is never taken for one signed by an unknown key because of it.
  */
 export function createLocalKeySource(
   list: () => Promise<PublicJwk[]> | PublicJwk[],
@@ -34,7 +43,14 @@ export function createLocalKeySource(
       const cached = cache.get(kid);
       if (cached || now() - listedAt < minRelistMs) return cached;
       listedAt = now();
-      for (const jwk of await list()) {
+      let listed: PublicJwk[];
+      try {
+        listed = await list();
+      } catch {
+        listedAt = -Infinity;
+        throw new KeysUnavailableError();
+      }
+      for (const jwk of listed) {
         if (!cache.has(jwk.kid)) cache.set(jwk.kid, { key: toKeyObject(jwk), alg: jwk.alg });
       }
       return cache.get(kid);
@@ -51,13 +67,6 @@ export interface JwksKeySourceOptions {
   cooldownMs?: number;
   /** How long a fetched key set is trusted before it is fetched again. */
   cacheMaxAgeMs?: number;
-}
-
-/** The auth area's key set could not be read (it did not answer in time, or answered nonsense): 503. */
-export class KeysUnavailableError extends ServiceUnavailableError {
-  constructor() {
-    super('Token keys are unavailable right now. Try again shortly.');
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { SessionRevocations } from '@kyb/auth';
+import type { ProcessTokenKeys, SessionRevocations } from '@kyb/auth';
 import type { Setting } from '@kyb/config';
 import type { AreaMigrations, Knex } from '@kyb/db';
 import type { QueueDefinition, Redis, Worker } from '@kyb/queues';
@@ -28,6 +28,8 @@ export interface AreaRuntime {
   publicUrl: string;
   /** Ended sessions, shared by every process through Redis: the auth area writes them, every area's guard checks them. */
   revocations: SessionRevocations;
+  /** The process's token keys: the auth area offers its own when it runs here, the others verify with them (docs/adr/0041). */
+  tokenKeys: ProcessTokenKeys;
   /** Present when the process runs workers (roles `worker` and `all`): the area starts its workers on it. */
   workers?: WorkerRuntime;
 }

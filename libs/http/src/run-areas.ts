@@ -9,7 +9,7 @@ import {
   ensureSchemaCurrent,
   migrateLatest,
 } from '@kyb/db';
-import { createRedisSessionRevocations } from '@kyb/auth';
+import { createProcessTokenKeys, createRedisSessionRevocations } from '@kyb/auth';
 import { createApiReferenceRouter } from '@kyb/ops-ui';
 import { checkRedis, createQueueMetrics, createRedisConnection, ensureRedisReachable, type QueueMetrics } from '@kyb/queues';
 import { createHttpApp, type CreateHttpAppOptions } from './app';
@@ -82,6 +82,8 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
   // One revocation cache per process, kept current from Redis, shared by the areas it runs.
   const revocations = createRedisSessionRevocations({ redis, prefix: options.queuePrefix, logger });
   await revocations.start();
+  // The auth area's keys, read in process by the areas beside it when it runs here (docs/adr/0041).
+  const tokenKeys = createProcessTokenKeys();
   const started: StartedArea[] = [];
   for (const module of areas) {
     started.push(
@@ -93,6 +95,7 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
         env: options.env,
         publicUrl,
         revocations,
+        tokenKeys,
         workers: workerConnection && { connection: workerConnection, concurrency: options.workerConcurrency },
       }),
     );

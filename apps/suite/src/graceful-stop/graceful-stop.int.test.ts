@@ -1,5 +1,5 @@
 import { request, type ClientRequest } from 'node:http';
-import { eventually } from '@kyb/testing';
+import { eventually, freePort } from '@kyb/testing';
 import { createCall } from '../tenant-matrix/matrix-http';
 import { buildWorld, type World } from '../tenant-matrix/matrix-world';
 import { createRollingBalancer, type RollingBalancer } from './rolling-balancer';
@@ -133,8 +133,7 @@ describe('graceful stop', () => {
   it('a request in flight when the signal comes is answered before the port closes (no drain)', async () => {
     const api = await fixture.startApi(undefined, { SHUTDOWN_DRAIN_MS: '0' });
     const rows = Array.from({ length: 1000 }, (_row, i) => ({ name: `In Flight ${i} ${world.unique()}` }));
-    // As any api that has served a request, it holds the token keys (fetched from its own port here, which closes at the signal).
-    expect((await fetch(`${api.base}/case/api/v1/customers/${customerId}/businesses?page=1&items_per_page=1`, { headers: { authorization: `Bearer ${owner}` } })).status).toBe(200);
+    // Its first request comes now: its token is verified with keys read in process, not from the port that closes at the signal.
     // The server's "100 Continue" proves it has the request (no sleep to guess when); its body goes after the signal.
     const inFlight = sendInTwo(`${api.base}/case/api/v1/businesses/customers/${customerId}/bulk`, JSON.stringify(rows), owner);
     await inFlight.headersTaken;
@@ -149,6 +148,27 @@ describe('graceful stop', () => {
     expect(await stopped).toBe(0);
     const [{ count }] = await fixture.database.db('cases.businesses').where({ customer_id: customerId }).where('name', 'like', 'In Flight %').count();
     expect(Number(count)).toBe(1000);
+  }, 60_000);
+
+  it("an api verifies tokens in every area with the auth area's keys read in process: its AUTH_JWKS_URL may be unreachable", async () => {
+    const unreachable = `http://127.0.0.1:${await freePort()}/auth/api/v1/.well-known/jwks.json`;
+    const api = await fixture.startApi(undefined, { AUTH_JWKS_URL: unreachable });
+    const { businessid, reportid } = world.ids;
+    const reads = [
+      `/case/api/v1/businesses/${businessid}`,
+      `/integration/api/v1/facts/business/${businessid}/bjl`,
+      `/score/api/v1/score/business/${businessid}?status=SUCCESS`,
+      `/report/api/v1/reports/${reportid}`,
+    ];
+    const statuses = await Promise.all(reads.map(async (path) => (await fetch(`${api.base}${path}`, { headers: { authorization: `Bearer ${owner}` } })).status));
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    // A token signed by no key of the auth area is still refused, by every area.
+    const [header, payload] = owner.split('.');
+    const forgedKid = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(header, 'base64url').toString()), kid: 'forged' })).toString('base64url');
+    const forged = `${forgedKid}.${payload}.${owner.split('.')[2]}`;
+    const refused = await Promise.all(reads.map(async (path) => (await fetch(`${api.base}${path}`, { headers: { authorization: `Bearer ${forged}` } })).status));
+    expect(refused).toEqual([401, 401, 401, 401]);
+    expect(await api.process.stop('SIGTERM', 20_000)).toBe(0);
   }, 60_000);
 
   it('a worker stopped mid-job finishes that job, takes no new one, and loses none', async () => {

@@ -61,11 +61,11 @@ export async function createStopFixture(common: Record<string, string>): Promise
       const base = `http://127.0.0.1:${apiPort}`;
       const api = processes.start(SUITE, {
         ...env,
+        AUTH_JWKS_URL: `${base}/auth/api/v1/.well-known/jwks.json`,
         ...extra,
         ROLE: 'api',
         PORT: String(apiPort),
         METRICS_PORT: String(opsPort),
-        AUTH_JWKS_URL: `${base}/auth/api/v1/.well-known/jwks.json`,
       });
       await api.waitFor(/Press Ctrl-C to stop/);
       return { process: api, base, ops: `http://127.0.0.1:${opsPort}` };
