@@ -16,7 +16,7 @@ export {
   TenantAccessDeniedError,
 } from './errors';
 export { createJwksKeySource, createLocalKeySource, KeysUnavailableError } from './keys';
-export type { JwksKeySourceOptions, KeySource, PublicJwk } from './keys';
+export type { JwksKeySourceOptions, KeySource, LocalKeySourceOptions, PublicJwk } from './keys';
 export { createTokenSigner, createTokenVerifier } from './tokens';
 export { createMemorySessionRevocations, SessionStateUnavailableError } from './session-revocations';
 export type { SessionRevocations } from './session-revocations';

@@ -111,21 +111,62 @@ describe('createLocalKeySource', () => {
     expect(listings).toBe(2);
   });
 
-  it('a listing that fails is 503 (KeysUnavailableError), and the next request lists again instead of taking the kid for unknown', async () => {
+  it('concurrent lookups of a kid not yet known wait for one listing, and all find the key', async () => {
     const tokens = createTestKeys();
-    let failing = true;
     let listings = 0;
+    const source = createLocalKeySource(async () => {
+      listings += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return tokens.jwks;
+    });
+    const found = await Promise.all(Array.from({ length: 5 }, () => source.getKey(tokens.key.kid, 'ES256')));
+    expect(found.map((entry) => entry?.alg)).toEqual(['ES256', 'ES256', 'ES256', 'ES256', 'ES256']);
+    expect(listings).toBe(1);
+  });
+
+  it('trusts only the last listing: after maxAgeMs a key no longer published is dropped, one listed again keeps its KeyObject', async () => {
+    const kept = createTestKeys();
+    const retired = createTestKeys();
+    let published = [...kept.jwks, ...retired.jwks];
+    let now = 0;
+    const source = createLocalKeySource(() => published, { maxAgeMs: 60_000, now: () => now });
+    const keptKey = (await source.getKey(kept.key.kid, 'ES256'))?.key;
+    expect(await source.getKey(retired.key.kid, 'ES256')).toBeDefined();
+    published = kept.jwks;
+    now = 30_000;
+    expect(await source.getKey(retired.key.kid, 'ES256')).toBeDefined(); // the listing is still fresh
+    now = 61_000;
+    expect((await source.getKey(kept.key.kid, 'ES256'))?.key).toBe(keptKey);
+    expect(await source.getKey(retired.key.kid, 'ES256')).toBeUndefined();
+  });
+
+  it('a failed listing is 503 with its cause; within minRelistMs no lookup lists again (forged kids cannot flood), fresh keys go on serving', async () => {
+    const tokens = createTestKeys();
+    let failing = false;
+    let listings = 0;
+    let now = 0;
     const source = createLocalKeySource(
       () => {
         listings += 1;
         if (failing) throw new Error('database unavailable');
         return tokens.jwks;
       },
-      { minRelistMs: 60_000, now: () => 0 },
+      { minRelistMs: 1000, maxAgeMs: 60_000, now: () => now },
     );
-    await expect(source.getKey(tokens.key.kid, 'ES256')).rejects.toBeInstanceOf(KeysUnavailableError);
-    failing = false;
-    expect((await source.getKey(tokens.key.kid, 'ES256'))?.alg).toBe('ES256');
+    expect(await source.getKey(tokens.key.kid, 'ES256')).toBeDefined();
+    failing = true;
+    now = 2000;
+    const refused = await source.getKey('forged-1', 'ES256').catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(KeysUnavailableError);
+    expect((refused as Error).cause).toEqual(new Error('database unavailable'));
+    await expect(source.getKey('forged-2', 'ES256')).rejects.toBeInstanceOf(KeysUnavailableError);
+    await expect(source.getKey('forged-3', 'ES256')).rejects.toBeInstanceOf(KeysUnavailableError);
     expect(listings).toBe(2);
+    // The key of the last good listing is still within maxAgeMs: tokens it signed are still verified.
+    expect(await source.getKey(tokens.key.kid, 'ES256')).toBeDefined();
+    failing = false;
+    now = 3500;
+    expect(await source.getKey('forged-4', 'ES256')).toBeUndefined();
+    expect(listings).toBe(3);
   });
 });

@@ -13,8 +13,9 @@ export interface KeySource {
 
 /** The auth area's key set could not be read (it did not answer in time, answered nonsense, or its listing failed): 503. */
 export class KeysUnavailableError extends ServiceUnavailableError {
-  constructor() {
-    super('Token keys are unavailable right now. Try again shortly.');
+  /** `cause`: the failure underneath, for the log. */
+  constructor(cause?: unknown) {
+    super('Token keys are unavailable right now. Try again shortly.', undefined, cause);
   }
 }
 
@@ -22,38 +23,69 @@ function toKeyObject(jwk: PublicJwk): KeyObject {
   return createPublicKey({ key: jwk, format: 'jwk' });
 }
 
+/** Options of {@link createLocalKeySource}. */
+export interface LocalKeySourceOptions {
+  /** Least time between two listings caused by unknown `kid`s, or after a failed listing (default 1 s). */
+  minRelistMs?: number;
+  /** How long a listing is trusted before a lookup lists again (default 10 minutes, as the JWKS cache). */
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
 /**
- * A key source over a fixed set of keys, or a function listing the current keys (the auth app
- * itself reads its keys this way). Keys are converted to KeyObjects once, not on every verify.
- * An unknown `kid` lists the keys again at most once per `minRelistMs`, so a flood of forged
- * kids cannot turn into a flood of key listings. A listing that fails (its database is away) is
- * {@link KeysUnavailableError}, as a JWKS that does not answer is, and the next request lists again:
- * a valid token is never taken for one signed by an unknown key because of it.
+ * A key source over a function listing the current keys: the auth area reads its own keys this
+ * way, and in a process that runs it the areas beside it too (docs/adr/0041). It behaves as the
+ * JWKS client does:
+ * - Keys are converted to KeyObjects once, not on every verify. A kid listed again keeps its
+ *   KeyObject, so tokens already verified with it stay verified.
+ * - Only the keys of the last listing are trusted: a key no longer published is dropped at the
+ *   next listing, which comes at the latest `maxAgeMs` after the last one.
+ * - One listing at a time: lookups that need one while it runs wait for it (a cold process's first
+ *   requests all find the key).
+ * - An unknown `kid` lists again at most once per `minRelistMs`, so a flood of forged kids cannot
+ *   turn into a flood of listings.
+ * - A failed listing (its database is away) is {@link KeysUnavailableError}, as a JWKS that does
+ *   not answer is, for every lookup that needs a listing in the next `minRelistMs`. Keys of a
+ *   listing still within `maxAgeMs` go on serving.
  */
-export function createLocalKeySource(
-  list: () => Promise<PublicJwk[]> | PublicJwk[],
-  options: { minRelistMs?: number; now?: () => number } = {},
-): KeySource {
+export function createLocalKeySource(list: () => Promise<PublicJwk[]> | PublicJwk[], options: LocalKeySourceOptions = {}): KeySource {
   const minRelistMs = options.minRelistMs ?? 1000;
+  const maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
   const now = options.now ?? Date.now;
-  const cache = new Map<string, { key: KeyObject; alg: string }>();
+  let keys = new Map<string, { key: KeyObject; alg: string }>();
   let listedAt = -Infinity;
+  let triedAt = -Infinity;
+  let failure: { cause: unknown } | undefined;
+  let listing: Promise<void> | undefined;
+
+  async function relist(): Promise<void> {
+    try {
+      const listed = await list();
+      keys = new Map(listed.map((jwk) => [jwk.kid, keys.get(jwk.kid) ?? { key: toKeyObject(jwk), alg: jwk.alg }]));
+      listedAt = now();
+      failure = undefined;
+    } catch (cause) {
+      failure = { cause };
+    } finally {
+      triedAt = now();
+    }
+  }
+
   return {
     async getKey(kid) {
-      const cached = cache.get(kid);
-      if (cached || now() - listedAt < minRelistMs) return cached;
-      listedAt = now();
-      let listed: PublicJwk[];
-      try {
-        listed = await list();
-      } catch {
-        listedAt = -Infinity;
-        throw new KeysUnavailableError();
+      const known = keys.get(kid);
+      if (known && now() - listedAt < maxAgeMs) return known;
+      if (!listing) {
+        if (now() - triedAt < minRelistMs) {
+          if (failure) throw new KeysUnavailableError(failure.cause);
+          return known;
+        }
+        // Cleared once settled (a listing that throws at once settles before it is assigned here).
+        listing = relist().finally(() => (listing = undefined));
       }
-      for (const jwk of listed) {
-        if (!cache.has(jwk.kid)) cache.set(jwk.kid, { key: toKeyObject(jwk), alg: jwk.alg });
-      }
-      return cache.get(kid);
+      await listing;
+      if (failure) throw new KeysUnavailableError(failure.cause);
+      return keys.get(kid);
     },
   };
 }
@@ -90,7 +122,7 @@ export function createJwksKeySource(options: JwksKeySourceOptions): KeySource {
         if (err instanceof joseErrors.JWKSNoMatchingKey || err instanceof joseErrors.JWKSMultipleMatchingKeys || err instanceof joseErrors.JOSENotSupported) {
           return undefined;
         }
-        throw new KeysUnavailableError();
+        throw new KeysUnavailableError(err);
       }
     },
   };

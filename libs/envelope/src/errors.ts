@@ -185,7 +185,8 @@ export class InternalError extends AppError {
 
 /** 503 when a dependency (database, Redis) does not answer. */
 export class ServiceUnavailableError extends AppError {
-  constructor(message: string, data?: Record<string, unknown>) {
-    super({ message, httpStatus: 503, errorCode: 'UNKNOWN_ERROR', errorName: 'ServiceUnavailableError', data });
+  /** `cause`: what failed underneath, logged by the error handler (never answered). */
+  constructor(message: string, data?: Record<string, unknown>, cause?: unknown) {
+    super({ message, httpStatus: 503, errorCode: 'UNKNOWN_ERROR', errorName: 'ServiceUnavailableError', data, cause });
   }
 }
