@@ -11,7 +11,7 @@ describe('startHashingApart: the process beside the hashing floor', () => {
     const hashing = startHashingApart(SCRIPT, 50, SMALL);
     try {
       await sleep(500); // idle: nothing is counted before a turn
-      expect(hashing.hashed()).toBe(0);
+      expect({ hashed: hashing.hashed(), asked: hashing.asked() }).toEqual({ hashed: 0, asked: 0 });
       let stopTurn = hashing.during();
       await sleep(600);
       await stopTurn();
@@ -21,6 +21,8 @@ describe('startHashingApart: the process beside the hashing floor', () => {
       await sleep(600);
       await stopTurn();
       expect(hashing.hashed()).toBeGreaterThan(first);
+      // Two turns of at least 600 ms at 50 a second asked for at least 60.
+      expect(hashing.asked()).toBeGreaterThanOrEqual(60);
     } finally {
       await hashing.stop();
     }

@@ -50,8 +50,10 @@ export function hashWhenAsked(perSecond: number, parameters: Argon2Parameters): 
 export interface HashingApart {
   /** A turn side's `during`: hashing starts, and the function it answers stops it. */
   during(): () => Promise<void>;
-  /** Hashes done in all the turns so far. */
+  /** Hashes done in all the turns so far (the warm-up turn's too). */
   hashed(): number;
+  /** Hashes the turns so far asked for: their time at the rate (what a starved process falls short of). */
+  asked(): number;
   stop(): Promise<void>;
 }
 
@@ -59,21 +61,29 @@ function exitedText(child: ChildProcess): string {
   return `the hashing process exited (${child.exitCode ?? child.signalCode}) in a turn`;
 }
 
+const gone = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null || !child.connected;
+
 /** Sends `message`, or throws if the process is gone (a send on a closed channel would only emit an error later). */
 function tell(child: ChildProcess, message: Control): void {
-  if (!child.connected) throw new Error(exitedText(child));
+  if (gone(child)) throw new Error(exitedText(child));
   child.send(message);
 }
 
-/** The count the process answers to `off`; refused if it exits first. */
+/** How long the process may take to answer `off`: a hash takes ~10 ms, but the machine is loaded. */
+const ANSWER_TIMEOUT_MS = 10_000;
+
+/** The count the process answers to `off`; refused if it exits or disconnects first, or does not answer in time. */
 function answer(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
-    const onExit = () => reject(new Error(exitedText(child)));
-    child.once('exit', onExit);
-    child.once('message', (message: { hashed: number }) => {
-      child.off('exit', onExit);
-      resolve(message.hashed);
-    });
+    const settle = (outcome: () => void) => {
+      clearTimeout(timer);
+      child.off('exit', onGone).off('disconnect', onGone).off('message', onMessage);
+      outcome();
+    };
+    const onGone = () => settle(() => reject(new Error(exitedText(child))));
+    const onMessage = (message: { hashed: number }) => settle(() => resolve(message.hashed));
+    const timer = setTimeout(() => settle(() => reject(new Error(`the hashing process did not answer within ${ANSWER_TIMEOUT_MS} ms`))), ANSWER_TIMEOUT_MS);
+    child.once('exit', onGone).once('disconnect', onGone).once('message', onMessage);
   });
 }
 
@@ -83,15 +93,20 @@ export function startHashingApart(script: string, perSecond: number, parameters:
   // A failed send is seen by the next turn (tell), not thrown as an unhandled 'error' event.
   child.on('error', () => undefined);
   let hashed = 0;
+  let askedSeconds = 0;
   return {
     during() {
       tell(child, 'on');
+      const started = performance.now();
       return async () => {
+        askedSeconds += (performance.now() - started) / 1000;
         tell(child, 'off');
+        // Listened for in the same turn of the event loop as the send: the answer cannot come before.
         hashed += await answer(child);
       };
     },
     hashed: () => hashed,
+    asked: () => Math.floor(askedSeconds * perSecond),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -179,7 +179,7 @@ export async function signInBurst(base: string, read: LoadTarget, settings: Benc
   const { eventLoopDelayP99Ms } = await processFigures(metricsUrl);
   return [
     boundRow(`E9 p99 moved by ${settings.signInsPerSecond} sign-ins/s`, moved, '%', 20, `p99 ${quiet.p99Ms.toFixed(1)} -> ${during.p99Ms.toFixed(1)} ms, ${signIns} sign-ins`),
-    boundRow('event-loop delay p99 after the burst', eventLoopDelayP99Ms, 'ms', undefined, "past prom-client's 10 ms sampling interval"),
+    boundRow('event-loop delay p99 after the burst', eventLoopDelayP99Ms, 'ms', undefined, "past prom-client's sampling interval (its minimum)"),
   ];
 }
 
@@ -191,6 +191,6 @@ export async function signInBurst(base: string, read: LoadTarget, settings: Benc
  */
 export async function hashingFloor(read: LoadTarget, settings: BenchSettings, hashing: HashingApart): Promise<BenchRow> {
   const { quiet, during, moved } = await p99MovedBy(read, () => hashing.during(), settings);
-  const detail = `p99 ${quiet.p99Ms.toFixed(1)} -> ${during.p99Ms.toFixed(1)} ms, ${hashing.hashed()} hashes at nice 19 in a process serving nothing`;
+  const detail = `p99 ${quiet.p99Ms.toFixed(1)} -> ${during.p99Ms.toFixed(1)} ms; ${hashing.hashed()} of ${hashing.asked()} hashes asked (warm-up turn included), at nice 19 in a process serving nothing`;
   return boundRow(`E9 p99 moved by argon2 alone, ${settings.signInsPerSecond}/s apart`, moved, '%', undefined, detail);
 }

@@ -63,15 +63,13 @@ export async function startProcess(options: { name: string; args: string[]; env:
 export interface ProcessFigures {
   rssMb: number;
   heapUsedMb: number;
-  /** How late the event loop's p99 turn came, past prom-client's sampling interval. */
+  /**
+   * How late the event loop's p99 turn came. prom-client samples the loop with a timer (10 ms by
+   * default) and its histogram holds each whole interval between two samples, so an idle loop reads
+   * 10 ms: the delay is the p99 past the shortest interval, whatever the sampling interval is set to.
+   */
   eventLoopDelayP99Ms: number;
 }
-
-/**
- * prom-client samples the event loop with a 10 ms timer (its default precision), and its histogram
- * holds each whole interval between two samples: an idle loop reads 10 ms. The delay is what is past it.
- */
-const EVENT_LOOP_SAMPLING_MS = 10;
 
 function metric(text: string, name: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
@@ -84,6 +82,6 @@ export async function processFigures(metricsUrl: string): Promise<ProcessFigures
   return {
     rssMb: metric(text, 'process_resident_memory_bytes') / 2 ** 20,
     heapUsedMb: metric(text, 'nodejs_heap_size_used_bytes') / 2 ** 20,
-    eventLoopDelayP99Ms: Math.max(0, metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1000 - EVENT_LOOP_SAMPLING_MS),
+    eventLoopDelayP99Ms: Math.max(0, (metric(text, 'nodejs_eventloop_lag_p99_seconds') - metric(text, 'nodejs_eventloop_lag_min_seconds')) * 1000),
   };
 }
