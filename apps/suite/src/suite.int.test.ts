@@ -60,7 +60,7 @@ describe('npm start (the built suite)', () => {
     expect(users.status).toBe(200);
     expect(((await users.json()) as { data: { total_items: string } }).data.total_items).toBe('1');
 
-    // The case area verifies the auth area's tokens through its JWKS, over HTTP.
+    // The case area verifies the auth area's tokens, with the keys the auth area reads in this process.
     const businesses = await fetch(`${base}/case/api/v1/customers/${body.data.data.customer_details.id}/businesses`, {
       headers: { authorization: `Bearer ${body.data.data.id_token}` },
     });
