@@ -30,7 +30,7 @@ const EXPECTED_ROWS = [
   'E7 -> report COMPLETED (p50)',
   'invite -> mail delivered (p50)',
   'E9 p99 moved by 4 sign-ins/s',
-  'event-loop delay p99 after the burst',
+  'event-loop delay p99 in the sign-in turns (worst turn)',
   'E9 p99 moved by argon2 alone, 4/s apart',
   'suite memory: RSS before -> after',
   'suite memory: heap used before -> after',
