@@ -1,9 +1,9 @@
 /*
  * The floor under the sign-in row (docs/adr/0040): argon2id with the suite's own parameters, at the
- * sign-ins' rate, in a process of its own at nice 19 that serves nothing. Whatever this moves E9's
- * p99 by, sign-ins that hash with those parameters on the same machine cannot move it by less: the
- * event loop is not involved at all, and a spin of the same CPU time at nice 19 moves nothing, so
- * what is left is the hashing's memory traffic through the cache the cores share.
+ * sign-ins' rate, in a process of its own at nice 19 that serves nothing. The event loop is not
+ * involved at all, and a spin of the same CPU time at nice 19 moves nothing, so what this moves
+ * E9's p99 by is the hashing's memory traffic through the cache the cores share: what sign-ins
+ * that hash so cost other requests on that machine before any work of their own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
