@@ -159,6 +159,14 @@ describe('createLocalKeySource', () => {
     const refused = await source.getKey('forged-1', 'ES256').catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(KeysUnavailableError);
     expect((refused as Error).cause).toEqual(new Error('database unavailable'));
+    // The envelope a caller gets: the cause is for the log only.
+    expect((refused as KeysUnavailableError).httpStatus).toBe(503);
+    expect((refused as KeysUnavailableError).toBody()).toEqual({
+      status: 'error',
+      message: 'Token keys are unavailable right now. Try again shortly.',
+      errorCode: 'UNKNOWN_ERROR',
+      data: { errorName: 'ServiceUnavailableError' },
+    });
     await expect(source.getKey('forged-2', 'ES256')).rejects.toBeInstanceOf(KeysUnavailableError);
     await expect(source.getKey('forged-3', 'ES256')).rejects.toBeInstanceOf(KeysUnavailableError);
     expect(listings).toBe(2);
