@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import { auditActOf, type AuditActor, type AuthContext, type RequestAct } from '@kyb/auth';
+import { auditActOf, type AuditActor, type AuthContext, type RequestAct, type Role } from '@kyb/auth';
 import { AppError } from '@kyb/envelope';
-import type { Knex } from '@kyb/db';
+import type { AuditAct as AuditEntryAct, Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
 import { chainOf, entryHash, GENESIS_HASH } from '@kyb/area-views';
 import { contentOf, type AuditListQuery, type AuditRow, type AuditStore } from './audit.store';
@@ -13,6 +13,9 @@ export type AuditAct = RequestAct;
 export type ChainVerdict =
   | { valid: true; entries: number; head: string }
   | { valid: false; entries: number; broken: { id: string; seq: number; reason: 'hash' | 'link' | 'sequence' } };
+
+/** The audit entry of a sign-in of `user`, built before its session starts and appended with it (ADR 0042). */
+export type SignedInEntry = (user: { id: string; customer_id: string | null }) => AuditEntryAct;
 
 /** An entry as the API shows it. */
 export function presentAuditEvent(row: AuditRow) {
@@ -59,6 +62,17 @@ export function createAuditService(options: {
 
   return {
     record,
+    /**
+     * The `sign_in.succeeded` entry of a sign-in with `role` by this request, for the session's own
+     * statement to append (a CUSTOMER's joins its customer's chain; others', the platform's).
+     */
+    signedIn(req: Request, role: Role): SignedInEntry {
+      return (user) =>
+        auditActOf(req, { customerId: role === 'CUSTOMER' ? user.customer_id : null, action: 'sign_in.succeeded', target: { type: 'user', id: user.id } }, clock(), {
+          id: user.id,
+          role,
+        });
+    },
     /** Records an act of the authenticated caller. */
     recordBy: (req: Request, caller: AuthContext, act: AuditAct, trx?: Knex.Transaction) => record(req, { id: caller.userId, role: caller.role }, act, trx),
 

@@ -1,4 +1,5 @@
-import type { Knex } from '@kyb/db';
+import { appendAuditCall } from '@kyb/area-views';
+import type { AuditAct, Knex } from '@kyb/db';
 import { SESSION_FACTS_SQL, type SessionFacts } from '../users/users.store';
 
 /** A stored refresh token: only its hash is kept. */
@@ -25,28 +26,35 @@ export interface NewFamily {
   tokenHash: string;
   expiresAt: Date;
   createdAt: Date;
+  /** The sign-in's audit entry (`sign_in.succeeded`), appended with the session, or not at all when it does not start. */
+  signedIn: AuditAct;
 }
 
 /**
- * A sign-in's writes and the facts its tokens carry, in one statement (ADR 0034): the session facts
- * (users.store), then, unless the customer must be ACTIVE and is not, the family's first refresh
- * token and the user's `last_signed_in_at` (by the database's clock, as `created_at` is). One round
- * trip and one commit where there were three of each.
+ * A sign-in's writes and the facts its tokens carry, in one statement (ADR 0034, ADR 0042): the
+ * session facts (users.store), then, unless the customer must be ACTIVE and is not, the family's
+ * first refresh token, the user's `last_signed_in_at` (by the database's clock, as `created_at` is)
+ * and the sign-in's audit entry. One round trip and one commit where there were four of each. The
+ * entry is appended from the user's updated row: the row's lock is taken before the chain's, in the
+ * order of every transaction that changes a user and records it, so the two never wait on each other.
+ * The statement's last join makes PostgreSQL run the append (a part no one reads is never run).
  */
-const START_FAMILY_SQL = `with facts as (${SESSION_FACTS_SQL}),
+const startFamilySql = (appendCall: string) => `with facts as (${SESSION_FACTS_SQL}),
   allowed as (select 1 from facts where not ?::boolean or facts.customer->>'status' = 'ACTIVE'),
   stored as (insert into auth.refresh_tokens (user_id, family_id, token_hash, expires_at, created_at)
     select ?::uuid, ?::uuid, ?, ?::timestamptz, ?::timestamptz from allowed),
-  noted as (update auth.users set last_signed_in_at = current_timestamp where id = ?::uuid and exists (select 1 from allowed))
-select facts.subrole, facts.permissions, facts.customer, exists (select 1 from allowed) as started from facts`;
+  noted as (update auth.users set last_signed_in_at = current_timestamp where id = ?::uuid and exists (select 1 from allowed) returning id),
+  audited as (select ${appendCall} from noted)
+select facts.subrole, facts.permissions, facts.customer, exists (select 1 from allowed) as started from facts left join audited on true`;
 
 /** SQL for refresh tokens. */
 export function createPgRefreshTokenStore(db: Knex) {
   const tokens = (trx: Knex = db) => trx<RefreshTokenRow>('auth.refresh_tokens');
   return {
-    /** Starts a session (START_FAMILY_SQL): its facts, and whether it started (false: the customer is not ACTIVE; nothing was written). */
+    /** Starts a session (startFamilySql): its facts, and whether it started (false: the customer is not ACTIVE; nothing was written). */
     async startFamily(family: NewFamily, trx: Knex = db): Promise<{ facts: SessionFacts; started: boolean }> {
-      const { rows } = await trx.raw<{ rows: Array<SessionFacts & { started: boolean }> }>(START_FAMILY_SQL, [
+      const audit = appendAuditCall(family.signedIn);
+      const { rows } = await trx.raw<{ rows: Array<SessionFacts & { started: boolean }> }>(startFamilySql(audit.sql), [
         family.subroleId,
         family.subroleId,
         family.customerId,
@@ -57,6 +65,7 @@ export function createPgRefreshTokenStore(db: Knex) {
         family.expiresAt,
         family.createdAt,
         family.userId,
+        ...audit.bindings,
       ]);
       const { started, ...facts } = rows[0];
       return { facts, started };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role, SessionRevocations, TokenSigner } from '@kyb/auth';
 import { hashToken, randomToken } from '@kyb/secrets';
 import type { Logger } from '@kyb/http';
+import type { SignedInEntry } from '../audit/audit.service';
 import type { SigningKeysService } from '../signing-keys/signing-keys.service';
 import type { UserRow } from '../users/user.types';
 import type { SessionFacts, UserStore } from '../users/users.store';
@@ -91,10 +92,11 @@ export function createSessionsService(options: SessionsServiceOptions) {
   return {
     /**
      * Starts a session (a new refresh token family) for a user whose credentials were checked, and
-     * notes the sign-in; answers its tokens and the facts they carry. A CUSTOMER whose customer is
-     * not ACTIVE gets {@link AccountDisabledError}, and nothing is written.
+     * notes the sign-in, its audit entry (`signedIn`) with it; answers its tokens and the facts they
+     * carry. A CUSTOMER whose customer is not ACTIVE gets {@link AccountDisabledError}, and nothing
+     * is written.
      */
-    async start(user: UserRow): Promise<{ tokens: SessionTokens; facts: SessionFacts }> {
+    async start(user: UserRow, signedIn: SignedInEntry): Promise<{ tokens: SessionTokens; facts: SessionFacts }> {
       const sessionId = randomUUID();
       const refreshToken = randomToken();
       const createdAt = clock();
@@ -107,6 +109,7 @@ export function createSessionsService(options: SessionsServiceOptions) {
         tokenHash: hashToken(refreshToken),
         expiresAt: new Date(createdAt.getTime() + options.refreshTtlSeconds * 1000),
         createdAt,
+        signedIn: signedIn(user),
       });
       if (!started) throw new AccountDisabledError();
       const bearer = await bearerTokens(user, sessionId, facts);

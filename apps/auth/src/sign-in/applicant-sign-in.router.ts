@@ -64,15 +64,14 @@ export function applicantSignInRoutes(deps: { applicantSignIn: ApplicantSignInSe
             inviteToken: body.invite_token,
             emailCode: body.email_code,
             address: clientAddress(req),
+            // An applicant belongs to no customer: its sign-ins join the platform's chain, with the session (ADR 0042).
+            signedIn: deps.audit.signedIn(req, 'APPLICANT'),
           }),
         );
         if ('codeSent' in outcome) {
           res.status(202).json(success(EMAIL_CODE_SENT, { verification_required: true, expires_in_seconds: outcome.codeSent.expiresInSeconds }));
           return;
         }
-        // An applicant belongs to no customer: its sign-ins join the platform's chain.
-        const user = outcome.signedIn.user_details;
-        await deps.audit.record(req, { id: user.id, role: 'APPLICANT' }, { customerId: null, action: 'sign_in.succeeded', target: { type: 'user', id: user.id } });
         res.json(success(SIGNED_IN, success(SIGNED_IN, outcome.signedIn)));
       },
     }),

@@ -1,5 +1,6 @@
 import { recordEvent, withTransaction, type Knex } from '@kyb/db';
 import type { InvitationAcceptances, InvitationDirectory, InvitationEntry } from '@kyb/area-views';
+import type { SignedInEntry } from '../audit/audit.service';
 import type { CustomerStore } from '../customers/customers.store';
 import type { EmailProofService } from '../email-proofs/email-proofs.service';
 import type { PasswordHasher } from '../passwords/password-hasher';
@@ -34,6 +35,8 @@ export interface ApplicantSignInInput {
   inviteToken?: string;
   emailCode?: string;
   address: string;
+  /** The audit entry of a success, appended with the session. */
+  signedIn: SignedInEntry;
 }
 
 /** Signed in, or a code was mailed and the same request must come back with it. */
@@ -130,9 +133,9 @@ export function createApplicantSignInService(options: ApplicantSignInOptions) {
     return user;
   }
 
-  async function signedIn(user: UserRow, email: string, address: string): Promise<ApplicantSignInOutcome> {
-    await options.limiter.succeeded(email, address);
-    return { signedIn: await options.signIn.sessionFor(user) };
+  async function signedIn(user: UserRow, input: ApplicantSignInInput): Promise<ApplicantSignInOutcome> {
+    await options.limiter.succeeded(input.email, input.address);
+    return { signedIn: await options.signIn.sessionFor(user, input.signedIn) };
   }
 
   return {
@@ -148,21 +151,21 @@ export function createApplicantSignInService(options: ApplicantSignInOptions) {
           const invitation = await usableInvitation(inviteToken, email);
           await withTransaction(options.db, (trx) => accept(trx, existing, invitation));
         }
-        return signedIn(existing, email, address);
+        return signedIn(existing, input);
       }
 
       if (inviteToken === undefined) {
         // Only an identity from before email proof, opened by its password, may prove it without an invitation.
         if (!existing || !opens) throw new IncorrectCredentialsError();
         if (emailCode === undefined) return sendCode(existing.email, null);
-        return signedIn(await claim(email, password, null, emailCode), email, address);
+        return signedIn(await claim(email, password, null, emailCode), input);
       }
 
       const invitation = await usableInvitation(inviteToken, email);
       // Checked before a code is sent or spent, so a refused password costs neither.
       assertPasswordPolicy(password, email);
       if (emailCode === undefined) return sendCode(invitation.applicantEmail, invitation);
-      return signedIn(await claim(email, password, invitation, emailCode), email, address);
+      return signedIn(await claim(email, password, invitation, emailCode), input);
     },
   };
 }

@@ -25,9 +25,8 @@ function signInRoute(path: string, role: Role, summary: string, signIn: SignInSe
       429: { description: 'Too many attempts for this email or address; see Retry-After' },
     },
     handler: async (req, res, { body }) => {
-      const result = await audit.signInAttempt(req, role, () => signIn.signIn(role, body.email, body.password, clientAddress(req)));
-      const user = result.user_details;
-      await audit.record(req, { id: user.id, role }, { customerId: result.customer_details?.id ?? null, action: 'sign_in.succeeded', target: { type: 'user', id: user.id } });
+      // The entry of a success is appended with the session (ADR 0042); a refusal's, by signInAttempt.
+      const result = await audit.signInAttempt(req, role, () => signIn.signIn(role, body.email, body.password, clientAddress(req), audit.signedIn(req, role)));
       res.json(success(SIGNED_IN, success(SIGNED_IN, result)));
     },
   });

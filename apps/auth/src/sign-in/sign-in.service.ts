@@ -1,4 +1,5 @@
 import type { Role } from '@kyb/auth';
+import type { SignedInEntry } from '../audit/audit.service';
 import type { PasswordHasher } from '../passwords/password-hasher';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { UserStore } from '../users/users.store';
@@ -64,10 +65,10 @@ export function createSignInService(options: SignInServiceOptions) {
   }
 
   return {
-    /** Starts a session for a user whose credentials were checked (noting the sign-in), and answers the 2.10 result. */
-    async sessionFor(user: UserRow): Promise<SignInResult> {
+    /** Starts a session for a user whose credentials were checked (noting the sign-in, `signedIn` its audit entry), and answers the 2.10 result. */
+    async sessionFor(user: UserRow, signedIn: SignedInEntry): Promise<SignInResult> {
       // Read with the session's writes, in one statement: the answer shows them, and the session's tokens carry them.
-      const { tokens, facts } = await options.sessions.start(user);
+      const { tokens, facts } = await options.sessions.start(user, signedIn);
       const { subrole, permissions, customer } = facts;
       return {
         user_details: toUserDetails(user),
@@ -94,8 +95,8 @@ export function createSignInService(options: SignInServiceOptions) {
       return user;
     },
 
-    async signIn(role: Role, email: string, password: string, address: string): Promise<SignInResult> {
-      return this.sessionFor(await this.checkCredentials(role, email, password, address));
+    async signIn(role: Role, email: string, password: string, address: string, signedIn: SignedInEntry): Promise<SignInResult> {
+      return this.sessionFor(await this.checkCredentials(role, email, password, address), signedIn);
     },
   };
 }

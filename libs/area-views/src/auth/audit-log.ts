@@ -1,6 +1,36 @@
 import { AUDIT_OUTBOX_TABLE, normalisedAct, type AuditAct, type Knex } from '@kyb/db';
 import { actOfRow, chainOf, contentHash, type AuditActRow } from './audit-chain';
 
+/** The call appending one entry, for a statement of its own or a part of a larger one ({@link appendAuditCall}). */
+const APPEND_CALL = 'auth.append_audit_event(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)';
+
+/**
+ * `auth.append_audit_event` called for `input`, as SQL with its bindings: the call (`sql`) may be
+ * selected alone ({@link appendAudit}) or from a part of a larger statement, so a sign-in's entry
+ * is appended with its session, in the same statement (refresh-tokens.store).
+ */
+export function appendAuditCall(input: AuditAct): { sql: string; bindings: Knex.RawBinding[] } {
+  const act = normalisedAct(input);
+  const chain = chainOf(act.customerId);
+  return {
+    sql: APPEND_CALL,
+    bindings: [
+      chain,
+      act.customerId,
+      act.actorId,
+      act.actorRole,
+      act.action,
+      act.targetType,
+      act.targetId,
+      act.requestId,
+      act.clientAddress,
+      JSON.stringify(act.details),
+      act.occurredAt,
+      contentHash({ chain, ...act }),
+    ],
+  };
+}
+
 /**
  * The auth area's audit log as other areas (and auth itself) write to it: its published function
  * `auth.append_audit_event` appends an entry to its tenant's hash chain in one round trip (under
@@ -8,22 +38,8 @@ import { actOfRow, chainOf, contentHash, type AuditActRow } from './audit-chain'
  * here). Run it in the transaction of the act it records to keep both or neither.
  */
 export async function appendAudit(on: Knex | Knex.Transaction, input: AuditAct): Promise<void> {
-  const act = normalisedAct(input);
-  const chain = chainOf(act.customerId);
-  await on.raw('select auth.append_audit_event(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)', [
-    chain,
-    act.customerId,
-    act.actorId,
-    act.actorRole,
-    act.action,
-    act.targetType,
-    act.targetId,
-    act.requestId,
-    act.clientAddress,
-    JSON.stringify(act.details),
-    act.occurredAt,
-    contentHash({ chain, ...act }),
-  ]);
+  const { sql, bindings } = appendAuditCall(input);
+  await on.raw(`select ${sql}`, bindings);
 }
 
 /** `auth.append_audit_events` with an array per field; knex sends each array as one parameter. */
