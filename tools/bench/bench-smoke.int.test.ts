@@ -32,6 +32,8 @@ const EXPECTED_ROWS = [
   'E9 p99 moved by 4 sign-ins/s',
   'event-loop delay p99 in the sign-in turns (worst turn)',
   'E9 p99 moved by argon2 alone, 4/s apart',
+  "argon2 at 4/s: cores needed / cores spare under E9's load",
+  'event-loop CPU per sign-in (argon2 apart)',
   'suite memory: RSS before -> after',
   'suite memory: heap used before -> after',
   'worker throughput, 1 worker process + 1 api',
@@ -77,6 +79,10 @@ describe('npm run bench -- --smoke', () => {
     for (const name of EXPECTED_ROWS.slice(11)) expect(rows.get(name)?.[5]).toMatch(/^-?\d+(\.\d+)? /);
     // The floor's process hashed beside E9's load, not idly.
     expect(rows.get('E9 p99 moved by argon2 alone, 4/s apart')?.[5]).toMatch(/; [1-9]\d* of [1-9]\d* hashes asked /);
+    // Its hashes took CPU, measured, and the quiet turns left cores idle, measured in every turn (a warm-up and the counted ones).
+    expect(rows.get("argon2 at 4/s: cores needed / cores spare under E9's load")?.[5]).toMatch(
+      /\(0\.\d*[1-9]\d* cores needed \(\d+\.\d ms of CPU a hash\), \d+\.\d\d spare in the quiet turns \(\d+\.\d\d(, \d+\.\d\d)+, warm-up first\)/,
+    );
     expect(output).toMatch(/bench: \d+ goals met, \d+ not met/);
     expect(existsSync(benchmarks) ? statSync(benchmarks).mtimeMs : undefined).toBe(before);
   }, 300_000);

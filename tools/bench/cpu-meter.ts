@@ -6,6 +6,7 @@
  * server or in PostgreSQL. Linux only; elsewhere the figures are absent.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 
 /** CPU seconds used so far by each party. */
 export interface CpuSnapshot {
@@ -57,9 +58,34 @@ export function cpuSnapshot(serverPid: number | undefined): CpuSnapshot | undefi
   return { server: server.seconds, postgres: postgresSeconds(), client: (own.user + own.system) / 1e6 };
 }
 
+/** CPU seconds the main thread (the event loop) of process `pid` has used so far; undefined off Linux or once it is gone. */
+export function eventLoopSeconds(pid: number | undefined): number | undefined {
+  if (process.platform !== 'linux' || pid === undefined) return undefined;
+  return processSeconds(`${pid}/task/${pid}`)?.seconds;
+}
+
 /** What each of `requests` cost between two snapshots. */
 export function cpuPerRequest(before: CpuSnapshot | undefined, after: CpuSnapshot | undefined, requests: number): CpuPerRequest | undefined {
   if (!before || !after || requests <= 0) return undefined;
   const per = (b: number, a: number) => ((a - b) * 1e6) / requests;
   return { serverUs: per(before.server, after.server), postgresUs: per(before.postgres, after.postgres), clientUs: per(before.client, after.client) };
+}
+
+/** Seconds all the machine's cores have spent idle so far (Node reads them on every platform). */
+function idleCoreSeconds(): number {
+  return cpus().reduce((sum, core) => sum + core.times.idle, 0) / 1000;
+}
+
+/**
+ * A turn side's `during` that adds to `into` the cores left idle in each of its turns: the idle
+ * seconds of all cores over the turn's seconds (2 on an idle two-core machine, 0 on a saturated one).
+ */
+export function spareCoresPerTurn(into: number[]): () => () => Promise<void> {
+  return () => {
+    const idle = idleCoreSeconds();
+    const started = performance.now();
+    return async () => {
+      into.push((idleCoreSeconds() - idle) / Math.max((performance.now() - started) / 1000, 0.001));
+    };
+  };
 }

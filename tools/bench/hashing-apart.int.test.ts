@@ -11,7 +11,7 @@ describe('startHashingApart: the process beside the hashing floor', () => {
     const hashing = startHashingApart(SCRIPT, 50, SMALL);
     try {
       await sleep(500); // idle: nothing is counted before a turn
-      expect({ hashed: hashing.hashed(), asked: hashing.asked() }).toEqual({ hashed: 0, asked: 0 });
+      expect({ hashed: hashing.hashed(), asked: hashing.asked(), cpuPerHashMs: hashing.cpuPerHashMs() }).toEqual({ hashed: 0, asked: 0, cpuPerHashMs: 0 });
       let stopTurn = hashing.during();
       await sleep(600);
       await stopTurn();
@@ -28,10 +28,33 @@ describe('startHashingApart: the process beside the hashing floor', () => {
     }
   }, 30_000);
 
+  it('measures the CPU a hash takes: more for more memory and passes', async () => {
+    const cpuPerHash = async (parameters: typeof SMALL) => {
+      const hashing = startHashingApart(SCRIPT, 20, parameters);
+      try {
+        await sleep(1500); // the bench's script loads first
+        const stopTurn = hashing.during();
+        await sleep(1000);
+        await stopTurn();
+        expect(hashing.hashed()).toBeGreaterThan(0);
+        return hashing.cpuPerHashMs();
+      } finally {
+        await hashing.stop();
+      }
+    };
+    const small = await cpuPerHash(SMALL);
+    const large = await cpuPerHash({ memoryCost: 16384, timeCost: 3, parallelism: 1 });
+    expect(small).toBeGreaterThan(0);
+    // 16 times the memory, three times the passes: far more than twice the work, whatever the machine's speed.
+    expect(large).toBeGreaterThan(small * 2);
+  }, 30_000);
+
   it('fails a turn whose process has died instead of waiting for its count', async () => {
     const hashing = startHashingApart(SCRIPT, 50, { ...SMALL, timeCost: 0 });
     const stopTurn = hashing.during();
-    await sleep(1000); // argon2 refuses a time cost of 0 at the first hash, and the process exits
+    // argon2 refuses a time cost of 0 at the first hash, and the process exits: after its start (the bench's
+    // script loads in 0.5-1 s on a busy machine) and its first hash.
+    await sleep(3000);
     await expect(stopTurn()).rejects.toThrow(/the hashing process exited \(\d+\) in a turn/);
     expect(() => hashing.during()).toThrow(/the hashing process exited/);
     await hashing.stop();

@@ -1,9 +1,9 @@
 /*
- * The floor under the sign-in row (docs/adr/0040): argon2id with the suite's own parameters, at the
- * sign-ins' rate, in a process of its own at nice 19 that serves nothing. The event loop is not
- * involved at all, and a spin of the same CPU time at nice 19 moves nothing, so what this moves
- * E9's p99 by is the hashing's memory traffic through the cache the cores share: what sign-ins
- * that hash so cost other requests on that machine before any work of their own.
+ * The floor under the sign-in row (docs/adr/0040, docs/adr/0042): argon2id with the suite's own
+ * parameters, at the sign-ins' rate, in a process of its own at nice 19 that serves nothing. The
+ * event loop is not involved at all: what this moves E9's p99 by is what sign-ins that hash so cost
+ * other requests on that machine before any work of their own. The process also says what CPU its
+ * hashes took, which the bench sets beside the CPU E9's load leaves spare.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
@@ -20,23 +20,33 @@ export interface Argon2Parameters {
 
 type Control = 'on' | 'off';
 
+/** What the hashing process answers to `off`: the hashes of the turn and the CPU milliseconds they took. */
+interface TurnAnswer {
+  hashed: number;
+  cpuMs: number;
+}
+
 /**
  * The hashing process's side: at nice 19, as the suite's password threads run, it hashes
- * `perSecond` passwords a second while its parent has said `on`, and at `off` answers how many it did.
+ * `perSecond` passwords a second while its parent has said `on`, and at `off` answers how many it
+ * did and the CPU they took.
  */
 export function hashWhenAsked(perSecond: number, parameters: Argon2Parameters): void {
   const argon2 = require('@node-rs/argon2') as typeof import('@node-rs/argon2');
   setPriority(0, 19);
   let timer: NodeJS.Timeout | undefined;
   let hashed = 0;
+  let cpuAtOn = process.cpuUsage();
   process.on('message', (message: Control) => {
     clearInterval(timer);
     timer = undefined;
     if (message === 'off') {
-      process.send?.({ hashed });
+      const used = process.cpuUsage(cpuAtOn);
+      process.send?.({ hashed, cpuMs: (used.user + used.system) / 1000 } satisfies TurnAnswer);
       return;
     }
     hashed = 0;
+    cpuAtOn = process.cpuUsage();
     timer = setInterval(() => {
       // algorithm 2: argon2id (the package's const enum cannot be read under isolatedModules), as the password threads hash.
       argon2.hashSync(`bench-password-${hashed}`, { ...parameters, algorithm: 2 });
@@ -54,6 +64,8 @@ export interface HashingApart {
   hashed(): number;
   /** Hashes the turns so far asked for: their time at the rate (what a starved process falls short of). */
   asked(): number;
+  /** CPU milliseconds a hash took in the turns so far (0 before any). */
+  cpuPerHashMs(): number;
   stop(): Promise<void>;
 }
 
@@ -72,8 +84,8 @@ function tell(child: ChildProcess, message: Control): void {
 /** How long the process may take to answer `off`: a hash takes ~10 ms, but the machine is loaded. */
 const ANSWER_TIMEOUT_MS = 10_000;
 
-/** The count the process answers to `off`; refused if it exits or disconnects first, or does not answer in time. */
-function answer(child: ChildProcess): Promise<number> {
+/** What the process answers to `off`; refused if it exits or disconnects first, or does not answer in time. */
+function answer(child: ChildProcess): Promise<TurnAnswer> {
   return new Promise((resolve, reject) => {
     const settle = (outcome: () => void) => {
       clearTimeout(timer);
@@ -81,7 +93,7 @@ function answer(child: ChildProcess): Promise<number> {
       outcome();
     };
     const onGone = () => settle(() => reject(new Error(exitedText(child))));
-    const onMessage = (message: { hashed: number }) => settle(() => resolve(message.hashed));
+    const onMessage = (message: TurnAnswer) => settle(() => resolve(message));
     const timer = setTimeout(() => settle(() => reject(new Error(`the hashing process did not answer within ${ANSWER_TIMEOUT_MS} ms`))), ANSWER_TIMEOUT_MS);
     child.once('exit', onGone).once('disconnect', onGone).once('message', onMessage);
   });
@@ -93,6 +105,7 @@ export function startHashingApart(script: string, perSecond: number, parameters:
   // A failed send is seen by the next turn (tell), not thrown as an unhandled 'error' event.
   child.on('error', () => undefined);
   let hashed = 0;
+  let cpuMs = 0;
   let askedSeconds = 0;
   return {
     during() {
@@ -102,11 +115,14 @@ export function startHashingApart(script: string, perSecond: number, parameters:
         askedSeconds += (performance.now() - started) / 1000;
         tell(child, 'off');
         // Listened for in the same turn of the event loop as the send: the answer cannot come before.
-        hashed += await answer(child);
+        const turn = await answer(child);
+        hashed += turn.hashed;
+        cpuMs += turn.cpuMs;
       };
     },
     hashed: () => hashed,
     asked: () => Math.floor(askedSeconds * perSecond),
+    cpuPerHashMs: () => (hashed > 0 ? cpuMs / hashed : 0),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

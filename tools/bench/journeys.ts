@@ -18,7 +18,7 @@ import {
   until,
   type Caller,
 } from './api-client';
-import { cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './cpu-meter';
+import { cpuPerRequest, cpuSnapshot, eventLoopSeconds, spareCoresPerTurn, type CpuPerRequest } from './cpu-meter';
 import { measureInTurns, quantile, type LoadTarget, type TurnSide } from './load';
 import { processFigures } from './processes';
 import { DEMO_EMAIL } from './seed';
@@ -208,10 +208,53 @@ export async function signInBurst(base: string, read: LoadTarget, settings: Benc
  * The floor under the sign-in row (docs/adr/0040): how far argon2id alone, with the suite's
  * parameters and at the sign-ins' rate, moves E9's p99 from a process of its own at nice 19 that
  * serves nothing. No event loop is involved: it is what sign-ins that hash so cost other requests on
- * this machine before any work of their own.
+ * this machine before any work of their own. Beside it, why (docs/adr/0042): the cores those hashes
+ * take, against the cores E9's load leaves idle in the quiet turns. Above 1, the hashes cannot run
+ * on spare CPU alone: they take CPU from serving, or, kept from it, fall behind the sign-ins.
  */
-export async function hashingFloor(read: LoadTarget, settings: BenchSettings, hashing: HashingApart): Promise<BenchRow> {
-  const { quiet, during, moved } = await p99MovedBy(read, () => hashing.during(), settings);
+export async function hashingFloor(read: LoadTarget, settings: BenchSettings, hashing: HashingApart): Promise<BenchRow[]> {
+  const spare: number[] = [];
+  const { quiet, during, moved } = await p99MovedBy(read, () => hashing.during(), settings, spareCoresPerTurn(spare));
   const detail = `p99 ${quiet.p99Ms.toFixed(1)} -> ${during.p99Ms.toFixed(1)} ms; ${hashing.hashed()} of ${hashing.asked()} hashes asked (warm-up turn included), at nice 19 in a process serving nothing`;
-  return boundRow(`E9 p99 moved by argon2 alone, ${settings.signInsPerSecond}/s apart`, moved, '%', undefined, detail);
+  // The quiet side's first turn is its warm-up: shown, not counted.
+  const counted = spare.slice(1);
+  const spareCores = counted.reduce((sum, cores) => sum + cores, 0) / Math.max(counted.length, 1);
+  const neededCores = (hashing.cpuPerHashMs() * settings.signInsPerSecond) / 1000;
+  const capacity =
+    `${neededCores.toFixed(2)} cores needed (${hashing.cpuPerHashMs().toFixed(1)} ms of CPU a hash), ${spareCores.toFixed(2)} spare in the quiet turns ` +
+    `(${spare.map((cores) => cores.toFixed(2)).join(', ')}, warm-up first); above 1 the hashes take CPU from serving, whatever their priority`;
+  return [
+    boundRow(`E9 p99 moved by argon2 alone, ${settings.signInsPerSecond}/s apart`, moved, '%', undefined, detail),
+    boundRow(`argon2 at ${settings.signInsPerSecond}/s: cores needed / cores spare under E9's load`, neededCores / Math.max(spareCores, 0.01), 'x', undefined, capacity),
+  ];
+}
+
+/**
+ * The sign-in's own work on the event loop (docs/adr/0042): the suite's main thread's CPU over
+ * `timedSignIns` sign-ins one after another, less what the loop spends on its own meanwhile (the
+ * areas' polls), read over as long a quiet time right after. argon2 runs on the password threads
+ * and is not in it. At the burst's rate it takes that share of the one thread every read also needs.
+ */
+export async function eventLoopPerSignIn(base: string, suitePid: number | undefined, password: string, settings: BenchSettings): Promise<BenchRow> {
+  const name = 'event-loop CPU per sign-in (argon2 apart)';
+  const signIn = async () => {
+    const res = await fetch(`${base}/auth/api/v1/customer/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: signInBody(DEMO_EMAIL, password) });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`a timed sign-in answered ${res.status}`);
+  };
+  for (let n = 0; n < Math.ceil(settings.timedSignIns / 10); n += 1) await signIn();
+  const atStart = eventLoopSeconds(suitePid);
+  const started = performance.now();
+  for (let n = 0; n < settings.timedSignIns; n += 1) await signIn();
+  const elapsedMs = performance.now() - started;
+  const atEnd = eventLoopSeconds(suitePid);
+  await new Promise((resolve) => setTimeout(resolve, elapsedMs));
+  const afterQuiet = eventLoopSeconds(suitePid);
+  if (atStart === undefined || atEnd === undefined || afterQuiet === undefined) return { name, figure: 'not measured (Linux only)', goal: '' };
+  const ownMs = ((atEnd - atStart - (afterQuiet - atEnd)) * 1000) / settings.timedSignIns;
+  const share = (ownMs * settings.signInsPerSecond) / 10;
+  const detail =
+    `${settings.timedSignIns} one after another, ${(elapsedMs / settings.timedSignIns).toFixed(1)} ms each; less the loop's own ` +
+    `${(((afterQuiet - atEnd) * 1e6) / elapsedMs).toFixed(0)} ms/s meanwhile (ticks of 10 ms); at ${settings.signInsPerSecond}/s: ${share.toFixed(0)}% of the event loop`;
+  return boundRow(name, ownMs, 'ms', undefined, detail);
 }

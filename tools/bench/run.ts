@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { CEILING_KINDS, serveCeiling, type CeilingKind } from './ceiling-server';
 import { loadAreaExports } from './area-exports';
 import { HASH_APART_FLAG, hashWhenAsked, startHashingApart, type Argon2Parameters } from './hashing-apart';
-import { addToScore, bulkRows, hashingFloor, inviteToMail, reportToCompleted, sequentialAdds, signInBurst } from './journeys';
+import { addToScore, bulkRows, eventLoopPerSignIn, hashingFloor, inviteToMail, reportToCompleted, sequentialAdds, signInBurst } from './journeys';
 import { runMicroBenchmarks, type MicroResult } from './micro';
 import { processFigures } from './processes';
 import { summariseProfiles } from './profile';
@@ -47,7 +47,7 @@ async function holdForInspection(base: string, seeded: SeededWorld, pid: number 
 }
 
 /** The hashing floor under the sign-in row, with the auth area's own argon2id parameters. */
-async function argon2Floor(read: LoadTarget, settings: BenchSettings): Promise<BenchRow> {
+async function argon2Floor(read: LoadTarget, settings: BenchSettings): Promise<BenchRow[]> {
   const hashing = startHashingApart(process.argv[1], settings.signInsPerSecond, loadAreaExports().ARGON2ID_PARAMETERS);
   try {
     return await hashingFloor(read, settings, hashing);
@@ -102,6 +102,7 @@ async function bench(): Promise<void> {
         ['invite', () => inviteToMail(seeded.owner, sink, settings)],
         ['sign-ins', () => signInBurst(suite.base, businessReadTarget(suite.base, seeded), settings, suite.metricsUrl, world.demoPassword)],
         ['sign-ins: argon2 alone', () => argon2Floor(businessReadTarget(suite.base, seeded), settings)],
+        ['sign-ins: event-loop CPU', () => eventLoopPerSignIn(suite.base, suite.process.pid, world.demoPassword, settings)],
       ];
       for (const [name, step] of steps) {
         if (settings.only && !name.includes(settings.only)) continue;

@@ -38,6 +38,8 @@ export interface BenchSettings {
   burstSeconds: number;
   burstRounds: number;
   signInsPerSecond: number;
+  /** Sign-ins one after another whose event-loop CPU is measured (after a tenth as many not counted). */
+  timedSignIns: number;
   /** Businesses each worker-split step onboards in bulk (api process + 1, then 2 worker processes). */
   splitRows: number;
   /** Scale of the micro benchmarks' call counts. */
@@ -61,6 +63,7 @@ const FULL: BenchSettings = {
   burstSeconds: 12,
   burstRounds: 6,
   signInsPerSecond: 20,
+  timedSignIns: 200,
   splitRows: 300,
   microScale: 1,
   journeyTimeoutMs: 120_000,
@@ -81,6 +84,7 @@ const SMOKE: BenchSettings = {
   burstSeconds: 1,
   burstRounds: 1,
   signInsPerSecond: 4,
+  timedSignIns: 10,
   splitRows: 5,
   microScale: 0.02,
   journeyTimeoutMs: 60_000,
