@@ -14,8 +14,8 @@ export interface PasswordHasher {
 
 /**
  * Creates the hasher; a decoy hash makes unknown users cost what known users cost. The work runs
- * on the password threads (password-threads.ts): nice 19, so sign-in bursts leave other requests'
- * latency alone.
+ * on the password threads (password-threads.ts): at nice 19 and off the event loop, so sign-in
+ * bursts never block it (the CPU the hashes take from a loaded machine: docs/adr/0042).
  */
 export function createPasswordHasher(options: Omit<PasswordThreadOptions, 'argon2'> = {}): PasswordHasher {
   const threads = createPasswordThreads({ ...options, argon2: ARGON2ID_PARAMETERS });

@@ -3,10 +3,11 @@ import { Worker as Thread } from 'node:worker_threads';
 
 /**
  * The threads argon2id runs on: a few worker threads of this process that lower their own
- * scheduling priority (nice 19) before hashing anything. A sign-in's 20 ms of hashing then takes
- * only CPU that serving requests leaves idle, instead of competing with the event loop and
- * PostgreSQL for the cores (issue 10: other requests' p99 under sign-in bursts). libuv's shared
- * thread pool cannot be given a priority, so hashing runs synchronously on these threads instead.
+ * scheduling priority (nice 19) before hashing anything. A sign-in's 10-30 ms of hashing then runs
+ * off the event loop and yields to serving where CPU is to spare; where less is idle than the
+ * hashes need, they still take the rest, or sign-ins would queue behind the load (issue 10,
+ * docs/adr/0042). libuv's shared thread pool cannot be given a priority, so hashing runs
+ * synchronously on these threads instead.
  */
 
 /** One piece of work for a password thread. */

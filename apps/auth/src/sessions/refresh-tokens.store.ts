@@ -34,9 +34,10 @@ export interface NewFamily {
  * A sign-in's writes and the facts its tokens carry, in one statement (ADR 0034, ADR 0042): the
  * session facts (users.store), then, unless the customer must be ACTIVE and is not, the family's
  * first refresh token, the user's `last_signed_in_at` (by the database's clock, as `created_at` is)
- * and the sign-in's audit entry. One round trip and one commit where there were four of each. The
- * entry is appended from the user's updated row: the row's lock is taken before the chain's, in the
- * order of every transaction that changes a user and records it, so the two never wait on each other.
+ * and the sign-in's audit entry. One round trip and one commit where there were two of each (the
+ * entry was appended apart). The entry is appended from the user's updated row, so the row's lock is
+ * taken before the chain's: nothing takes a chain's lock and then a user's row, and a transaction
+ * that would update a user and then record it takes them in this same order (tested).
  * The statement's last join makes PostgreSQL run the append (a part no one reads is never run).
  */
 const startFamilySql = (appendCall: string) => `with facts as (${SESSION_FACTS_SQL}),

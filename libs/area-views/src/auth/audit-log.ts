@@ -7,7 +7,9 @@ const APPEND_CALL = 'auth.append_audit_event(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb
 /**
  * `auth.append_audit_event` called for `input`, as SQL with its bindings: the call (`sql`) may be
  * selected alone ({@link appendAudit}) or from a part of a larger statement, so a sign-in's entry
- * is appended with its session, in the same statement (refresh-tokens.store).
+ * is appended with its session, in the same statement (refresh-tokens.store). The call holds its
+ * chain's lock until the transaction ends: lock a user's row (or any row a sign-in's session
+ * statement locks) before appending in the same transaction, never after, or the two can deadlock.
  */
 export function appendAuditCall(input: AuditAct): { sql: string; bindings: Knex.RawBinding[] } {
   const act = normalisedAct(input);
