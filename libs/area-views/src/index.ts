@@ -71,7 +71,7 @@ export { createEventFeeds, EVENT_SOURCES, FEED_START } from './events/event-feed
 export type { EventFeeds, EventSource, FeedEvent, FeedPosition } from './events/event-feeds';
 export { actOfRow, canonicalForm, chainOf, contentHash, entryHash, GENESIS_HASH } from './auth/audit-chain';
 export type { AuditActRow, EntryContent } from './auth/audit-chain';
-export { appendAudit, appendAuditCall, appendAudits, relayAudit } from './auth/audit-log';
+export { APPEND_AUDIT_CALL, appendAudit, appendAuditBindings, appendAudits, relayAudit } from './auth/audit-log';
 export type { RelayOptions } from './auth/audit-log';
 export { createDataKeys, DATA_KEY_DIRECTORY_VIEW, DataKeyDestroyedError, dataKeyScope } from './auth/data-keys';
 export type { DataKeys } from './auth/data-keys';

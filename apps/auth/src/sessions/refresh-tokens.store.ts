@@ -1,4 +1,4 @@
-import { appendAuditCall } from '@kyb/area-views';
+import { APPEND_AUDIT_CALL, appendAuditBindings } from '@kyb/area-views';
 import type { AuditAct, Knex } from '@kyb/db';
 import { SESSION_FACTS_SQL, type SessionFacts } from '../users/users.store';
 
@@ -40,22 +40,21 @@ export interface NewFamily {
  * that would update a user and then record it takes them in this same order (tested).
  * The statement's last join makes PostgreSQL run the append (a part no one reads is never run).
  */
-const startFamilySql = (appendCall: string) => `with facts as (${SESSION_FACTS_SQL}),
+const START_FAMILY_SQL = `with facts as (${SESSION_FACTS_SQL}),
   allowed as (select 1 from facts where not ?::boolean or facts.customer->>'status' = 'ACTIVE'),
   stored as (insert into auth.refresh_tokens (user_id, family_id, token_hash, expires_at, created_at)
     select ?::uuid, ?::uuid, ?, ?::timestamptz, ?::timestamptz from allowed),
   noted as (update auth.users set last_signed_in_at = current_timestamp where id = ?::uuid and exists (select 1 from allowed) returning id),
-  audited as (select ${appendCall} from noted)
+  audited as (select ${APPEND_AUDIT_CALL} from noted)
 select facts.subrole, facts.permissions, facts.customer, exists (select 1 from allowed) as started from facts left join audited on true`;
 
 /** SQL for refresh tokens. */
 export function createPgRefreshTokenStore(db: Knex) {
   const tokens = (trx: Knex = db) => trx<RefreshTokenRow>('auth.refresh_tokens');
   return {
-    /** Starts a session (startFamilySql): its facts, and whether it started (false: the customer is not ACTIVE; nothing was written). */
+    /** Starts a session (START_FAMILY_SQL): its facts, and whether it started (false: the customer is not ACTIVE; nothing was written). */
     async startFamily(family: NewFamily, trx: Knex = db): Promise<{ facts: SessionFacts; started: boolean }> {
-      const audit = appendAuditCall(family.signedIn);
-      const { rows } = await trx.raw<{ rows: Array<SessionFacts & { started: boolean }> }>(startFamilySql(audit.sql), [
+      const { rows } = await trx.raw<{ rows: Array<SessionFacts & { started: boolean }> }>(START_FAMILY_SQL, [
         family.subroleId,
         family.subroleId,
         family.customerId,
@@ -66,7 +65,7 @@ export function createPgRefreshTokenStore(db: Knex) {
         family.expiresAt,
         family.createdAt,
         family.userId,
-        ...audit.bindings,
+        ...appendAuditBindings(family.signedIn),
       ]);
       const { started, ...facts } = rows[0];
       return { facts, started };

@@ -1,36 +1,34 @@
 import { AUDIT_OUTBOX_TABLE, normalisedAct, type AuditAct, type Knex } from '@kyb/db';
 import { actOfRow, chainOf, contentHash, type AuditActRow } from './audit-chain';
 
-/** The call appending one entry, for a statement of its own or a part of a larger one ({@link appendAuditCall}). */
-const APPEND_CALL = 'auth.append_audit_event(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)';
-
 /**
- * `auth.append_audit_event` called for `input`, as SQL with its bindings: the call (`sql`) may be
- * selected alone ({@link appendAudit}) or from a part of a larger statement, so a sign-in's entry
- * is appended with its session, in the same statement (refresh-tokens.store). The call holds its
- * chain's lock until the transaction ends: lock a user's row (or any row a sign-in's session
- * statement locks) before appending in the same transaction, never after, or the two can deadlock.
+ * The call of `auth.append_audit_event` appending one entry, its bindings given by
+ * {@link appendAuditBindings}: selected alone ({@link appendAudit}) or from a part of a larger
+ * statement, so a sign-in's entry is appended with its session, in the same statement
+ * (refresh-tokens.store). The call holds its chain's lock until the transaction ends: lock a user's
+ * row (or any row a sign-in's session statement locks) before appending in the same transaction,
+ * never after, or the two can deadlock.
  */
-export function appendAuditCall(input: AuditAct): { sql: string; bindings: Knex.RawBinding[] } {
+export const APPEND_AUDIT_CALL = 'auth.append_audit_event(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)';
+
+/** The bindings of {@link APPEND_AUDIT_CALL} for `input`: its chain, its fields, and the hash of its content. */
+export function appendAuditBindings(input: AuditAct): Knex.RawBinding[] {
   const act = normalisedAct(input);
   const chain = chainOf(act.customerId);
-  return {
-    sql: APPEND_CALL,
-    bindings: [
-      chain,
-      act.customerId,
-      act.actorId,
-      act.actorRole,
-      act.action,
-      act.targetType,
-      act.targetId,
-      act.requestId,
-      act.clientAddress,
-      JSON.stringify(act.details),
-      act.occurredAt,
-      contentHash({ chain, ...act }),
-    ],
-  };
+  return [
+    chain,
+    act.customerId,
+    act.actorId,
+    act.actorRole,
+    act.action,
+    act.targetType,
+    act.targetId,
+    act.requestId,
+    act.clientAddress,
+    JSON.stringify(act.details),
+    act.occurredAt,
+    contentHash({ chain, ...act }),
+  ];
 }
 
 /**
@@ -40,8 +38,7 @@ export function appendAuditCall(input: AuditAct): { sql: string; bindings: Knex.
  * here). Run it in the transaction of the act it records to keep both or neither.
  */
 export async function appendAudit(on: Knex | Knex.Transaction, input: AuditAct): Promise<void> {
-  const { sql, bindings } = appendAuditCall(input);
-  await on.raw(`select ${sql}`, bindings);
+  await on.raw(`select ${APPEND_AUDIT_CALL}`, appendAuditBindings(input));
 }
 
 /** `auth.append_audit_events` with an array per field; knex sends each array as one parameter. */
