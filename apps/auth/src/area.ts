@@ -2,7 +2,7 @@ import { auditRoutes } from './audit/audit.router';
 import { createAuditService } from './audit/audit.service';
 import { createPgAuditStore } from './audit/audit.store';
 import { authenticate, createLocalKeySource, createTokenSigner, createTokenVerifier, type SessionRevocations } from '@kyb/auth';
-import { createIdempotencyStore, defineArea, type AreaBaseDeps, type RouteDefinition } from '@kyb/http';
+import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, type AreaBaseDeps, type RouteDefinition } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { AppError } from '@kyb/envelope';
 import { createMasterKeyring, createSealedBox } from '@kyb/secrets';
@@ -205,7 +205,7 @@ export function createAuthArea(deps: AuthAreaDeps) {
   });
 
   return {
-    ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher, closeLimiterRedis], idempotency: { store: createIdempotencyStore(deps.db, 'auth'), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) } }),
+    ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher, closeLimiterRedis], idempotency: { store: createIdempotencyStore(deps.db, 'auth'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) } }),
     verifier,
     /** The public keys of the tokens the area signs, read in process (for the areas beside it: docs/adr/0041). */
     keys,

@@ -6,7 +6,7 @@
  * recovery import no other feature. This file wires them together.
  */
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
-import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
+import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { caseAuditRelayQueue, caseRecoveryQueue } from '@kyb/queues';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
@@ -138,7 +138,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
   return defineArea({
     prefix: CASE_PREFIX,
     routes,
-    idempotency: { store: createIdempotencyStore(deps.db, 'cases'), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
+    idempotency: { store: createIdempotencyStore(deps.db, 'cases'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
     // A bulk body (up to 5 MB) is read only for an authenticated caller.
     largeBodies: [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb', before: [guard] }],
     queues,

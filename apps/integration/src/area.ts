@@ -6,7 +6,7 @@
  * classification; screening uses no other feature (providers are shared by all). This file wires them.
  */
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
-import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
+import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { integrationAuditRelayQueue, integrationRecoveryQueue, webhookDispatchQueue } from '@kyb/queues';
 import { createMasterKeyring } from '@kyb/secrets';
@@ -214,7 +214,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const area = defineArea({
     prefix: INTEGRATION_PREFIX,
     routes,
-    idempotency: { store: createIdempotencyStore(deps.db, 'integration'), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
+    idempotency: { store: createIdempotencyStore(deps.db, 'integration'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
     queues,
     workers: integrationWorkers({ enrich, enrichBatch, screen, deliverWebhook, monitoringTick: () => monitoring.tick() }),
     // Unset or MONITORING_TICK_MINUTES=0: no schedule (and a tick registered before is removed).

@@ -1,6 +1,6 @@
 import { createMasterKeyring } from '@kyb/secrets';
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
-import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
+import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { reportAuditRelayQueue, reportRecoveryQueue } from '@kyb/queues';
 import { createAlertDirectory, createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory, createDataKeys, idempotencyAnswerSeal, relayAudit } from '@kyb/area-views';
@@ -93,7 +93,7 @@ export function createReportArea(deps: ReportAreaDeps) {
   return defineArea({
     prefix: REPORT_PREFIX,
     routes,
-    idempotency: { store: createIdempotencyStore(deps.db, 'reports'), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(createDataKeys(deps.db, createMasterKeyring(deps.dataEncryptionKey, deps.previousDataEncryptionKeys))) },
+    idempotency: { store: createIdempotencyStore(deps.db, 'reports'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(createDataKeys(deps.db, createMasterKeyring(deps.dataEncryptionKey, deps.previousDataEncryptionKeys))) },
     queues,
     workers: reportWorkers(render),
     // Wherever workers run, reports whose job was lost are found in PostgreSQL and queued again.

@@ -1,5 +1,5 @@
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
-import { createIdempotencyStore, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
+import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { scoreAuditRelayQueue, scoreRecoveryQueue } from '@kyb/queues';
 import { createBusinessDirectory, createCustomerDirectory, createIntegrationDirectory, createVerificationDirectory, relayAudit } from '@kyb/area-views';
@@ -79,7 +79,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
   return defineArea({
     prefix: SCORE_PREFIX,
     routes,
-    idempotency: { store: createIdempotencyStore(deps.db, 'scores'), logger: deps.logger, clock: deps.clock },
+    idempotency: { store: createIdempotencyStore(deps.db, 'scores'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock },
     queues,
     workers: scoreWorkers(processors),
     // Wherever workers run, lost and stuck scores are found in PostgreSQL and queued again.

@@ -1,4 +1,4 @@
-import { AppError } from '@kyb/envelope';
+import { AppError, ServiceUnavailableError } from '@kyb/envelope';
 
 /** 422: the key was first used with another request (method, path, query or body). */
 export class IdempotencyKeyReusedError extends AppError {
@@ -37,5 +37,15 @@ export class IdempotencyAnswerErasedError extends AppError {
       errorCode: 'NOT_ALLOWED',
       errorName: 'IdempotencyAnswerErasedError',
     });
+  }
+}
+
+/**
+ * 503: the tenant's register of keys (Redis, shared by every area) did not answer, so whether the
+ * key was used elsewhere cannot be told; nothing was done and the key stays free for a retry.
+ */
+export class IdempotencyKeysUnavailableError extends ServiceUnavailableError {
+  constructor(cause?: unknown) {
+    super('Idempotency-Key cannot be checked right now. Try again shortly.', undefined, cause);
   }
 }

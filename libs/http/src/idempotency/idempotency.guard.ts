@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { RawJson, stringifyJson, ValidationError, withSortedKeys } from '@kyb/envelope';
 import type { Logger } from '../logger';
-import { IdempotencyAnswerErasedError, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from './idempotency.errors';
-import type { HeldClaim, IdempotencyStore } from './idempotency.store';
+import { IdempotencyAnswerErasedError, IdempotencyKeyInUseError, IdempotencyKeyReusedError, IdempotencyKeysUnavailableError } from './idempotency.errors';
+import type { IdempotencyRegistry, RegistryClaim } from './idempotency.registry';
+import type { IdempotencyStore } from './idempotency.store';
 
 /** The request header, and the header a replayed answer carries (IETF draft `Idempotency-Key`). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -42,6 +43,15 @@ function scopeOf(req: Request): string | undefined {
   return auth.role === 'CUSTOMER' && auth.customerId ? `customer:${auth.customerId}` : `${auth.role.toLowerCase()}:${auth.userId}`;
 }
 
+/**
+ * A dry run (a route's validated query says `dry_run=true`) stores, queues and counts nothing, so
+ * there is nothing to replay: it neither uses up nor checks a key, and the real request may then
+ * take the key. Only a route whose query schema declares a boolean `dry_run` has the value `true`.
+ */
+function isDryRun(req: Request): boolean {
+  return (req.query as { dry_run?: unknown } | undefined)?.dry_run === true;
+}
+
 /** What makes two requests the same request: method, path with its query, and the body (its objects' keys in any order). */
 function fingerprintOf(req: Request): string {
   const hash = createHash('sha256').update(`${req.method} ${req.originalUrl}\n`);
@@ -71,7 +81,10 @@ export interface AnswerSeal {
 
 /** Options of {@link idempotencyGuard}. */
 export interface IdempotencyGuardOptions {
+  /** The area's own table of keys and answers. */
   store: IdempotencyStore;
+  /** Which request each of a tenant's keys belongs to, across every area (one space of keys per tenant). */
+  registry: IdempotencyRegistry;
   logger: Logger;
   /**
    * Seals the kept answers: an answer may hold personal data or a one-time link (a created user's
@@ -89,15 +102,18 @@ export interface IdempotencyGuardOptions {
  * a key runs and its answer (status and body) is stored for a day under the caller's scope; a
  * repeat of the same request gets that answer again with `Idempotent-Replayed: true` and does
  * nothing; the key with another request answers 422; a repeat while the first still runs answers
- * 409. An error answer (4xx or 5xx) did nothing and is not kept: it frees the key, so the request
- * can be retried with it (once a limit is lifted, say). Every answer depends on the caller's own
- * keys only, so none tells anything of another tenant.
+ * 409. A tenant's keys are one space across every area: the area's table holds its answers, and
+ * `registry` which request a key belongs to, so the key used on any other route of any area
+ * answers 422 too. An error answer (4xx or 5xx) did nothing and is not kept: it frees the key, so
+ * the request can be retried with it (once a limit is lifted, say). A dry run neither uses nor
+ * checks a key. Every answer depends on the caller's own keys only, so none tells anything of
+ * another tenant.
  */
 export function idempotencyGuard(options: IdempotencyGuardOptions): RequestHandler {
   const clock = options.clock ?? (() => new Date());
   const lockMs = options.lockMs ?? IDEMPOTENCY_LOCK_MS;
   const ttlMs = options.ttlMs ?? IDEMPOTENCY_TTL_MS;
-  const { store, logger, seal } = options;
+  const { store, registry, logger, seal } = options;
   let nextPurge = 0;
 
   function purgeNow(now: Date): void {
@@ -111,13 +127,13 @@ export function idempotencyGuard(options: IdempotencyGuardOptions): RequestHandl
    * A caller that went away meanwhile changes nothing: the request runs on and its answer is kept
    * for the retry (freeing the key then would let the retry run the request a second time).
    */
-  function storeAnswer(res: Response, claim: HeldClaim): void {
+  function storeAnswer(res: Response, claim: RegistryClaim): void {
     const send = res.json;
     res.json = function storedJson(this: Response, body: unknown): Response {
       res.json = send;
       const text = stringifyJson(body) ?? 'null';
       const status = res.statusCode;
-      const stored = status >= 400 ? store.release(claim) : (seal ? seal.seal(claim.scope, text) : Promise.resolve(text)).then((body) => store.complete(claim, { status, body }));
+      const stored = status >= 400 ? release(claim) : (seal ? seal.seal(claim.scope, text) : Promise.resolve(text)).then((body) => store.complete(claim, { status, body }));
       void stored
         .catch((err: unknown) => logger.error({ err, status }, 'could not store the answer of an Idempotency-Key; a retry after the lock will run the request again'))
         .then(() => {
@@ -128,24 +144,56 @@ export function idempotencyGuard(options: IdempotencyGuardOptions): RequestHandl
     };
   }
 
+  /**
+   * Frees a claim in the area, then in the registry. A registry entry left behind (Redis did not
+   * answer) only keeps the key for the same request until it expires: another request with the
+   * key answers 422, never runs twice.
+   */
+  async function release(claim: RegistryClaim): Promise<void> {
+    await store.release(claim);
+    await registry
+      .release(claim)
+      .catch((err: unknown) => logger.warn({ err }, 'could not free an Idempotency-Key in the registry; it stays with its request until it expires'));
+  }
+
+  /**
+   * Registers the area's new claim for the whole tenant. Held elsewhere (another route, body or
+   * area): the claim is freed and the request answers 422. The registry does not answer: freed,
+   * and 503 (nothing was done, the key stays free).
+   */
+  async function register(claim: RegistryClaim, now: Date): Promise<void> {
+    let held: boolean;
+    try {
+      held = await registry.hold(claim, now, ttlMs);
+    } catch (err) {
+      await store.release(claim);
+      throw new IdempotencyKeysUnavailableError(err);
+    }
+    if (held) return;
+    await store.release(claim);
+    throw new IdempotencyKeyReusedError();
+  }
+
   return function idempotency(req: Request, res: Response, next: NextFunction): void {
-    let key: string | undefined;
-    let fingerprint: string;
+    let asked: { key: string; fingerprint: string } | undefined;
     const scope = scopeOf(req);
     try {
-      key = keyOf(req);
-      if (key === undefined || scope === undefined) return next();
-      fingerprint = fingerprintOf(req);
+      const key = keyOf(req);
+      if (key !== undefined && scope !== undefined && !isDryRun(req)) asked = { key, fingerprint: fingerprintOf(req) };
     } catch (err) {
       return next(err);
     }
+    if (!asked || scope === undefined) return next();
+    const { key, fingerprint } = asked;
     const now = clock();
     purgeNow(now);
     store
       .claim({ scope, key, fingerprint, now, lockMs, ttlMs })
-      .then((claim) => {
+      .then(async (claim) => {
         if (claim.claimed) {
-          storeAnswer(res, { scope, key, claimId: claim.claimId });
+          const held: RegistryClaim = { scope, key, fingerprint, claimId: claim.claimId };
+          await register(held, now);
+          storeAnswer(res, held);
           return next();
         }
         const { record } = claim;

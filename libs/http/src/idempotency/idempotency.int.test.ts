@@ -1,13 +1,15 @@
 import type { RequestHandler } from 'express';
 import request from 'supertest';
 import { AppError, NotFoundError } from '@kyb/envelope';
-import { createTestDatabase, type TestDatabase } from '@kyb/testing';
+import { createRedisConnection } from '@kyb/queues';
+import { createTestDatabase, createTestRedis, type TestDatabase } from '@kyb/testing';
 import { strictObject } from '@kyb/validation';
 import { createHttpApp } from '../app';
 import { createLogger } from '../logger';
 import { buildRouter, type RouteDefinition } from '../routes';
 import { idempotencyKeysMigration } from './idempotency-keys.migration';
 import { idempotencyGuard } from './idempotency.guard';
+import { createRedisIdempotencyRegistry } from './idempotency.registry';
 import { createIdempotencyStore, type IdempotencyStore } from './idempotency.store';
 
 const logger = createLogger({ level: 'silent', name: 'idempotency-test' });
@@ -21,6 +23,9 @@ const testCaller: RequestHandler = (req, _res, next) => {
 };
 
 describe('Idempotency-Key', () => {
+  const testRedis = createTestRedis();
+  const redis = createRedisConnection(testRedis.url, 'producer');
+  const registry = createRedisIdempotencyRegistry({ redis, prefix: testRedis.prefix });
   let database: TestDatabase;
   let store: IdempotencyStore;
   let now: Date;
@@ -52,8 +57,13 @@ describe('Idempotency-Key', () => {
   beforeAll(async () => {
     database = await createTestDatabase([{ schema: 'things', migrations: [idempotencyKeysMigration('things', '20261125_0001_idempotency_keys')] }]);
     store = createIdempotencyStore(database.db, 'things');
+    if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
   });
-  afterAll(async () => database.destroy());
+  afterAll(async () => {
+    await testRedis.clean();
+    redis.disconnect();
+    await database.destroy();
+  });
   beforeEach(() => {
     now = new Date('2026-11-25T10:00:00.000Z');
     runs = [];
@@ -64,7 +74,7 @@ describe('Idempotency-Key', () => {
     createHttpApp({
       service: 'test',
       logger,
-      mounts: [{ prefix: '/test/api/v1', router: buildRouter(routes, { idempotency: idempotencyGuard({ store, logger, clock: () => now }) }) }],
+      mounts: [{ prefix: '/test/api/v1', router: buildRouter(routes, { idempotency: idempotencyGuard({ store, registry, logger, clock: () => now }) }) }],
     });
   const post = (key: string | undefined, body: object, options: { caller?: string; group?: string } = {}) => {
     const req = request(app())
@@ -258,7 +268,7 @@ describe('Idempotency-Key', () => {
   it('a body nested deeper than the stack is refused as input, not a 500', async () => {
     let body = '1';
     for (let depth = 0; depth < 20_000; depth += 1) body = `{"a":${body}}`;
-    const res = await request(createHttpApp({ service: 'test', logger, bodyLimit: '1mb', mounts: [{ prefix: '/test/api/v1', router: buildRouter([{ ...routes[0], schemas: undefined }], { idempotency: idempotencyGuard({ store, logger, clock: () => now }) }) }] }))
+    const res = await request(createHttpApp({ service: 'test', logger, bodyLimit: '1mb', mounts: [{ prefix: '/test/api/v1', router: buildRouter([{ ...routes[0], schemas: undefined }], { idempotency: idempotencyGuard({ store, registry, logger, clock: () => now }) }) }] }))
       .post('/test/api/v1/things/a')
       .set('x-test-caller', 'CUSTOMER:c-1:u-1')
       .set('Idempotency-Key', 'k-deep')
@@ -275,7 +285,7 @@ describe('Idempotency-Key', () => {
       seal: async (scope: string, text: string) => (scopes.push(scope), `sealed:${Buffer.from(text).toString('base64')}`),
       open: async (sealed: string) => Buffer.from(sealed.slice(7), 'base64').toString(),
     };
-    const sealedApp = createHttpApp({ service: 'test', logger, mounts: [{ prefix: '/test/api/v1', router: buildRouter(routes, { idempotency: idempotencyGuard({ store, logger, clock: () => now, seal }) }) }] });
+    const sealedApp = createHttpApp({ service: 'test', logger, mounts: [{ prefix: '/test/api/v1', router: buildRouter(routes, { idempotency: idempotencyGuard({ store, registry, logger, clock: () => now, seal }) }) }] });
     const send = () => request(sealedApp).post('/test/api/v1/things/a').set('x-test-caller', 'CUSTOMER:c-1:u-1').set('Idempotency-Key', 'k-sealed').send({ name: 'secret-ish' });
     const first = await send().expect(201);
     const kept = await database.db('things.idempotency_keys').where({ key: 'k-sealed' }).first('response_body');
