@@ -37,7 +37,7 @@ export function createWebhookDeliveryProcessor(deps: {
     const headers = signedHeaders(secrets, delivery.event_id, Math.floor(startedAt.getTime() / 1000), delivery.body);
     const outcome = await deliverWebhook(
       { url: target.endpoint.url, headers, body: delivery.body },
-      { allowPrivate: settings.allowPrivateUrls, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, excerptBytes: settings.excerptBytes },
+      { allowPrivate: settings.allowPrivateUrls, suitePorts: settings.suitePorts, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, excerptBytes: settings.excerptBytes },
     );
     const recorded = await attempts.record(target, job.attempt, outcome, startedAt, clock(), policy);
     if (!outcome.ok && recorded) {

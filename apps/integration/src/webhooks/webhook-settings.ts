@@ -1,3 +1,4 @@
+import { DEFAULT_SUITE_PORTS } from './delivery';
 import type { AttemptPolicy } from './webhook-attempts.store';
 
 /**
@@ -10,6 +11,11 @@ export const DEFAULT_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18
 export interface WebhookSettings {
   /** Development only: endpoints may be on loopback or private addresses, over http. */
   allowPrivateUrls: boolean;
+  /**
+   * Ports never reached on a loopback or private address, even with `allowPrivateUrls`: the
+   * suite's own (link-local and metadata addresses are refused at every port).
+   */
+  suitePorts: readonly number[];
   /** Delay before attempt n + 1 after attempt n failed; its length + 1 is the number of attempts. */
   retryDelaysMs: readonly number[];
   /** One attempt's time-out: connecting, sending and reading the answer. */
@@ -34,6 +40,7 @@ const DAY = 86_400_000;
 /** The settings in production. */
 export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
   allowPrivateUrls: false,
+  suitePorts: DEFAULT_SUITE_PORTS,
   retryDelaysMs: DEFAULT_RETRY_DELAYS_MS,
   timeoutMs: 10_000,
   maxResponseBytes: 65_536,

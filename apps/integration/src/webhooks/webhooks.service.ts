@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { unseen, withAudit, type AuthContext, type RequestAct } from '@kyb/auth';
 import { isEventType, type EventType, type Knex } from '@kyb/db';
 import { listPage } from '@kyb/validation';
-import { checkWebhookUrl, generateWebhookSecret, resolveAllowed } from './delivery';
+import { checkWebhookUrl, generateWebhookSecret, resolveAllowed, urlPort } from './delivery';
 import type { DeliveryListQuery, WebhookDeliveriesStore } from './webhook-deliveries.store';
 import type { WebhookDispatchStore } from './webhook-dispatch.store';
 import type { EndpointChanges, WebhookEndpointRow, WebhookEndpointsStore } from './webhook-endpoints.store';
@@ -51,7 +51,7 @@ export function createWebhooksService(deps: {
   clock: () => Date;
 }) {
   const { db, endpoints, deliveries, dispatch, feeds, customers, dataKeys, settings, clock } = deps;
-  const guard = { allowPrivate: settings.allowPrivateUrls };
+  const guard = { allowPrivate: settings.allowPrivateUrls, suitePorts: settings.suitePorts };
 
   /** Runs `work` with the request's act kept in the same transaction (no request: no act, as in tests of the stores). */
   const audited = <T>(request: Request | undefined, work: (on: Knex) => Promise<T>, act: (result: T) => RequestAct | undefined): Promise<T> =>
@@ -66,7 +66,7 @@ export function createWebhooksService(deps: {
   async function checkedUrl(url: string): Promise<string> {
     const checked = checkWebhookUrl(url, guard);
     if (!checked.ok) throw new WebhookUrlError(checked.reason);
-    const resolved = await resolveAllowed(checked.url.hostname, guard);
+    const resolved = await resolveAllowed(checked.url.hostname, { ...guard, port: urlPort(checked.url) });
     if (!resolved.ok) throw new WebhookUrlError(resolved.reason);
     return checked.url.href;
   }

@@ -128,3 +128,38 @@ describe('deliverWebhook connects to the checked address only', () => {
     expect(listener.firstBytes[0].includes(body)).toBe(false);
   });
 });
+
+describe('deliverWebhook with allowPrivate still refuses link-local, metadata and the suite\'s own ports', () => {
+  it('a name that answered a loopback receiver and is rebound to the metadata address is refused at the next attempt', async () => {
+    const receiver = await receivers.http((_req, res) => res.writeHead(200).end('ok'));
+    const lookup = answersInTurn([{ address: '127.0.0.1', family: 4 }], [{ address: '169.254.169.254', family: 4 }]);
+    const request = { url: `http://hooks.example.test:${receiver.port}/kyb`, headers, body };
+
+    const first = await deliverWebhook(request, { ...local, lookup });
+    const second = await deliverWebhook(request, { ...local, lookup });
+
+    expect(first).toMatchObject({ ok: true, status: 200 });
+    expect(second).toEqual(noResponse('url host resolves to a link-local or metadata address'));
+    expect(receiver.connections()).toBe(1);
+  });
+
+  it('a literal metadata address is refused without connecting', async () => {
+    const outcome = await deliverWebhook({ url: 'http://[::ffff:169.254.169.254]/latest/meta-data/', headers, body }, local);
+    expect(outcome).toEqual(noResponse('url host is a link-local or metadata address'));
+  });
+
+  it('a receiver on one of the suite\'s ports is refused without connecting, by address or by name', async () => {
+    const receiver = await receivers.http((_req, res) => res.writeHead(200).end('the suite itself'));
+    const own = { ...local, suitePorts: [receiver.port] };
+
+    const literal = await deliverWebhook({ url: receiver.url('/auth/api/v1/customers'), headers, body }, own);
+    const named = await deliverWebhook(
+      { url: `http://localhost:${receiver.port}/`, headers, body },
+      { ...own, lookup: answersInTurn([{ address: '127.0.0.1', family: 4 }]) },
+    );
+
+    expect(literal).toEqual(noResponse('url host is a loopback or private address and its port is one the suite serves on'));
+    expect(named).toEqual(noResponse('url host resolves to a loopback or private address and its port is one the suite serves on'));
+    expect(receiver.connections()).toBe(0);
+  });
+});

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { pinnedLookup } from './pinned-lookup';
 import { ResponseCapture, type ResponseLimits } from './response-capture';
-import { checkWebhookUrl, resolveAllowed, type HostLookup, type ResolvedAddress } from './ssrf-guard';
+import { checkWebhookUrl, resolveAllowed, urlPort, type GuardOptions, type HostLookup, type ResolvedAddress } from './ssrf-guard';
 
 /** One signed delivery to send: the endpoint's URL, the headers (`signedHeaders`) and the exact body. */
 export interface WebhookRequest {
@@ -13,9 +13,7 @@ export interface WebhookRequest {
 }
 
 /** How one delivery attempt is made. */
-export interface DeliveryOptions extends ResponseLimits {
-  /** Allow private and loopback destinations and plain http: tests and local set-ups only. */
-  allowPrivate: boolean;
+export interface DeliveryOptions extends ResponseLimits, GuardOptions {
   /** The whole attempt's budget: resolution, connection, sending and reading the response. */
   timeoutMs: number;
   /** Resolves the URL's host; the system resolver when absent. */
@@ -67,7 +65,7 @@ export function deliverWebhook(request: WebhookRequest, options: DeliveryOptions
     const start = async (): Promise<void> => {
       const checked = checkWebhookUrl(request.url, options);
       if (!checked.ok) return finish(checked.reason);
-      const resolution = await resolveAllowed(checked.url.hostname, options);
+      const resolution = await resolveAllowed(checked.url.hostname, { ...options, port: urlPort(checked.url) });
       if (settled) return;
       if (!resolution.ok) return finish(resolution.reason);
       outgoing = post(checked.url, resolution.addresses, request);

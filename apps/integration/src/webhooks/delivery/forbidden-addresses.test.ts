@@ -1,4 +1,4 @@
-import { isForbiddenAddress } from './ssrf-guard';
+import { isForbiddenAddress, isLinkLocalOrMetadataAddress } from './ssrf-guard';
 
 describe('isForbiddenAddress', () => {
   it.each([
@@ -80,5 +80,52 @@ describe('isForbiddenAddress', () => {
     ['2002:808:808::1', '6to4 of a public address'],
   ])('allows %s (%s)', (address) => {
     expect(isForbiddenAddress(address)).toBe(false);
+  });
+});
+
+describe('isLinkLocalOrMetadataAddress (refused even where private addresses are allowed)', () => {
+  it.each([
+    ['169.254.169.254', 'the cloud metadata address'],
+    ['169.254.0.1', 'IPv4 link-local, first'],
+    ['169.254.255.255', 'IPv4 link-local, last'],
+    ['100.100.100.200', 'Alibaba Cloud metadata'],
+    ['192.0.0.192', 'Oracle Cloud metadata'],
+    ['fe80::1', 'IPv6 link-local'],
+    ['febf:ffff::1', 'IPv6 link-local, end of fe80::/10'],
+    ['fe80::1%eth0', 'IPv6 link-local with a zone'],
+    ['fd00:ec2::254', 'AWS IPv6 metadata'],
+    ['fd00:ec2::23', 'another AWS IPv6 service address'],
+    ['::ffff:169.254.169.254', 'IPv4-mapped metadata'],
+    ['::ffff:a9fe:a9fe', 'IPv4-mapped metadata, hex'],
+    ['0:0:0:0:0:ffff:a9fe:a9fe', 'IPv4-mapped metadata, uncompressed'],
+    ['::169.254.169.254', 'IPv4-compatible metadata'],
+    ['::ffff:0:169.254.169.254', 'IPv4-translated (SIIT) metadata'],
+    ['64:ff9b::169.254.169.254', 'NAT64 of the metadata address'],
+    ['64:ff9b:1::a9fe:a9fe', 'local-use NAT64 (may carry any IPv4 address)'],
+    ['2002:a9fe:a9fe::1', '6to4 of the metadata address'],
+    ['2001:0:a9fe:a9fe::1', 'Teredo with the metadata address as server'],
+    ['2001:0:4136:e378:8000:63bf:5601:5601', 'Teredo with the metadata address as client (obfuscated)'],
+    ['', 'empty'],
+    ['metadata.google.internal', 'a name, not an address'],
+  ])('%s (%s)', (address) => {
+    expect(isLinkLocalOrMetadataAddress(address)).toBe(true);
+  });
+
+  it.each([
+    ['127.0.0.1', 'loopback: a receiver on the developer\'s machine'],
+    ['10.0.0.5', 'private'],
+    ['192.168.1.20', 'private'],
+    ['169.253.255.255', 'just below link-local'],
+    ['169.255.0.0', 'just above link-local'],
+    ['100.100.100.201', 'beside Alibaba Cloud metadata'],
+    ['::1', 'IPv6 loopback'],
+    ['fd12:3456:789a::1', 'unique-local, not AWS'],
+    ['fd00:ec3::254', 'beside the AWS range'],
+    ['fec0::1', 'just past fe80::/10'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped loopback'],
+    ['8.8.8.8', 'public IPv4'],
+    ['2606:4700:4700::1111', 'public IPv6'],
+  ])('not %s (%s)', (address) => {
+    expect(isLinkLocalOrMetadataAddress(address)).toBe(false);
   });
 });

@@ -11,10 +11,13 @@ export {
   type SignedWebhookHeaders,
 } from './signing';
 export {
+  DEFAULT_SUITE_PORTS,
   MAX_WEBHOOK_URL_LENGTH,
   checkWebhookUrl,
   isForbiddenAddress,
+  isLinkLocalOrMetadataAddress,
   resolveAllowed,
+  urlPort,
   type GuardOptions,
   type HostLookup,
   type HostResolution,
