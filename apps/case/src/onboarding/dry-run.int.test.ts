@@ -51,10 +51,27 @@ describe('dry runs of E12 and bulk', () => {
     await add(c, [{ name: 'A Co' }, { name: 'B Co' }], '/bulk').expect(200);
   });
 
-  it('refuses dry_run with async=true, and a dry_run that is not a boolean', async () => {
+  it.each([
+    ['E12', '', body],
+    ['bulk', '/bulk', [body]],
+  ])('refuses dry_run with async=true on %s with the same 400, before the tenant check', async (_route, path, sent) => {
     const c = await tenant();
-    const both = await add(c, [{ name: 'A Co' }], '/bulk?dry_run=true&async=true').expect(400);
-    expect(both.body.message).toMatch(/dry_run cannot be combined with async=true/);
+    const refused = {
+      status: 'fail',
+      message: 'query.dry_run cannot be combined with async=true: a dry run answers at once with what the request would answer',
+      errorCode: 'INVALID',
+      data: { errorName: 'ValidationMiddlewareError' },
+    };
+    expect((await add(c, sent, `${path}?dry_run=true&async=true`).expect(400)).body).toEqual(refused);
+    expect((await add(c, sent, `${path}?async=true&dry_run=true`).set('Idempotency-Key', randomUUID()).expect(400)).body).toEqual(refused);
+    // Another tenant's customer: the request's shape is answered first, as a schema error is.
+    const stranger = { customerId: c.customerId, token: t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID() }) };
+    expect((await add(stranger, sent, `${path}?dry_run=true&async=true`).expect(400)).body).toEqual(refused);
+    expect(await traces(c.customerId)).toEqual(nothing);
+  });
+
+  it('refuses a dry_run that is not a boolean', async () => {
+    const c = await tenant();
     await add(c, body, '?dry_run=maybe').expect(400);
     expect(await traces(c.customerId)).toEqual(nothing);
   });

@@ -13,6 +13,20 @@ export const BULK_SUCCEEDED = 'Bulk process succeeded';
 /** The answer to `async=true`: the run is accepted; GET /runs/{runId} tells how it ended. */
 export const RUN_ACCEPTED = 'Bulk process started';
 
+/** Why `dry_run=true` with `async=true` is refused, alike on E12 and bulk. */
+export const DRY_RUN_NOT_ASYNC = 'query.dry_run cannot be combined with async=true: a dry run answers at once with what the request would answer';
+
+/**
+ * `dry_run=true&async=true`: refused with the same 400 on E12 and bulk (a dry run answers at once,
+ * so nothing would be left to run later). Checked first, as the schema is: before anything about
+ * the tenant or the customer.
+ */
+const dryRunNotAsync: RequestHandler = (req, _res, next) => {
+  const query = req.query as { async?: unknown; dry_run?: unknown };
+  if (query.async === true && query.dry_run === true) throw new ValidationError(DRY_RUN_NOT_ASYNC);
+  next();
+};
+
 /** Settles once the answer is sent ('close' follows 'finish'), or the caller went away ('close' alone). */
 function answerSent(res: Response): Promise<void> {
   return new Promise((resolve) => res.once('close', () => resolve()));
@@ -70,13 +84,12 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       auth: true,
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:create']),
       schemas: { params: customerParams, query: asyncQuery },
-      checks: [requireTenant(), featureSwitch, readRows, bulkLimit],
+      checks: [dryRunNotAsync, requireTenant(), featureSwitch, readRows, bulkLimit],
       responses: { 200: { description: 'Every row stored: result keyed by row index', schema: succeeded }, ...responses },
       handler: async (req, res, { params, query }) => {
         // Rows not checked yet: the service checks each against the E12 schema (checkSchema).
         const rows = bulkRows(req);
         const actor = callerOf(req).userId;
-        if (query.async && query.dry_run) throw new ValidationError('query.dry_run cannot be combined with async=true: a dry run answers at once with what the rows would be');
         if (query.async) {
           res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, params.customerId, rows, req)));
           return;
@@ -95,7 +108,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:create']),
       schemas: { params: customerParams, query: asyncQuery, body: addBusinessBody },
       // Order of issue 14: the tenant before anything about the target customer (switch, limit).
-      checks: [requireTenant(), featureSwitch, monthlyLimit],
+      checks: [dryRunNotAsync, requireTenant(), featureSwitch, monthlyLimit],
       responses: {
         200: { description: 'Stored: runId and result["0"] with the created business (TIN and SSNs masked)', schema: succeeded },
         ...responses,

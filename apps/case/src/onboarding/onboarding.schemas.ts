@@ -15,7 +15,7 @@ export const runParams = uuidParams('runID');
  */
 export const asyncQuery = strictObject({
   async: { type: 'boolean', default: false },
-  dry_run: { type: 'boolean', default: false, description: 'run every check (schema, rows, duplicates, the limit) and answer as the request would, storing, queuing and counting nothing' },
+  dry_run: { type: 'boolean', default: false, description: 'run every check (schema, rows, duplicates, the limit) and answer as the request would, storing, queuing and counting nothing; an Idempotency-Key is neither used up nor checked; refused with async=true (400)' },
 });
 
 /**
