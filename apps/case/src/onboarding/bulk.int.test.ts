@@ -61,6 +61,31 @@ describe('bulk onboarding', () => {
     expect(res.body.data.result['1'].data_businesses).toMatchObject({ name: 'Quoted, Inc.', tin: null, is_monitoring_enabled: false });
   });
 
+  it('refuses a CSV whose header names a column twice: every row fails, naming the column and its values there; nothing is stored', async () => {
+    const id = await customer();
+    const csv = ['name,tin,name,external_id,tin,,', 'First Name,111111111,Second Name,E-1,,,', 'Only Once,,,E-2,222222222,,'].join('\n');
+    const res = await bulk(id).set('Content-Type', 'text/csv').send(csv).expect(400);
+    const failed = (values: Record<string, string[]>) => ({
+      message: 'Validation failed. Error details:',
+      data: Object.entries(values).map(([column, value]) => ({ column, providedKey: column, value, reason: `The CSV header names the column ${column} more than once.` })),
+    });
+    expect(res.body).toEqual({
+      status: 'fail',
+      message: 'Bulk process had errors',
+      errorCode: null,
+      data: {
+        runId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        failed_rows: { '0': failed({ name: ['First Name', 'Second Name'], tin: ['111111111', ''] }), '1': failed({ name: ['Only Once', ''], tin: ['', '222222222'] }) },
+        result: {},
+      },
+    });
+    // Queued for the worker, it is refused the same, before any run is kept.
+    const queued = await request(t.app).post(`/case/api/v1/businesses/customers/${id}/bulk?async=true`).set('Authorization', `Bearer ${admin}`).set('Content-Type', 'text/csv').send(csv).expect(400);
+    expect(queued.body.data.failed_rows['0'].data[0].column).toBe('name');
+    expect(await count(id)).toBe(0);
+    expect(await t.db('cases.onboarding_runs').where({ customer_id: id })).toEqual([]);
+  });
+
   it('compares external ids as they are stored (trimmed): a blank-padded duplicate fails its row, not the request', async () => {
     const id = await customer();
     await bulk(id).send([{ name: 'First', external_id: 'E-9' }]).expect(200);

@@ -30,6 +30,9 @@ export class OnboardingLimitWillExceedError extends AppError {
   }
 }
 
+/** The message of each failed row of a {@link RowValidationError}, before its failures. */
+export const ROW_FAILED = 'Validation failed. Error details:';
+
 /** 7.1 row 9: rows that failed their checks, keyed by row index; nothing was stored. */
 export class RowValidationError extends AppError {
   constructor(

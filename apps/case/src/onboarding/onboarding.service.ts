@@ -22,7 +22,7 @@ import { presentAddedBusinesses } from './add-business.presenter';
 import { integrationDataText } from './integration-data';
 import { businessesAddedAct, type OnboardingActor } from './onboarding-audit';
 import { openCases } from './open-cases';
-import { FeatureNotEnabledError, OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, RowValidationError, RunAlreadyFinishedError } from './onboarding.errors';
+import { FeatureNotEnabledError, OnboardingLimitExhaustedError, OnboardingLimitWillExceedError, ROW_FAILED, RowValidationError, RunAlreadyFinishedError } from './onboarding.errors';
 import { usageMonth, type OnboardingStore } from './onboarding.store';
 import { validateBusinessRow, type RowFailure } from './row-validation';
 import { runFailureOf, storableFailure, type RunFailure } from './run-failures';
@@ -261,7 +261,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
           const failures =
             'row' in schema ? validateBusinessRow(schema.row, { existingExternalIds: existing, externalIdsInRun: seen, today: clock(), phones }) : schema.failures;
           if (typeof row.external_id === 'string') seen.add(row.external_id.trim());
-          if (failures.length > 0) failed[String(index)] = { message: 'Validation failed. Error details:', data: failures };
+          if (failures.length > 0) failed[String(index)] = { message: ROW_FAILED, data: failures };
         });
         if (Object.keys(failed).length > 0) throw new RowValidationError(runId, failed);
         // No row failed, so every row is in `checked`, in order.

@@ -22,7 +22,7 @@ export function bulkRows(rowSchema: Schema): fc.Arbitrary<Array<Record<string, u
   return fc.array(row, { minLength: 1, maxLength: 4 }).map((rows) => rows.map((r) => (typeof r === 'object' && r !== null && !Array.isArray(r) ? (r as Record<string, unknown>) : { name: r })));
 }
 
-/** CSV the parser must refuse or survive: broken quotes, ragged rows, only a header, BOM, formulas, NUL, huge cells. */
+/** CSV the parser must refuse or survive: broken quotes, ragged rows, only a header, a column named twice, BOM, formulas, NUL, huge cells. */
 const brokenCsv: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
     '',
@@ -34,6 +34,7 @@ const brokenCsv: fc.Arbitrary<string> = fc.oneof(
     'name\r\n"Quote ""inside"" ok"\r\nB"ad\r\n',
     '\ufeffname\nBOM Co\n',
     'name,name\nTwice,Again\n',
+    'name,tin,,tin,\nDup Co,111111111,,222222222,\nOther Co,,,,\n',
     '__proto__,name\n{"polluted":true},Proto Co\n',
     'constructor\nx\n',
     'name\n=cmd|\' /C calc\'!A0\n',
