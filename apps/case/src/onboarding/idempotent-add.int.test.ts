@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { createRedisIdempotencyRegistry } from '@kyb/http';
 import { startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
 /** E12 and bulk with `Idempotency-Key`: a retried add stores one business, and a key is its tenant's alone. */
@@ -18,9 +19,9 @@ describe('E12 and bulk with Idempotency-Key', () => {
   });
   afterAll(() => t.close());
 
-  const add = (key: string, body: object, options: { token?: string; customer?: string; bulk?: boolean } = {}) =>
+  const add = (key: string, body: object, options: { token?: string; customer?: string; bulk?: boolean; query?: string } = {}) =>
     request(t.app)
-      .post(`/case/api/v1/businesses/customers/${options.customer ?? customerId}${options.bulk ? '/bulk' : ''}`)
+      .post(`/case/api/v1/businesses/customers/${options.customer ?? customerId}${options.bulk ? '/bulk' : ''}${options.query ?? ''}`)
       .set('Authorization', `Bearer ${options.token ?? owner}`)
       .set('Idempotency-Key', key)
       .send(body);
@@ -83,5 +84,42 @@ describe('E12 and bulk with Idempotency-Key', () => {
     expect(again.body).toEqual(first.body);
     expect(await businessesNamed('Bulk Once One')).toEqual({ n: '1' });
     expect(await businessesNamed('Bulk Once Two')).toEqual({ n: '1' });
+  });
+
+  it.each([
+    ['E12', false],
+    ['bulk', true],
+  ])('a dry run of %s with a key leaves the key to the real request, which then runs and is replayed', async (_route, bulk) => {
+    const key = randomUUID();
+    const name = `Dry First ${bulk ? 'Bulk' : 'Single'}`;
+    const body = bulk ? [{ name }] : { name };
+    await add(key, body, { bulk, query: '?dry_run=true' }).expect(200);
+    expect(await businessesNamed(name)).toEqual({ n: '0' });
+    const real = await add(key, body, { bulk }).expect(200);
+    expect(real.headers['idempotent-replayed']).toBeUndefined();
+    expect(await businessesNamed(name)).toEqual({ n: '1' });
+    const again = await add(key, body, { bulk }).expect(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(real.body);
+    expect(await businessesNamed(name)).toEqual({ n: '1' });
+  });
+
+  it("a key the tenant used in another area answers 422 on E12 and bulk, and adds nothing", async () => {
+    const key = randomUUID();
+    // As another area's guard registers a request it runs (one registry, shared through Redis, per QUEUE_PREFIX).
+    const registry = createRedisIdempotencyRegistry({ redis: t.redis, prefix: t.redisPrefix });
+    const elsewhere = { scope: `customer:${customerId}`, key, fingerprint: 'a-request-of-another-area', claimId: randomUUID() };
+    expect(await registry.hold(elsewhere, t.clock.now(), 3600_000)).toBe(true);
+    for (const bulk of [false, true]) {
+      const res = await add(key, bulk ? [{ name: 'Elsewhere Co' }] : { name: 'Elsewhere Co' }, { bulk }).expect(422);
+      expect(res.body).toEqual({
+        status: 'fail',
+        message: 'This Idempotency-Key was used with a different request; use a new key for a new request',
+        errorCode: 'INVALID',
+        data: { errorName: 'IdempotencyKeyReusedError' },
+      });
+    }
+    expect(await businessesNamed('Elsewhere Co')).toEqual({ n: '0' });
+    expect(await t.db('cases.idempotency_keys').where({ key })).toEqual([]);
   });
 });
