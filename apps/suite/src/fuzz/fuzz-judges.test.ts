@@ -52,6 +52,36 @@ describe('the schema oracle', () => {
   });
 });
 
+describe('the schema oracle on the onboarding routes', () => {
+  const flags = { async: { type: 'boolean', default: false }, dry_run: { type: 'boolean', default: false } };
+  const bulk: FuzzRoute = {
+    ...route,
+    key: 'POST /t/api/v1/customers/{customerID}/bulk',
+    path: '/t/api/v1/customers/{customerID}/bulk',
+    query: Object.entries(flags).map(([name, schema]) => ({ name, required: false, schema })),
+    querySchema: { type: 'object', properties: flags, required: [], additionalProperties: false },
+    bodySchema: undefined,
+  };
+  const rowSchema = route.bodySchema!;
+  const judgeBulk = (request: Partial<FuzzRequest>) => {
+    const full: FuzzRequest = { caller: 'admin', ids: {}, query: [], body: { kind: 'json', value: [{ name: 'A' }], contentType: 'application/json' }, ...request };
+    return createOracle(bulk, rowSchema)(toWire(bulk, full, { customerid: ID })).accepted;
+  };
+
+  it('refuses a dry run with async=true, and takes either alone', () => {
+    expect(judgeBulk({ query: [['async', 'true'], ['dry_run', 'true']] })).toBe(false);
+    expect(judgeBulk({ query: [['dry_run', 'true']] })).toBe(true);
+    expect(judgeBulk({ query: [['async', 'true']] })).toBe('unknown');
+  });
+
+  it('refuses a CSV whose header names a column twice; other CSV is judged by its run', () => {
+    expect(judgeBulk({ body: text('name,tin,name\nA,1,B\n', 'text/csv') })).toBe(false);
+    expect(judgeBulk({ body: text('\ufeffname,name\nTwice,Again\n', 'text/csv') })).toBe(false);
+    expect(judgeBulk({ body: text('name,,\nA,,\n', 'text/csv') })).toBe('unknown');
+    expect(judgeBulk({ body: text('name\n"unterminated\n', 'text/csv') })).toBe('unknown');
+  });
+});
+
 describe('the envelope check', () => {
   const answer = (status: number, json: unknown, contentType = 'application/json; charset=utf-8') => ({ status, contentType, text: JSON.stringify(json), json });
 

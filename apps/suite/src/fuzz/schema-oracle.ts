@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import express from 'express';
 import { compileCheck, type RequestPart } from '@kyb/validation';
 import type { WireRequest } from './fuzz-request';
@@ -64,6 +65,17 @@ function bulkRowsProblem(value: unknown): string | undefined {
   return undefined;
 }
 
+/** A column a CSV body's header names twice (the bulk route refuses it, row by row), if any; empty header cells are no columns. */
+function repeatedCsvColumn(text: string): string | undefined {
+  let header: string[] | undefined;
+  try {
+    [header] = parse(text, { to: 1, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];
+  } catch {
+    return undefined;
+  }
+  return header?.find((column, i) => column !== '' && header.indexOf(column) !== i);
+}
+
 /**
  * The oracle of one route. `rowSchema` is given for the bulk route: its rows are the single-add
  * route's bodies, checked at once (sync) or by the worker (`async=true`, judged by the run's end).
@@ -85,9 +97,16 @@ export function createOracle(route: FuzzRoute, rowSchema?: Schema): (wire: WireR
     const queryValue = parseQuery(wire.search);
     const why = (params && params(decoded)) ?? (query && query(queryValue));
     if (why) return { accepted: false, why };
+    // E12 and bulk refuse a dry run with async=true alike (a dry run answers at once).
+    const flags = queryValue as { async?: unknown; dry_run?: unknown };
+    if (flags.async === true && flags.dry_run === true) return { accepted: false, why: 'query: dry_run with async=true' };
     const view = bodyView(wire, row !== undefined);
     if (view.kind === 'refused') return { accepted: false, why: `body: ${view.why}` };
-    if (view.kind === 'csv') return { accepted: 'unknown', why: 'CSV rows are judged by the run they start' };
+    if (view.kind === 'csv') {
+      const repeated = repeatedCsvColumn(view.text);
+      if (repeated !== undefined) return { accepted: false, why: `CSV header names ${repeated} twice` };
+      return { accepted: 'unknown', why: 'CSV rows are judged by the run they start' };
+    }
     const value = view.value === undefined ? {} : view.value;
     const bodyWhy = body && body(value);
     if (bodyWhy) return { accepted: false, why: bodyWhy };
