@@ -73,26 +73,42 @@ export function createPgWebhookEndpointsStore(db: Knex) {
 
     /**
      * Makes `sealedSecret` the endpoint's secret: the current one keeps signing until
-     * `previousUntil`, older ones stop at once. Answers undefined for an unknown endpoint.
+     * `previousUntil`, earlier ones until the expiry their own rotation gave them. Secrets that
+     * have expired are forgotten. Refused ('limit', with when the oldest stops signing) while
+     * `maxSigning` secrets still sign, so a delivery never carries more signatures than that.
+     * Answers undefined for an unknown endpoint.
      */
-    async rotate(customerId: string, id: string, sealedSecret: string, now: Date, previousUntil: Date, on: Knex = db): Promise<WebhookEndpointRow | undefined> {
+    async rotate(
+      customerId: string,
+      id: string,
+      rotation: { sealedSecret: string; now: Date; previousUntil: Date; maxSigning: number },
+      on: Knex = db,
+    ): Promise<WebhookEndpointRow | { limit: Date } | undefined> {
+      const { sealedSecret, now, previousUntil, maxSigning } = rotation;
       return on.transaction(async (trx) => {
-        const [row] = await trx(ENDPOINTS).where({ customer_id: customerId, id }).update({ updated_at: now }).returning<WebhookEndpointRow[]>('*');
-        if (!row) return undefined;
-        await trx(SECRETS).where({ webhook_id: id }).whereNotNull('expires_at').where('expires_at', '>', now).update({ expires_at: now });
+        // Two rotations of one endpoint at once take turns here.
+        const found = await trx(ENDPOINTS).where({ customer_id: customerId, id }).forUpdate().first('id');
+        if (!found) return undefined;
+        await trx(SECRETS).where({ webhook_id: id }).where('expires_at', '<=', now).delete();
+        const signing = await trx(SECRETS).where({ webhook_id: id }).select<Array<{ expires_at: Date | null }>>('expires_at');
+        if (signing.length >= maxSigning) {
+          const expiries = signing.flatMap((secret) => (secret.expires_at ? [secret.expires_at.getTime()] : []));
+          return { limit: new Date(Math.min(...expiries)) };
+        }
         await trx(SECRETS).where({ webhook_id: id }).whereNull('expires_at').update({ expires_at: previousUntil });
         await trx(SECRETS).insert({ id: randomUUID(), webhook_id: id, sealed_secret: sealedSecret, created_at: now, expires_at: null });
+        const [row] = await trx(ENDPOINTS).where({ id }).update({ updated_at: now }).returning<WebhookEndpointRow[]>('*');
         return row;
       });
     },
 
-    /** The secrets that sign now: the current one first, then one still in its overlap. */
+    /** The secrets that sign now: the current one first, then those still in their overlap, the latest to expire first. */
     async signingSecrets(id: string, now: Date): Promise<SealedSecretRow[]> {
       return db(SECRETS)
         .select<SealedSecretRow[]>('sealed_secret', 'created_at', 'expires_at')
         .where({ webhook_id: id })
         .andWhere((q) => q.whereNull('expires_at').orWhere('expires_at', '>', now))
-        .orderBy('created_at', 'desc');
+        .orderByRaw('expires_at desc nulls first, created_at desc');
     },
   };
 }

@@ -29,6 +29,8 @@ export interface WebhookSettings {
   disableAfterMs: number;
   /** How long a rotated secret keeps signing beside the new one. */
   secretOverlapMs: number;
+  /** Secrets of one endpoint that may sign at once (the current one and those in their overlap): a rotation beyond is refused. */
+  maxSigningSecrets: number;
   /** How often the dispatcher reads the event feeds and hands due deliveries to the workers. */
   dispatchEveryMs: number;
   /** Events (replay window) and deliveries are kept this long. */
@@ -48,6 +50,7 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
   maxInFlight: 5,
   disableAfterMs: 5 * DAY,
   secretOverlapMs: DAY,
+  maxSigningSecrets: 10,
   dispatchEveryMs: 1000,
   retentionMs: 30 * DAY,
 };

@@ -41,3 +41,15 @@ export class WebhookReplayRangeError extends AppError {
     super({ message, httpStatus: 400, errorCode: 'INVALID', errorName: 'WebhookReplayRangeError' });
   }
 }
+
+/** 409 `NOT_ALLOWED`: the endpoint has as many secrets that still sign as a delivery may carry; the oldest expires at `oldestExpiresAt`. */
+export class WebhookSecretLimitError extends AppError {
+  constructor(signing: number, oldestExpiresAt: Date) {
+    super({
+      message: `This webhook already has ${signing} secrets that sign (the most allowed): rotate it again after ${oldestExpiresAt.toISOString()}, when the oldest expires`,
+      httpStatus: 409,
+      errorCode: 'NOT_ALLOWED',
+      errorName: 'WebhookSecretLimitError',
+    });
+  }
+}

@@ -121,9 +121,16 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
       path: '/customers/:customerId/webhooks/:webhookId/rotate-secret',
       idempotent: true,
       summary: 'Give the endpoint a new signing secret, shown in this answer only; the previous one keeps signing during the overlap',
-      description: 'During the overlap (WEBHOOK_SECRET_OVERLAP_MS) every delivery carries a signature with each secret.',
+      description:
+        'The previous secret signs until previous_secret_expires_at (WEBHOOK_SECRET_OVERLAP_HOURS), and those rotated before it until their own expiry: ' +
+        'every delivery carries one v1 signature per secret that has not expired, at most 10.',
       schemas: { params: webhookParams },
-      responses: { 200: { description: 'Rotated', schema: successEnvelope(webhookWithSecretSchema, WEBHOOK_MESSAGES.rotated) }, ...WEBHOOK_ERRORS, ...notFound },
+      responses: {
+        200: { description: 'Rotated', schema: successEnvelope(webhookWithSecretSchema, WEBHOOK_MESSAGES.rotated) },
+        ...WEBHOOK_ERRORS,
+        ...notFound,
+        409: { description: 'As many secrets as allowed still sign (WebhookSecretLimitError)' },
+      },
       handler: async (req, res, { params }) => {
         res.json(success(WEBHOOK_MESSAGES.rotated, await webhooks.rotateSecret(callerOf(req), params.customerId, params.webhookId, req)));
       },

@@ -15,6 +15,7 @@ import {
   WebhookDisabledError,
   WebhookNotFoundError,
   WebhookReplayRangeError,
+  WebhookSecretLimitError,
   WebhookUrlError,
 } from './webhooks.errors';
 
@@ -135,20 +136,24 @@ export function createWebhooksService(deps: {
       if (!removed) throw unseen(caller, new WebhookNotFoundError());
     },
 
-    /** A new secret; the current one keeps signing for the overlap, so receivers can roll without downtime. */
+    /**
+     * A new secret; the current one keeps signing for the overlap, and those rotated before it
+     * until their own expiry, so receivers can roll without downtime.
+     */
     async rotateSecret(caller: AuthContext, customerId: string, webhookId: string, request?: Request) {
       const now = clock();
       const previousUntil = new Date(now.getTime() + settings.secretOverlapMs);
       await endpointOf(caller, customerId, webhookId);
       const secret = generateWebhookSecret();
-      const sealed = await dataKeys.seal(dataKeyScope(customerId), secret);
-      const row = await audited(
+      const sealedSecret = await dataKeys.seal(dataKeyScope(customerId), secret);
+      const rotated = await audited(
         request,
-        (on) => endpoints.rotate(customerId, webhookId, sealed, now, previousUntil, on),
-        (rotated) => (rotated ? webhookAct(customerId, 'webhook.secret_rotated', webhookId, { previous_secret_expires_at: previousUntil.toISOString() }) : undefined),
+        (on) => endpoints.rotate(customerId, webhookId, { sealedSecret, now, previousUntil, maxSigning: settings.maxSigningSecrets }, on),
+        (row) => (row && !('limit' in row) ? webhookAct(customerId, 'webhook.secret_rotated', webhookId, { previous_secret_expires_at: previousUntil.toISOString() }) : undefined),
       );
-      if (!row) throw unseen(caller, new WebhookNotFoundError());
-      return withSecret(row, secret, settings.secretOverlapMs > 0 ? previousUntil : null);
+      if (!rotated) throw unseen(caller, new WebhookNotFoundError());
+      if ('limit' in rotated) throw new WebhookSecretLimitError(settings.maxSigningSecrets, rotated.limit);
+      return withSecret(rotated, secret, settings.secretOverlapMs > 0 ? previousUntil : null);
     },
 
     async deliveries(caller: AuthContext, customerId: string, webhookId: string, query: DeliveryPageQuery) {
