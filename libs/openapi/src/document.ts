@@ -65,7 +65,7 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   in: 'header',
   required: false,
   description:
-    'A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant\'s.',
+    'A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request, on any route of any area, answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. A dry run (`dry_run=true`) neither uses nor checks a key. Keys are your tenant\'s.',
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 

@@ -681,7 +681,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request, on any route of any area, answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. A dry run (`dry_run=true`) neither uses nor checks a key. Keys are your tenant's. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -993,7 +993,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request, on any route of any area, answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. A dry run (`dry_run=true`) neither uses nor checks a key. Keys are your tenant's. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -1589,7 +1589,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request, on any route of any area, answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. A dry run (`dry_run=true`) neither uses nor checks a key. Keys are your tenant's. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -1714,7 +1714,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request, on any route of any area, answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. A dry run (`dry_run=true`) neither uses nor checks a key. Keys are your tenant's. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -1840,7 +1840,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request, on any route of any area, answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. A dry run (`dry_run=true`) neither uses nor checks a key. Keys are your tenant's. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2807,7 +2807,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. Keys are your tenant's. */
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request, on any route of any area, answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. A dry run (`dry_run=true`) neither uses nor checks a key. Keys are your tenant's. */
                 "Idempotency-Key"?: string;
             };
             path: {
