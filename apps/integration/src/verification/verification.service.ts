@@ -9,7 +9,7 @@ export function createVerificationService(deps: { businesses: BusinessDirectory;
     /** The latest verification with its status history (403 for another tenant's or an unknown business). */
     async verification(caller: AuthContext, businessId: string): Promise<VerificationView> {
       await findAccessibleBusiness(deps.businesses, caller, businessId);
-      const [latest, history] = await Promise.all([deps.verifications.latest(businessId), deps.verifications.history(businessId)]);
+      const { latest, history } = await deps.verifications.snapshot(businessId);
       return presentVerification(businessId, latest, history);
     },
   };

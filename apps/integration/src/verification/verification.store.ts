@@ -28,10 +28,14 @@ export interface StatusChangeRow {
   changed_at: Date;
 }
 
+/** A business's latest verification with its status changes, newest first, as one snapshot saw them. */
+export interface VerificationSnapshot {
+  latest: VerificationRow | undefined;
+  history: StatusChangeRow[];
+}
 
 const VERIFICATIONS = 'integration.business_verifications';
 const CHANGES = 'integration.business_verification_status_changes';
-const COLUMNS = ['id', 'business_id', 'customer_id', 'business_integration_task_id', 'status', 'checks', 'created_at'];
 
 /** Verifications and the history of status changes, in PostgreSQL. */
 export function createPgVerificationStore(db: Knex) {
@@ -82,17 +86,26 @@ export function createPgVerificationStore(db: Knex) {
       });
     },
 
-    /** The business's latest verification, or undefined before the first. */
-    async latest(businessId: string): Promise<VerificationRow | undefined> {
-      return db(VERIFICATIONS).where({ business_id: businessId }).orderBy('seq', 'desc').first(COLUMNS);
-    },
-
-    /** The business's status changes, newest first. */
-    async history(businessId: string): Promise<StatusChangeRow[]> {
-      return db(CHANGES)
-        .where({ business_id: businessId })
-        .orderBy('seq', 'desc')
-        .select('business_id', 'verification_id', 'from_status', 'to_status', 'reason', 'changed_at');
+    /**
+     * The business's latest verification (undefined before the first) and its status changes,
+     * newest first, read in one statement: one snapshot, so a verification is never shown without
+     * the change its transaction wrote (two reads could fall on either side of that commit).
+     */
+    async snapshot(businessId: string): Promise<VerificationSnapshot> {
+      const { rows } = await db.raw<{ rows: Array<Partial<VerificationRow> & { history: Array<Omit<StatusChangeRow, 'changed_at'> & { changed_at: string }> }> }>(
+        `select v.id, v.business_id, v.customer_id, v.business_integration_task_id, v.status, v.checks, v.created_at,
+           coalesce((select json_agg(json_build_object('business_id', c.business_id, 'verification_id', c.verification_id, 'from_status', c.from_status,
+               'to_status', c.to_status, 'reason', c.reason, 'changed_at', c.changed_at) order by c.seq desc)
+             from ${CHANGES} c where c.business_id = b.id), '[]'::json) as history
+         from (select ?::uuid as id) b
+         left join lateral (select * from ${VERIFICATIONS} where business_id = b.id order by seq desc limit 1) v on true`,
+        [businessId],
+      );
+      const [{ history, ...latest }] = rows;
+      return {
+        latest: latest.id === null ? undefined : (latest as VerificationRow),
+        history: history.map((h) => ({ ...h, changed_at: new Date(h.changed_at) })),
+      };
     },
   };
 }
