@@ -87,7 +87,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's webhook endpoints, oldest first */
+        /**
+         * A customer's webhook endpoints, oldest first
+         * @description Query: page, items_per_page (max 100), pagination=false for all, sort[created_at]=asc|desc
+         */
         get: operations["getCustomersCustomerIdWebhooks"];
         put?: never;
         /**
@@ -185,7 +188,7 @@ export interface paths {
         put?: never;
         /**
          * Send the customer's events of a time range to the endpoint again (those it subscribes to), each as a new delivery
-         * @description Events are kept 30 days (WEBHOOK_RETENTION_DAYS); at most 10,000 events per replay. Receivers can tell a replayed event by its webhook-id.
+         * @description Events are kept 30 days (WEBHOOK_RETENTION_DAYS); at most WEBHOOK_REPLAY_MAX_EVENTS (1,000) events per replay, and one replay per endpoint at a time: it runs until each of its deliveries has succeeded or failed for good. Receivers can tell a replayed event by its webhook-id.
          */
         post: operations["postCustomersCustomerIdWebhooksWebhookIdReplay"];
         delete?: never;
@@ -205,7 +208,7 @@ export interface paths {
         put?: never;
         /**
          * Give the endpoint a new signing secret, shown in this answer only; the previous one keeps signing during the overlap
-         * @description During the overlap (WEBHOOK_SECRET_OVERLAP_MS) every delivery carries a signature with each secret.
+         * @description The previous secret signs until previous_secret_expires_at (WEBHOOK_SECRET_OVERLAP_HOURS), and those rotated before it until their own expiry: every delivery carries one v1 signature per secret that has not expired, at most 10.
          */
         post: operations["postCustomersCustomerIdWebhooksWebhookIdRotateSecret"];
         delete?: never;
@@ -223,7 +226,7 @@ export interface paths {
         };
         /**
          * Bankruptcies, judgements and liens facts (E11)
-         * @description Every value is null until public records were fetched once.
+         * @description 200 with the six facts once public records were fetched. Until then E11 answers as E1 does (its body too): while the first fetch is still waiting or running, 202 with `public_records: null` and the task (null while its job waits for a worker); when it failed, 404 PublicRecordsUnavailableError with the task and its reason; for a business older than 7 days whose records were never requested, 404 PublicRecordsNotFoundError.
          */
         get: operations["getFactsBusinessBusinessIdBjl"];
         put?: never;
@@ -907,7 +910,15 @@ export interface operations {
     };
     getCustomersCustomerIdWebhooks: {
         parameters: {
-            query?: never;
+            query?: {
+                filter?: Record<string, never>;
+                items_per_page?: number;
+                page?: number;
+                pagination?: boolean;
+                sort?: {
+                    [key: string]: "asc" | "desc";
+                };
+            };
             header?: never;
             path: {
                 customerId: string;
@@ -916,7 +927,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The endpoints */
+            /** @description One page of endpoints */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -924,26 +935,30 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: uuid */
-                            customer_id: string;
-                            description: string | null;
-                            /** @description why the endpoint is disabled (by the customer, or automatically after failing for days) */
-                            disabled_reason: string | null;
-                            enabled: boolean;
-                            events: string[];
-                            /**
-                             * Format: date-time
-                             * @description since when every attempt has failed; null after a success
-                             */
-                            failing_since: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            url: string;
-                        }[];
+                            records: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: uuid */
+                                customer_id: string;
+                                description: string | null;
+                                /** @description why the endpoint is disabled (by the customer, or automatically after failing for days) */
+                                disabled_reason: string | null;
+                                enabled: boolean;
+                                events: string[];
+                                /**
+                                 * Format: date-time
+                                 * @description since when every attempt has failed; null after a success
+                                 */
+                                failing_since: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                url: string;
+                            }[];
+                            total_items: string;
+                            total_pages: number;
+                        };
                         /** @example Webhooks retrieved successfully */
                         message: string;
                         /** @constant */
@@ -1095,7 +1110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
+            /** @description The customer holds as many webhooks as allowed, WEBHOOK_MAX_ENDPOINTS (WebhookLimitError) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1807,7 +1822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The endpoint is disabled (WebhookDisabledError) */
+            /** @description The endpoint is disabled (WebhookDisabledError), or a replay of it is running (WebhookReplayRunningError) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1931,7 +1946,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
+            /** @description As many secrets as allowed still sign (WebhookSecretLimitError) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2095,6 +2110,45 @@ export interface operations {
                     };
                 };
             };
+            /** @description Still being fetched */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            business_integration_task?: {
+                                attempts?: number;
+                                /** Format: uuid */
+                                business_id?: string;
+                                /** Format: date-time */
+                                completed_at?: string | null;
+                                /** Format: date-time */
+                                created_at?: string | null;
+                                /** @description why the task failed, or why its last attempt failed while it is retried */
+                                failure_reason?: string | null;
+                                /** Format: uuid */
+                                id?: string;
+                                /** @enum {string} */
+                                kind?: "PUBLIC_RECORDS";
+                                provider?: string;
+                                /** Format: date-time */
+                                started_at?: string | null;
+                                /** @enum {string} */
+                                status?: "PENDING" | "IN_PROGRESS" | "SUCCEEDED" | "FAILED";
+                                /** Format: date-time */
+                                updated_at?: string | null;
+                            } | null;
+                            public_records?: null;
+                        };
+                        /** @example Public records are still being fetched. */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
             /** @description A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
             400: {
                 headers: {
@@ -2122,7 +2176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Business not found (BusinessApiError) */
+            /** @description Business not found (BusinessApiError), no records yet (PublicRecordsNotFoundError) or the fetch failed (PublicRecordsUnavailableError) */
             404: {
                 headers: {
                     [name: string]: unknown;

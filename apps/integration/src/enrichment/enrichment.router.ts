@@ -16,6 +16,7 @@ import {
   type TaskSort,
 } from './enrichment.schemas';
 import type { EnrichmentService } from './enrichment.service';
+import type { TaskView } from './task.presenter';
 
 /** E1's message, as the published sample shows it. */
 export const PUBLIC_RECORDS_FETCHED = 'Success';
@@ -30,6 +31,17 @@ const errors = {
   403: { description: "Another tenant's business: 'You are not allowed to access the data.' (AccessMiddlewareError)" },
   404: { description: 'Business not found (BusinessApiError)' },
 };
+
+// E1 and E11 alike while the records are still being fetched, or when there are none.
+const stillFetching = {
+  description: 'Still being fetched',
+  schema: successEnvelope(
+    { type: 'object', properties: { public_records: { type: 'null' }, business_integration_task: { oneOf: [taskSchema, { type: 'null' }] } } },
+    PUBLIC_RECORDS_PENDING,
+  ),
+};
+const notFetched = { description: 'Business not found (BusinessApiError), no records yet (PublicRecordsNotFoundError) or the fetch failed (PublicRecordsUnavailableError)' };
+const pendingBody = (task: TaskView | null) => success(PUBLIC_RECORDS_PENDING, { public_records: null, business_integration_task: task });
 
 const taskEnvelope = (message: string): JsonSchema =>
   successEnvelope({ type: 'object', properties: { business_integration_task: taskSchema } }, message);
@@ -57,34 +69,39 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
           description: 'The public records of contract 2.2',
           schema: successEnvelope({ type: 'object', required: ['public_records'], properties: { public_records: publicRecordsSchema } }, PUBLIC_RECORDS_FETCHED),
         },
-        202: {
-          description: 'Still being fetched',
-          schema: successEnvelope(
-            { type: 'object', properties: { public_records: { type: 'null' }, business_integration_task: { oneOf: [taskSchema, { type: 'null' }] } } },
-            PUBLIC_RECORDS_PENDING,
-          ),
-        },
+        202: stillFetching,
         ...errors,
-        404: { description: 'Business not found (BusinessApiError), no records yet (PublicRecordsNotFoundError) or the fetch failed (PublicRecordsUnavailableError)' },
+        404: notFetched,
       },
       handler: async (req, res, { params }) => {
         const answer = await enrichment.publicRecords(callerOf(req), params.businessId);
         if (answer.ready) res.json(success(PUBLIC_RECORDS_FETCHED, { public_records: answer.publicRecords }));
-        else res.status(202).json(success(PUBLIC_RECORDS_PENDING, { public_records: null, business_integration_task: answer.task }));
+        else res.status(202).json(pendingBody(answer.task));
       },
     }),
     defineRoute({
       method: 'get',
       path: '/facts/business/:businessId/bjl',
       summary: 'Bankruptcies, judgements and liens facts (E11)',
-      description: 'Every value is null until public records were fetched once.',
+      description:
+        '200 with the six facts once public records were fetched. Until then E11 answers as E1 does (its body too): while the first fetch is ' +
+        'still waiting or running, 202 with `public_records: null` and the task (null while its job waits for a worker); when it failed, 404 ' +
+        'PublicRecordsUnavailableError with the task and its reason; for a business older than 7 days whose records were never requested, 404 ' +
+        'PublicRecordsNotFoundError.',
       tags: ['Facts'],
       auth: true,
       ...readers,
       schemas: { params: bjlParams },
-      responses: { 200: { description: 'The six facts of contract 2.9', schema: successEnvelope(bjlFactsSchema, BJL_FETCHED) }, ...errors },
+      responses: {
+        200: { description: 'The six facts of contract 2.9', schema: successEnvelope(bjlFactsSchema, BJL_FETCHED) },
+        202: stillFetching,
+        ...errors,
+        404: notFetched,
+      },
       handler: async (req, res, { params }) => {
-        res.json(success(BJL_FETCHED, await enrichment.bjlFacts(callerOf(req), params.businessId)));
+        const answer = await enrichment.bjlFacts(callerOf(req), params.businessId);
+        if (answer.ready) res.json(success(BJL_FETCHED, answer.facts));
+        else res.status(202).json(pendingBody(answer.task));
       },
     }),
     defineRoute({

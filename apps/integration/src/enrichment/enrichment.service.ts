@@ -14,8 +14,12 @@ import type { TaskStore } from './integration-tasks.store';
 import { presentTask, type TaskView } from './task.presenter';
 import { UNTASKED_WINDOW_MS } from './untasked-window';
 
+/** E1 and E11 while the business's public records are still being fetched: the task (null while its job waits). */
+export type StillFetching = { ready: false; task: TaskView | null };
 /** What E1 answers: the records (`data.public_records` as stored, JSON text), or the task still fetching them. */
-export type PublicRecordsAnswer = { ready: true; publicRecords: RawJson } | { ready: false; task: TaskView | null };
+export type PublicRecordsAnswer = { ready: true; publicRecords: RawJson } | StillFetching;
+/** What E11 answers: the six facts, or (as E1) the task still fetching the records they come from. */
+export type BjlFactsAnswer = { ready: true; facts: BjlFacts } | StillFetching;
 
 /** What the enrichment service is built from. */
 export interface EnrichmentServiceDeps {
@@ -35,6 +39,21 @@ const OPEN_TASK_FRESH_MS = 15 * 60 * 1000;
 
 /** Reading public records (E1) and BJL facts (E11), and asking for them again. */
 export function createEnrichmentService(deps: EnrichmentServiceDeps) {
+  /**
+   * While a business has no public records, E1 and E11 answer alike: the task fetching them (null
+   * while its job waits for a worker), or 404 when the fetch failed or was never asked for.
+   */
+  async function stillFetching(business: { createdAt: Date }, businessId: string): Promise<StillFetching> {
+    const task = await deps.tasks.latest(businessId);
+    if (!task) {
+      // Its enrichment job is queued, or was lost and the recovery sweep will make the task.
+      if (business.createdAt.getTime() > deps.clock().getTime() - UNTASKED_WINDOW_MS) return { ready: false, task: null };
+      throw new PublicRecordsNotFoundError();
+    }
+    if (task.status === 'FAILED') throw new PublicRecordsUnavailableError(presentTask(task));
+    return { ready: false, task: presentTask(task) };
+  }
+
   return {
     /** The latest public records; while none exist, the task fetching them (or why there are none). */
     async publicRecords(caller: AuthContext, businessId: string): Promise<PublicRecordsAnswer> {
@@ -42,21 +61,15 @@ export function createEnrichmentService(deps: EnrichmentServiceDeps) {
       const business = assertBusinessAccess(caller, found.business);
       const [row] = found.rows;
       if (row) return { ready: true, publicRecords: new RawJson(row.presented) };
-      const task = await deps.tasks.latest(businessId);
-      if (!task) {
-        // Its enrichment job is queued, or was lost and the recovery sweep will make the task.
-        if (business.createdAt.getTime() > deps.clock().getTime() - UNTASKED_WINDOW_MS) return { ready: false, task: null };
-        throw new PublicRecordsNotFoundError();
-      }
-      if (task.status === 'FAILED') throw new PublicRecordsUnavailableError(presentTask(task));
-      return { ready: false, task: presentTask(task) };
+      return stillFetching(business, businessId);
     },
 
-    async bjlFacts(caller: AuthContext, businessId: string): Promise<BjlFacts> {
+    /** E11: the BJL facts once public records were fetched; until then what E1 answers (the task, or why there are none). */
+    async bjlFacts(caller: AuthContext, businessId: string): Promise<BjlFactsAnswer> {
       const { business, platformId, records } = await deps.records.bjlWithBusiness(businessId);
-      assertBusinessAccess(caller, business);
-      if (platformId === undefined) return buildBjlFacts(null, []);
-      return buildBjlFacts({ platformId }, records);
+      const accessible = assertBusinessAccess(caller, business);
+      if (platformId === undefined) return stillFetching(accessible, businessId);
+      return { ready: true, facts: buildBjlFacts({ platformId }, records) };
     },
 
     /**

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import request from 'supertest';
 import { businessEnrichmentQueue, createProducer, type Producer } from '@kyb/queues';
 import { expectSameShape } from '@kyb/testing';
-import { providerRecords, scriptedProvider } from '../test-support/fake-providers';
+import type { ProviderPublicRecords } from '../providers/public-records.provider';
+import { ProviderError } from '../providers/providers.errors';
+import { deferred, providerRecords, scriptedProvider } from '../test-support/fake-providers';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
 
 const sample = JSON.parse(readFileSync(join(__dirname, 'samples/bjl-facts.response.200.schema-example.json'), 'utf8'));
@@ -65,13 +69,69 @@ describe('E11 BJL facts', () => {
     expect(res.headers.etag).toBeDefined();
   });
 
-  it('answers null values before the records were fetched', async () => {
+  // Until the records are fetched E11 answers as E1 does, status and body (issue 41; before, 200 with every value null).
+  const publicRecords = (businessId: string) =>
+    request(t.app).get(`/integration/api/v1/business/${businessId}/public-records`).set('Authorization', `Bearer ${owner}`);
+  async function bothAnswer(businessId: string) {
+    const [e11, e1] = [await facts(businessId, owner), await publicRecords(businessId)];
+    expect({ status: e11.status, body: e11.body }).toEqual({ status: e1.status, body: e1.body });
+    return e11;
+  }
+
+  it('answers 202 with no task yet, as E1, while a new business waits for its first fetch; the body fits the documented 202', async () => {
     const id = randomUUID();
     await t.business({ id, customerId });
-    const res = await facts(id, owner).expect(200);
-    expect(res.body.data.judgements).toEqual(sample.data.judgements);
-    expect(res.body.data.num_judgements).toEqual(sample.data.num_judgements);
-    expect(res.body.data.liens).toEqual({ name: 'liens', value: null, alternatives: [] });
+    const res = await bothAnswer(id);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ status: 'success', message: 'Public records are still being fetched.', data: { public_records: null, business_integration_task: null } });
+    const doc = (await request(t.app).get('/integration/api/v1/openapi.json').expect(200)).body;
+    const validate = addFormats(new Ajv({ strict: false, allErrors: true })).compile(doc.paths['/facts/business/{businessId}/bjl'].get.responses['202'].content['application/json'].schema);
+    expect(validate(res.body) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('answers 202 with the running task, as E1, while the first fetch is under way, then 200', async () => {
+    const id = randomUUID();
+    await t.business({ id, customerId });
+    const slow = deferred<ProviderPublicRecords>();
+    provider.script(id, [slow.promise]);
+    await jobs.add({ businessId: id, customerId }, { jobId: `enrich-${id}` });
+    await eventually(async () => ((await facts(id, owner)).body.data?.business_integration_task?.status === 'IN_PROGRESS' ? true : undefined));
+    const res = await bothAnswer(id);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      status: 'success',
+      message: 'Public records are still being fetched.',
+      data: { public_records: null, business_integration_task: { business_id: id, kind: 'PUBLIC_RECORDS', status: 'IN_PROGRESS', attempts: 1 } },
+    });
+    slow.resolve(providerRecords());
+    await eventually(async () => ((await facts(id, owner)).status === 200 ? true : undefined));
+  });
+
+  it('answers 404 PublicRecordsNotFoundError, as E1, for a business older than a week whose records were never asked for', async () => {
+    const id = randomUUID();
+    await t.business({ id, customerId, createdAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) });
+    expect((await bothAnswer(id)).body).toEqual({
+      status: 'fail',
+      message: 'No public records have been fetched for this business yet. Request a refresh.',
+      errorCode: 'NOT_FOUND',
+      data: { errorName: 'PublicRecordsNotFoundError' },
+    });
+  });
+
+  it('answers 404 PublicRecordsUnavailableError with the task, as E1, once the provider refused', async () => {
+    const id = randomUUID();
+    await t.business({ id, customerId });
+    provider.script(id, [new ProviderError('The public records provider refused the request.', { transient: false })]);
+    await jobs.add({ businessId: id, customerId }, { jobId: `enrich-${id}` });
+    await eventually(async () => ((await facts(id, owner)).body.data?.errorName === 'PublicRecordsUnavailableError' ? true : undefined));
+    const res = await bothAnswer(id);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({
+      status: 'fail',
+      message: 'Public records could not be fetched: The public records provider refused the request. Request a refresh.',
+      errorCode: 'NOT_FOUND',
+      data: { errorName: 'PublicRecordsUnavailableError', business_integration_task: { business_id: id, status: 'FAILED', attempts: 1 } },
+    });
   });
 
   it('requires a token and checks the tenant', async () => {
@@ -84,7 +144,7 @@ describe('E11 BJL facts', () => {
       errorCode: 'UNAUTHORIZED',
       data: { errorName: 'AccessMiddlewareError' },
     });
-    await facts(id, t.keys.tokenFor({ role: 'APPLICANT', customerId, businessIds: [id] })).expect(200);
+    await facts(id, t.keys.tokenFor({ role: 'APPLICANT', customerId, businessIds: [id] })).expect(202);
     expect((await facts(randomUUID(), owner).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
     expect((await facts(randomUUID(), t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body.data.errorName).toBe('BusinessApiError');
     expect((await facts('123', owner).expect(400)).body.message).toBe('params.businessId must match format "uuid"');

@@ -72,9 +72,9 @@ function countFact(parent: Fact): Fact {
 }
 
 /**
- * The BJL facts of a business. `source` is null until public records were fetched once: every
- * value is then null (unknown), as the contract's sample shows for a fact without data. The
- * `num_*` facts are derived from their parent facts' counts.
+ * The BJL facts of a business. With a null `source` every value is null (unknown), as the
+ * contract's sample shows for a fact without data (E11 itself answers 202, as E1 does, until the
+ * records were fetched once). The `num_*` facts are derived from their parent facts' counts.
  */
 export function buildBjlFacts(source: { platformId: number } | null, records: BjlEntry[]): BjlFacts {
   const bankruptcies = parentFact('bankruptcies', source, records);

@@ -92,7 +92,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   // integration
   'GET /integration/api/v1/openapi.json': { ok: [200] },
   'GET /integration/api/v1/business/{businessID}/public-records': { ok: [200, 202] },
-  'GET /integration/api/v1/facts/business/{businessId}/bjl': { ok: [200] },
+  'GET /integration/api/v1/facts/business/{businessId}/bjl': { ok: [200, 202] },
   'POST /integration/api/v1/business/{businessID}/refresh': { ok: [202] },
   'GET /integration/api/v1/business/{businessID}/integration-tasks': { ok: [200] },
   'GET /integration/api/v1/business/{businessID}/verification': { ok: [200] },
