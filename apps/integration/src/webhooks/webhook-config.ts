@@ -59,6 +59,13 @@ export const webhookConfigSettings = {
   WEBHOOK_DISABLE_AFTER_HOURS: integer({ description: 'an endpoint whose deliveries have all failed for this long is disabled', fallback: 120, min: 1, max: 8760 }),
   WEBHOOK_SECRET_OVERLAP_HOURS: integer({ description: 'how long a rotated webhook secret keeps signing beside the new one', fallback: 24, min: 0, max: 720 }),
   WEBHOOK_DISPATCH_EVERY_MS: integer({ description: 'how often new events become webhook deliveries and due deliveries are handed out (ms)', fallback: 1000, min: 50, max: 60_000 }),
+  WEBHOOK_MAX_ENDPOINTS: integer({ description: 'webhook endpoints one customer may hold', fallback: DEFAULT_WEBHOOK_SETTINGS.maxEndpoints, min: 1, max: 1000 }),
+  WEBHOOK_REPLAY_MAX_EVENTS: integer({
+    description: 'events one webhook replay may send at most (one replay runs per endpoint at a time)',
+    fallback: DEFAULT_WEBHOOK_SETTINGS.replayMaxEvents,
+    min: 1,
+    max: 100_000,
+  }),
   WEBHOOK_RETENTION_DAYS: integer({ description: 'how long events (the replay window) and webhook deliveries are kept', fallback: 30, min: 1, max: 365 }),
 };
 
@@ -86,5 +93,7 @@ export function webhookSettingsOf(config: WebhookConfig): WebhookSettings {
     secretOverlapMs: config.WEBHOOK_SECRET_OVERLAP_HOURS * HOUR,
     dispatchEveryMs: config.WEBHOOK_DISPATCH_EVERY_MS,
     retentionMs: config.WEBHOOK_RETENTION_DAYS * 24 * HOUR,
+    maxEndpoints: config.WEBHOOK_MAX_ENDPOINTS,
+    replayMaxEvents: config.WEBHOOK_REPLAY_MAX_EVENTS,
   };
 }

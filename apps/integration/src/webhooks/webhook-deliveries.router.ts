@@ -80,14 +80,16 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
       path: '/customers/:customerId/webhooks/:webhookId/replay',
       idempotent: true,
       summary: "Send the customer's events of a time range to the endpoint again (those it subscribes to), each as a new delivery",
-      description: `Events are kept 30 days (WEBHOOK_RETENTION_DAYS); at most 10,000 events per replay. Receivers can tell a replayed event by its webhook-id.`,
+      description:
+        'Events are kept 30 days (WEBHOOK_RETENTION_DAYS); at most WEBHOOK_REPLAY_MAX_EVENTS (1,000) events per replay, and one replay per endpoint at a time: ' +
+        'it runs until each of its deliveries has succeeded or failed for good. Receivers can tell a replayed event by its webhook-id.',
       schemas: { params: webhookParams, body: replayBody },
       responses: {
         200: { description: 'Queued', schema: successEnvelope(replaySchema, DELIVERY_MESSAGES.replayed) },
         ...WEBHOOK_ERRORS,
         400: { description: 'Schema (ValidationMiddlewareError), or a range that is empty, too old or too large (WebhookReplayRangeError)' },
         ...webhookNotFound,
-        409: { description: 'The endpoint is disabled (WebhookDisabledError)' },
+        409: { description: 'The endpoint is disabled (WebhookDisabledError), or a replay of it is running (WebhookReplayRunningError)' },
       },
       handler: async (req, res, { params, body }) => {
         res.json(success(DELIVERY_MESSAGES.replayed, await webhooks.replay(callerOf(req), params.customerId, params.webhookId, body, req)));

@@ -113,6 +113,6 @@ describe('webhook urls where private addresses are not allowed', () => {
     expect(missing.body.data.errorName).toBe('CustomerApiError');
     await t.customer(customerId);
     const listed = await request(t.app).get(`${PREFIX}/customers/${customerId}/webhooks`).set('Authorization', `Bearer ${admin}`).expect(200);
-    expect(listed.body.data).toEqual([]);
+    expect(listed.body.data).toEqual({ records: [], total_pages: 0, total_items: '0' });
   });
 });

@@ -19,12 +19,14 @@ describe('webhook dispatch store', () => {
   });
   afterAll(() => t.close());
 
-  const endpoint = async (events = ['*']) =>
-    createPgWebhookEndpointsStore(t.db).create(
+  const endpoint = async (events = ['*']) => {
+    const row = await createPgWebhookEndpointsStore(t.db).create(
       { customer_id: customerId, url: 'https://hooks.example.com/in', description: null, events, enabled: true },
-      createSealedBox(t.dataEncryptionKey).seal('whsec_c2VjcmV0'),
-      new Date(Date.now() - 60_000),
+      { sealedSecret: createSealedBox(t.dataEncryptionKey).seal('whsec_c2VjcmV0'), now: new Date(Date.now() - 60_000), maxEndpoints: 100 },
     );
+    if (row === 'limit') throw new Error('the test customer holds 100 endpoints');
+    return row;
+  };
   /*
    * The feed hands out an event once every transaction older than it has ended, in the whole
    * cluster (other test files' too): read it until the events have become deliveries.

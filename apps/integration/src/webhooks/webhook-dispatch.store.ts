@@ -76,9 +76,19 @@ export function createPgWebhookDispatchStore(db: Knex) {
       });
     },
 
-    /** Adds `replay` deliveries of `events` to one endpoint (those it subscribes to). */
-    async replay(webhookId: string, events: readonly FeedEvent[], options: { maxAttempts: number; now: Date }, on: Knex = db): Promise<number> {
-      return insertDeliveries(on, events, { origin: 'replay', maxAttempts: options.maxAttempts, now: options.now, only: webhookId });
+    /**
+     * Adds `replay` deliveries of `events` to one endpoint (those it subscribes to), unless a
+     * replay of it still runs ('running': one of its replay deliveries is PENDING). Replays of
+     * one endpoint take turns on its row, so two at once cannot both start.
+     */
+    async replay(webhookId: string, events: readonly FeedEvent[], options: { maxAttempts: number; now: Date }, on: Knex = db): Promise<number | 'running'> {
+      return on.transaction(async (trx) => {
+        // Not FOR UPDATE: the dispatcher's new deliveries (their foreign key) need not wait for it.
+        await trx('integration.webhook_endpoints').where({ id: webhookId }).forNoKeyUpdate().first('id');
+        const running = await trx(DELIVERIES).where({ webhook_id: webhookId, origin: 'replay', status: 'PENDING' }).first('id');
+        if (running) return 'running';
+        return insertDeliveries(trx, events, { origin: 'replay', maxAttempts: options.maxAttempts, now: options.now, only: webhookId });
+      });
     },
 
     /**

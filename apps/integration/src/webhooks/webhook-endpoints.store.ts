@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from '@kyb/db';
+import { pageWithTotal, totalCountColumn, type Knex } from '@kyb/db';
 
 const ENDPOINTS = 'integration.webhook_endpoints';
 const SECRETS = 'integration.webhook_secrets';
@@ -21,6 +21,14 @@ export interface WebhookEndpointRow {
 /** What a caller may change of an endpoint. */
 export type EndpointChanges = Partial<Pick<WebhookEndpointRow, 'url' | 'description' | 'events' | 'enabled'>>;
 
+/** A page of a customer's endpoints (the list conventions), by creation time. */
+export interface EndpointPageQuery {
+  page: number;
+  itemsPerPage: number;
+  paginate: boolean;
+  sort: 'asc' | 'desc';
+}
+
 /** One sealed secret of an endpoint; the newest has no expiry. */
 export interface SealedSecretRow {
   sealed_secret: string;
@@ -31,14 +39,21 @@ export interface SealedSecretRow {
 /** A customer's webhook endpoints and their sealed signing secrets, in PostgreSQL. */
 export function createPgWebhookEndpointsStore(db: Knex) {
   return {
-    /** Adds an endpoint with its first secret, in one transaction. */
+    /**
+     * Adds an endpoint with its first secret, in one transaction, unless the customer already
+     * holds `maxEndpoints` ('limit'). A customer's registrations take turns (an advisory lock
+     * held to the end of the caller's transaction), so two at once cannot both take the last place.
+     */
     async create(
       endpoint: Omit<WebhookEndpointRow, 'id' | 'created_at' | 'updated_at' | 'disabled_reason' | 'failing_since'>,
-      sealedSecret: string,
-      now: Date,
+      options: { sealedSecret: string; now: Date; maxEndpoints: number },
       on: Knex = db,
-    ): Promise<WebhookEndpointRow> {
+    ): Promise<WebhookEndpointRow | 'limit'> {
+      const { sealedSecret, now, maxEndpoints } = options;
       return on.transaction(async (trx) => {
+        await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`webhook-endpoints:${endpoint.customer_id}`]);
+        const [{ count }] = await trx(ENDPOINTS).where({ customer_id: endpoint.customer_id }).count<Array<{ count: string }>>({ count: '*' });
+        if (Number(count) >= maxEndpoints) return 'limit';
         const [row] = await trx(ENDPOINTS)
           .insert({ ...endpoint, id: randomUUID(), created_at: now, updated_at: now })
           .returning<WebhookEndpointRow[]>('*');
@@ -52,9 +67,17 @@ export function createPgWebhookEndpointsStore(db: Knex) {
       return db<WebhookEndpointRow>(ENDPOINTS).where({ customer_id: customerId, id }).first();
     },
 
-    /** The customer's endpoints, oldest first (a customer keeps a handful). */
-    async list(customerId: string): Promise<WebhookEndpointRow[]> {
-      return db<WebhookEndpointRow>(ENDPOINTS).where({ customer_id: customerId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    /** One page of the customer's endpoints with the total of every one (one statement; a page past the end counts apart). */
+    async list(customerId: string, query: EndpointPageQuery): Promise<{ rows: WebhookEndpointRow[]; total: number }> {
+      const matches = () => db<WebhookEndpointRow>(ENDPOINTS).where({ customer_id: customerId });
+      const page = matches()
+        .select('*', totalCountColumn(db))
+        .orderBy([
+          { column: 'created_at', order: query.sort },
+          { column: 'id', order: query.sort },
+        ]);
+      if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
+      return pageWithTotal<WebhookEndpointRow>(db, (await page) as Array<WebhookEndpointRow & { total_count: string }>, query, matches);
     },
 
     /** Changes an endpoint; enabling it clears why it was disabled and its failing streak. */
@@ -87,7 +110,7 @@ export function createPgWebhookEndpointsStore(db: Knex) {
       const { sealedSecret, now, previousUntil, maxSigning } = rotation;
       return on.transaction(async (trx) => {
         // Two rotations of one endpoint at once take turns here.
-        const found = await trx(ENDPOINTS).where({ customer_id: customerId, id }).forUpdate().first('id');
+        const found = await trx(ENDPOINTS).where({ customer_id: customerId, id }).forNoKeyUpdate().first('id');
         if (!found) return undefined;
         await trx(SECRETS).where({ webhook_id: id }).where('expires_at', '<=', now).delete();
         const signing = await trx(SECRETS).where({ webhook_id: id }).select<Array<{ expires_at: Date | null }>>('expires_at');

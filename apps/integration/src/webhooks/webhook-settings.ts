@@ -31,6 +31,10 @@ export interface WebhookSettings {
   secretOverlapMs: number;
   /** Secrets of one endpoint that may sign at once (the current one and those in their overlap): a rotation beyond is refused. */
   maxSigningSecrets: number;
+  /** Endpoints one customer may hold. */
+  maxEndpoints: number;
+  /** Events one replay may queue at most; a replay of one endpoint runs until its deliveries have ended. */
+  replayMaxEvents: number;
   /** How often the dispatcher reads the event feeds and hands due deliveries to the workers. */
   dispatchEveryMs: number;
   /** Events (replay window) and deliveries are kept this long. */
@@ -51,6 +55,8 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
   disableAfterMs: 5 * DAY,
   secretOverlapMs: DAY,
   maxSigningSecrets: 10,
+  maxEndpoints: 10,
+  replayMaxEvents: 1000,
   dispatchEveryMs: 1000,
   retentionMs: 30 * DAY,
 };

@@ -28,6 +28,30 @@ export class WebhookDisabledError extends AppError {
   }
 }
 
+/** 409 `NOT_ALLOWED`: the customer holds as many endpoints as one may (WEBHOOK_MAX_ENDPOINTS). */
+export class WebhookLimitError extends AppError {
+  constructor(maxEndpoints: number) {
+    super({
+      message: `A customer can hold at most ${maxEndpoints} webhooks: delete one before registering another`,
+      httpStatus: 409,
+      errorCode: 'NOT_ALLOWED',
+      errorName: 'WebhookLimitError',
+    });
+  }
+}
+
+/** 409 `NOT_ALLOWED`: a replay of the endpoint is running (some of its deliveries are pending); one runs at a time. */
+export class WebhookReplayRunningError extends AppError {
+  constructor() {
+    super({
+      message: 'A replay of this webhook is running: replay again once its deliveries have ended',
+      httpStatus: 409,
+      errorCode: 'NOT_ALLOWED',
+      errorName: 'WebhookReplayRunningError',
+    });
+  }
+}
+
 /** 409 `DUPLICATE`: an attempt of the delivery is running; retry after it ends. */
 export class WebhookDeliveryInFlightError extends AppError {
   constructor() {

@@ -66,7 +66,7 @@ describe('webhooks', () => {
 
     const listed = await api('get', '').expect(200);
     expect(listed.body.message).toBe('Webhooks retrieved successfully');
-    expect(listed.body.data.map((w: { id: string }) => w.id)).toContain(id);
+    expect(listed.body.data.records.map((w: { id: string }) => w.id)).toContain(id);
     expect(JSON.stringify(listed.body)).not.toContain(secret);
     const read = await api('get', `/${id}`).expect(200);
     expect(read.body.data).not.toHaveProperty('secret');

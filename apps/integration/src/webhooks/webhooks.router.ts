@@ -3,8 +3,9 @@ import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
+import { toListQuery } from '@kyb/validation';
 import type { WebhooksService } from './webhooks.service';
-import { createWebhookBody, customerParams, updateWebhookBody, webhookListSchema, webhookParams, webhookSchema, webhookWithSecretSchema } from './webhooks.schemas';
+import { createWebhookBody, customerParams, listWebhooksQuery, updateWebhookBody, webhookListSchema, webhookParams, webhookSchema, webhookWithSecretSchema } from './webhooks.schemas';
 
 export const WEBHOOK_MESSAGES = {
   created: 'Webhook created successfully',
@@ -51,6 +52,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
         ...WEBHOOK_ERRORS,
         400: { description: 'Schema (ValidationMiddlewareError), or a url that is refused (WebhookUrlError)' },
         404: { description: 'No such customer (CustomerApiError)' },
+        409: { description: 'The customer holds as many webhooks as allowed, WEBHOOK_MAX_ENDPOINTS (WebhookLimitError)' },
       },
       handler: async (req, res, { params, body }) => {
         res.json(success(WEBHOOK_MESSAGES.created, await webhooks.create(callerOf(req), params.customerId, body, req)));
@@ -62,14 +64,18 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
       method: 'get',
       path: '/customers/:customerId/webhooks',
       summary: "A customer's webhook endpoints, oldest first",
-      schemas: { params: customerParams },
+      description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[created_at]=asc|desc',
+      schemas: { params: customerParams, query: listWebhooksQuery },
       responses: {
-        200: { description: 'The endpoints', schema: successEnvelope(webhookListSchema, WEBHOOK_MESSAGES.listed) },
+        200: { description: 'One page of endpoints', schema: successEnvelope(webhookListSchema, WEBHOOK_MESSAGES.listed) },
         ...WEBHOOK_ERRORS,
         404: { description: 'No such customer (CustomerApiError)' },
       },
-      handler: async (req, res, { params }) => {
-        res.json(success(WEBHOOK_MESSAGES.listed, await webhooks.list(callerOf(req), params.customerId)));
+      handler: async (req, res, { params, query }) => {
+        const list = toListQuery<'created_at', Record<string, never>, never>(query, ['created_at', 'asc']);
+        const [, sort] = list.sort[0] ?? ['created_at', 'asc'];
+        const page = { page: list.page, itemsPerPage: list.itemsPerPage, paginate: list.paginate, sort };
+        res.json(success(WEBHOOK_MESSAGES.listed, await webhooks.list(callerOf(req), params.customerId, page)));
       },
     }),
     defineRoute({

@@ -75,7 +75,10 @@ export const webhookWithSecretSchema: JsonSchema = {
   },
 };
 
-export const webhookListSchema: JsonSchema = { type: 'array', items: webhookSchema };
+/** GET .../webhooks: the list conventions, oldest first by default. */
+export const listWebhooksQuery = listQuerySchema({ sortFields: ['created_at'], filters: {}, searchFields: [] });
+
+export const webhookListSchema = listPageSchema(webhookSchema);
 
 /** A delivery of one event to one endpoint. */
 export const deliverySchema: JsonSchema = {

@@ -6,21 +6,20 @@ import { listPage } from '@kyb/validation';
 import { checkWebhookUrl, generateWebhookSecret, resolveAllowed, urlPort } from './delivery';
 import type { DeliveryListQuery, WebhookDeliveriesStore } from './webhook-deliveries.store';
 import type { WebhookDispatchStore } from './webhook-dispatch.store';
-import type { EndpointChanges, WebhookEndpointRow, WebhookEndpointsStore } from './webhook-endpoints.store';
+import type { EndpointChanges, EndpointPageQuery, WebhookEndpointRow, WebhookEndpointsStore } from './webhook-endpoints.store';
 import type { WebhookSettings } from './webhook-settings';
 import { presentDelivery, presentDeliveryDetail, presentWebhook } from './webhooks.presenter';
 import {
   WebhookDeliveryInFlightError,
   WebhookDeliveryNotFoundError,
   WebhookDisabledError,
+  WebhookLimitError,
   WebhookNotFoundError,
   WebhookReplayRangeError,
+  WebhookReplayRunningError,
   WebhookSecretLimitError,
   WebhookUrlError,
 } from './webhooks.errors';
-
-/** Events one replay may queue at most: a wider range is split by the caller. */
-export const MAX_REPLAY_EVENTS = 10_000;
 
 /** A new or changed endpoint as the API takes it. */
 export interface WebhookInput {
@@ -93,18 +92,20 @@ export function createWebhooksService(deps: {
       const url = await checkedUrl(input.url);
       const secret = generateWebhookSecret();
       const endpoint = { customer_id: customerId, url, description: input.description ?? null, events: input.events ?? ['*'], enabled: input.enabled ?? true };
-      const sealed = await dataKeys.seal(dataKeyScope(customerId), secret);
+      const sealedSecret = await dataKeys.seal(dataKeyScope(customerId), secret);
       const row = await audited(
         request,
-        (on) => endpoints.create(endpoint, sealed, clock(), on),
-        (created) => webhookAct(customerId, 'webhook.created', created.id, { events: created.events.join(','), enabled: created.enabled }),
+        (on) => endpoints.create(endpoint, { sealedSecret, now: clock(), maxEndpoints: settings.maxEndpoints }, on),
+        (created) => (created === 'limit' ? undefined : webhookAct(customerId, 'webhook.created', created.id, { events: created.events.join(','), enabled: created.enabled })),
       );
+      if (row === 'limit') throw new WebhookLimitError(settings.maxEndpoints);
       return withSecret(row, secret, null);
     },
 
-    async list(caller: AuthContext, customerId: string) {
+    async list(caller: AuthContext, customerId: string, query: EndpointPageQuery) {
       await existingCustomer(caller, customerId);
-      return (await endpoints.list(customerId)).map(presentWebhook);
+      const { rows, total } = await endpoints.list(customerId, query);
+      return listPage(rows.map(presentWebhook), total, query);
     },
 
     async get(caller: AuthContext, customerId: string, webhookId: string) {
@@ -183,7 +184,11 @@ export function createWebhooksService(deps: {
       return presentDelivery(retried);
     },
 
-    /** Queues the customer's events of [from, to) again to one endpoint, each a new `replay` delivery. */
+    /**
+     * Queues the customer's events of [from, to) again to one endpoint, each a new `replay`
+     * delivery: at most `replayMaxEvents`, and not while a replay of the endpoint still runs, so
+     * one tenant cannot flood the shared dispatcher.
+     */
     async replay(caller: AuthContext, customerId: string, webhookId: string, input: { from: string; to: string; types?: string[] }, request?: Request) {
       const endpoint = await endpointOf(caller, customerId, webhookId);
       if (!endpoint.enabled) throw new WebhookDisabledError();
@@ -197,13 +202,15 @@ export function createWebhooksService(deps: {
       const asked = (input.types ?? subscribed ?? []).filter(isEventType) as EventType[];
       const types = subscribed ? asked.filter((type) => subscribed.includes(type)) : asked;
       // Types asked for that the endpoint does not take: nothing to send.
-      const events = input.types && types.length === 0 ? [] : await feeds.ofCustomer(customerId, { from, to, types }, MAX_REPLAY_EVENTS + 1);
-      if (events.length > MAX_REPLAY_EVENTS) throw new WebhookReplayRangeError(`More than ${MAX_REPLAY_EVENTS} events in the range: replay a shorter range`);
+      const max = settings.replayMaxEvents;
+      const events = input.types && types.length === 0 ? [] : await feeds.ofCustomer(customerId, { from, to, types }, max + 1);
+      if (events.length > max) throw new WebhookReplayRangeError(`More than ${max} events in the range: replay a shorter range`);
       const queued = await audited(
         request,
         (on) => dispatch.replay(webhookId, events, { maxAttempts: settings.retryDelaysMs.length + 1, now }, on),
-        (count) => webhookAct(customerId, 'webhook.replayed', webhookId, { from: from.toISOString(), to: to.toISOString(), deliveries: count }),
+        (count) => (count === 'running' ? undefined : webhookAct(customerId, 'webhook.replayed', webhookId, { from: from.toISOString(), to: to.toISOString(), deliveries: count })),
       );
+      if (queued === 'running') throw new WebhookReplayRunningError();
       // The types replayed: those asked for that the endpoint takes (maybe none), else what it subscribes to.
       return { webhook_id: webhookId, from: from.toISOString(), to: to.toISOString(), types: input.types ? types : (subscribed ?? ['*']), events: events.length, deliveries: queued };
     },

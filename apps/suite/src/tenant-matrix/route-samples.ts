@@ -115,8 +115,9 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/deliveries/{deliveryId}': { ok: [200] },
   // Two callers retry at once: the second may find the attempt running.
   'POST /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/deliveries/{deliveryId}/retry': { ok: [200, 409] },
+  // Callers replay at once: one replay runs per endpoint, the others meet it running (409) while its deliveries are pending.
   'POST /integration/api/v1/customers/{customerId}/webhooks/{webhookId}/replay': {
-    ok: [200],
+    ok: [200, 409],
     body: () => ({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() }),
   },
   // score
