@@ -67,7 +67,9 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
         200: { description: 'Queued: PENDING, due now', schema: successEnvelope(deliverySchema, DELIVERY_MESSAGES.retried) },
         ...WEBHOOK_ERRORS,
         404: { description: 'To an ADMIN: no such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError)' },
-        409: { description: 'The endpoint is disabled (WebhookDisabledError), or an attempt is running (WebhookDeliveryInFlightError)' },
+        409: {
+          description: 'The endpoint is disabled (WebhookDisabledError), an attempt is running (WebhookDeliveryInFlightError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError)',
+        },
       },
       handler: async (req, res, { params }) => {
         res.json(success(DELIVERY_MESSAGES.retried, await webhooks.retry(callerOf(req), params.customerId, params.webhookId, params.deliveryId, req)));
@@ -89,7 +91,9 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
         ...WEBHOOK_ERRORS,
         400: { description: 'Schema (ValidationMiddlewareError), or a range that is empty, too old or too large (WebhookReplayRangeError)' },
         ...webhookNotFound,
-        409: { description: 'The endpoint is disabled (WebhookDisabledError), or a replay of it is running (WebhookReplayRunningError)' },
+        409: {
+          description: 'The endpoint is disabled (WebhookDisabledError), a replay of it is running (WebhookReplayRunningError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError)',
+        },
       },
       handler: async (req, res, { params, body }) => {
         res.json(success(DELIVERY_MESSAGES.replayed, await webhooks.replay(callerOf(req), params.customerId, params.webhookId, body, req)));

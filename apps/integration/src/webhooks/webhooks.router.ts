@@ -52,7 +52,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
         ...WEBHOOK_ERRORS,
         400: { description: 'Schema (ValidationMiddlewareError), or a url that is refused (WebhookUrlError)' },
         404: { description: 'No such customer (CustomerApiError)' },
-        409: { description: 'The customer holds as many webhooks as allowed, WEBHOOK_MAX_ENDPOINTS (WebhookLimitError)' },
+        409: { description: 'The customer holds as many webhooks as allowed, WEBHOOK_MAX_ENDPOINTS (WebhookLimitError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError)' },
       },
       handler: async (req, res, { params, body }) => {
         res.json(success(WEBHOOK_MESSAGES.created, await webhooks.create(callerOf(req), params.customerId, body, req)));
@@ -135,7 +135,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
         200: { description: 'Rotated', schema: successEnvelope(webhookWithSecretSchema, WEBHOOK_MESSAGES.rotated) },
         ...WEBHOOK_ERRORS,
         ...notFound,
-        409: { description: 'As many secrets as allowed still sign (WebhookSecretLimitError)' },
+        409: { description: 'As many secrets as allowed still sign (WebhookSecretLimitError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError)' },
       },
       handler: async (req, res, { params }) => {
         res.json(success(WEBHOOK_MESSAGES.rotated, await webhooks.rotateSecret(callerOf(req), params.customerId, params.webhookId, req)));
