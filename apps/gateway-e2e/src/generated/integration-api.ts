@@ -87,7 +87,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's webhook endpoints, oldest first */
+        /**
+         * A customer's webhook endpoints, oldest first
+         * @description Query: page, items_per_page (max 100), pagination=false for all, sort[created_at]=asc|desc
+         */
         get: operations["getCustomersCustomerIdWebhooks"];
         put?: never;
         /**
@@ -185,7 +188,7 @@ export interface paths {
         put?: never;
         /**
          * Send the customer's events of a time range to the endpoint again (those it subscribes to), each as a new delivery
-         * @description Events are kept 30 days (WEBHOOK_RETENTION_DAYS); at most 10,000 events per replay. Receivers can tell a replayed event by its webhook-id.
+         * @description Events are kept 30 days (WEBHOOK_RETENTION_DAYS); at most WEBHOOK_REPLAY_MAX_EVENTS (1,000) events per replay, and one replay per endpoint at a time: it runs until each of its deliveries has succeeded or failed for good. Receivers can tell a replayed event by its webhook-id.
          */
         post: operations["postCustomersCustomerIdWebhooksWebhookIdReplay"];
         delete?: never;
@@ -907,7 +910,15 @@ export interface operations {
     };
     getCustomersCustomerIdWebhooks: {
         parameters: {
-            query?: never;
+            query?: {
+                filter?: Record<string, never>;
+                items_per_page?: number;
+                page?: number;
+                pagination?: boolean;
+                sort?: {
+                    [key: string]: "asc" | "desc";
+                };
+            };
             header?: never;
             path: {
                 customerId: string;
@@ -916,7 +927,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The endpoints */
+            /** @description One page of endpoints */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -924,26 +935,30 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: uuid */
-                            customer_id: string;
-                            description: string | null;
-                            /** @description why the endpoint is disabled (by the customer, or automatically after failing for days) */
-                            disabled_reason: string | null;
-                            enabled: boolean;
-                            events: string[];
-                            /**
-                             * Format: date-time
-                             * @description since when every attempt has failed; null after a success
-                             */
-                            failing_since: string | null;
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                            url: string;
-                        }[];
+                            records: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: uuid */
+                                customer_id: string;
+                                description: string | null;
+                                /** @description why the endpoint is disabled (by the customer, or automatically after failing for days) */
+                                disabled_reason: string | null;
+                                enabled: boolean;
+                                events: string[];
+                                /**
+                                 * Format: date-time
+                                 * @description since when every attempt has failed; null after a success
+                                 */
+                                failing_since: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                url: string;
+                            }[];
+                            total_items: string;
+                            total_pages: number;
+                        };
                         /** @example Webhooks retrieved successfully */
                         message: string;
                         /** @constant */
@@ -1095,7 +1110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
+            /** @description The customer holds as many webhooks as allowed, WEBHOOK_MAX_ENDPOINTS (WebhookLimitError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1681,7 +1696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The endpoint is disabled (WebhookDisabledError), or an attempt is running (WebhookDeliveryInFlightError) */
+            /** @description The endpoint is disabled (WebhookDisabledError), an attempt is running (WebhookDeliveryInFlightError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1807,7 +1822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The endpoint is disabled (WebhookDisabledError) */
+            /** @description The endpoint is disabled (WebhookDisabledError), a replay of it is running (WebhookReplayRunningError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1931,7 +1946,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description As many secrets as allowed still sign (WebhookSecretLimitError) */
+            /** @description As many secrets as allowed still sign (WebhookSecretLimitError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError) */
             409: {
                 headers: {
                     [name: string]: unknown;
