@@ -27,7 +27,7 @@ import { applicantSignInRoutes } from './sign-in/applicant-sign-in.router';
 import { createEmailProofService } from './email-proofs/email-proofs.service';
 import { createPgEmailProofStore } from './email-proofs/email-proofs.store';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
-import { createDataKeys, createInvitationAcceptances, createInvitationDirectory, CustomerNotFoundError, idempotencyAnswerSeal } from '@kyb/area-views';
+import { createDataKeys, createErasedCustomers, createInvitationAcceptances, createInvitationDirectory, CustomerNotFoundError, customerParam, idempotencyAnswerSeal, tenantGoneGate } from '@kyb/area-views';
 import { createSigningKeysService } from './signing-keys/signing-keys.service';
 import { createPgSigningKeyStore } from './signing-keys/signing-keys.store';
 import { createPgSetupTokenStore } from './users/setup-tokens.store';
@@ -205,7 +205,10 @@ export function createAuthArea(deps: AuthAreaDeps) {
   });
 
   return {
-    ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher, closeLimiterRedis], idempotency: { store: createIdempotencyStore(deps.db, 'auth'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) } }),
+    ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher, closeLimiterRedis], idempotency: { store: createIdempotencyStore(deps.db, 'auth'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
+      // An erased tenant answers 410 on every route that names it (docs/adr/0043), a repeated erasure too.
+      tenantGone: tenantGoneGate({ erased: createErasedCustomers(deps.db), resolvers: { customerID: customerParam } }),
+    }),
     verifier,
     /** The public keys of the tokens the area signs, read in process (for the areas beside it: docs/adr/0041). */
     keys,

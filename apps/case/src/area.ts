@@ -8,10 +8,10 @@
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { caseAuditRelayQueue, caseRecoveryQueue } from '@kyb/queues';
+import { caseAuditRelayQueue, caseErasureSweepQueue, caseRecoveryQueue } from '@kyb/queues';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
 import { createMasterKeyring } from '@kyb/secrets';
-import { createCustomerDirectory, createDataKeys, createInvitationAcceptances, idempotencyAnswerSeal, relayAudit } from '@kyb/area-views';
+import { businessParam, createCustomerDirectory, createDataKeys, createErasedCustomers, createInvitationAcceptances, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate } from '@kyb/area-views';
 import { createPgApplicantStore } from './applicants/applicants.store';
 import { businessReadRoutes } from './businesses/businesses.router';
 import { monitoringRoutes } from './businesses/monitoring.router';
@@ -139,6 +139,17 @@ export function createCaseArea(deps: CaseAreaDeps) {
     prefix: CASE_PREFIX,
     routes,
     idempotency: { store: createIdempotencyStore(deps.db, 'cases'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
+    // What an erased tenant owned answers 410 (docs/adr/0043); an invitation's id is its applicant's credential.
+    tenantGone: tenantGoneGate({
+      erased: createErasedCustomers(deps.db),
+      resolvers: {
+        customerID: customerParam,
+        businessID: businessParam(deps.db),
+        runID: rowTenant(deps.db, 'cases.onboarding_runs'),
+        caseID: rowTenant(deps.db, 'cases.cases', { businessColumn: 'business_id' }),
+        invitationID: rowTenant(deps.db, 'cases.invitations', { businessColumn: 'business_id', publicLink: true }),
+      },
+    }),
     // A bulk body (up to 5 MB) is read only for an authenticated caller.
     largeBodies: [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb', before: [guard] }],
     queues,
@@ -155,7 +166,11 @@ export function createCaseArea(deps: CaseAreaDeps) {
     // Wherever workers run, stuck runs and mail are found in PostgreSQL and queued again.
     recovery: { queue: caseRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
     // The acts the area records (businesses added, owners' details read) join the audit log within a second.
-    rounds: [{ queue: caseAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(deps.db, 'cases'), {}) }],
+    rounds: [
+      { queue: caseAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(deps.db, 'cases'), {}) },
+      // A tenant erased lately: what a job in flight wrote for it after the erasure is erased too (docs/adr/0043).
+      { queue: caseErasureSweepQueue, everyMs: 5000, sweep: async () => (await eraseLateWrites(deps.db, 'cases'), {}) },
+    ],
     // What the gatherer holds is queued before the producers close.
     closes: [
       {

@@ -8,17 +8,22 @@
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { integrationAuditRelayQueue, integrationRecoveryQueue, webhookDispatchQueue } from '@kyb/queues';
+import { integrationAuditRelayQueue, integrationErasureSweepQueue, integrationRecoveryQueue, webhookDispatchQueue } from '@kyb/queues';
 import { createMasterKeyring } from '@kyb/secrets';
 import {
+  businessParam,
   createBusinessDirectory,
   createCustomerDirectory,
   createDataKeys,
+  createErasedCustomers,
   createEventFeeds,
   createMonitoringSettingsDirectory,
   createTinDirectory,
+  customerParam,
+  eraseLateWrites,
   idempotencyAnswerSeal,
   relayAudit,
+  tenantGoneGate,
 } from '@kyb/area-views';
 import type { IndustryClassifier } from './classification/classification.provider';
 import { createPgClassificationStore } from './classification/classification.store';
@@ -123,7 +128,8 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     logger,
   });
 
-  // Enrichment: public records, financials, then verification.
+  // Enrichment: public records, financials, then verification; never for an erased tenant (docs/adr/0043).
+  const erased = createErasedCustomers(db);
   const tasks = createPgTaskStore(db);
   // The sandbox counts a `deteriorating` business's enrichments in PostgreSQL, so every worker agrees.
   const publicRecords = deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider({ enrichmentsSoFar: (id) => tasks.succeededCount(id) });
@@ -137,6 +143,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     provider: publicRecords,
     financials: deps.financialsProvider ?? createSandboxFinancialsProvider(),
     verifier,
+    erased,
     clock,
     logger,
   };
@@ -215,6 +222,8 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     prefix: INTEGRATION_PREFIX,
     routes,
     idempotency: { store: createIdempotencyStore(deps.db, 'integration'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
+    // What an erased tenant owned answers 410 (docs/adr/0043).
+    tenantGone: tenantGoneGate({ erased, resolvers: { customerId: customerParam, businessId: businessParam(deps.db) } }),
     queues,
     workers: integrationWorkers({ enrich, enrichBatch, screen, deliverWebhook, monitoringTick: () => monitoring.tick() }),
     // Unset or MONITORING_TICK_MINUTES=0: no schedule (and a tick registered before is removed).
@@ -226,6 +235,8 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
       { queue: webhookDispatchQueue, everyMs: webhookSettings.dispatchEveryMs, sweep: async () => (await dispatcher.round(), {}) },
       // The acts the area records (screening credentials, webhook changes) join the audit log within a second.
       { queue: integrationAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(db, 'integration'), {}) },
+      // A tenant erased lately: what a job in flight wrote for it after the erasure is erased too (docs/adr/0043).
+      { queue: integrationErasureSweepQueue, everyMs: 5000, sweep: async () => (await eraseLateWrites(db, 'integration'), {}) },
     ],
     closes: producers.all,
   });

@@ -2,8 +2,8 @@ import { createMasterKeyring } from '@kyb/secrets';
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { reportAuditRelayQueue, reportRecoveryQueue } from '@kyb/queues';
-import { createAlertDirectory, createBusinessDirectory, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory, createDataKeys, idempotencyAnswerSeal, relayAudit } from '@kyb/area-views';
+import { reportAuditRelayQueue, reportErasureSweepQueue, reportRecoveryQueue } from '@kyb/queues';
+import { businessParam, createAlertDirectory, createBusinessDirectory, createDataKeys, createErasedCustomers, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate } from '@kyb/area-views';
 import type { ReportData } from './pdf/report-data';
 import { renderBusinessReport } from './pdf/render-business-report';
 import { createReportRecovery } from './recovery/report-recovery';
@@ -94,12 +94,21 @@ export function createReportArea(deps: ReportAreaDeps) {
     prefix: REPORT_PREFIX,
     routes,
     idempotency: { store: createIdempotencyStore(deps.db, 'reports'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(createDataKeys(deps.db, createMasterKeyring(deps.dataEncryptionKey, deps.previousDataEncryptionKeys))) },
+    // What an erased tenant owned answers 410 (docs/adr/0043); the signed file link is checked by its route first.
+    tenantGone: tenantGoneGate({
+      erased: createErasedCustomers(deps.db),
+      resolvers: { customerID: customerParam, businessID: businessParam(deps.db), reportID: rowTenant(deps.db, 'reports.reports', { businessColumn: 'business_id' }) },
+    }),
     queues,
     workers: reportWorkers(render),
     // Wherever workers run, reports whose job was lost are found in PostgreSQL and queued again.
     recovery: { queue: reportRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
     // Download links issued and PDFs served join the audit log within a second.
-    rounds: [{ queue: reportAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(deps.db, 'reports'), {}) }],
+    rounds: [
+      { queue: reportAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(deps.db, 'reports'), {}) },
+      // A tenant erased lately: what a job in flight wrote for it after the erasure is erased too (docs/adr/0043).
+      { queue: reportErasureSweepQueue, everyMs: 5000, sweep: async () => (await eraseLateWrites(deps.db, 'reports'), {}) },
+    ],
     closes: producers.all,
   });
 }

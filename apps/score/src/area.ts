@@ -1,8 +1,8 @@
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { scoreAuditRelayQueue, scoreRecoveryQueue } from '@kyb/queues';
-import { createBusinessDirectory, createCustomerDirectory, createIntegrationDirectory, createVerificationDirectory, relayAudit } from '@kyb/area-views';
+import { scoreAuditRelayQueue, scoreErasureSweepQueue, scoreRecoveryQueue } from '@kyb/queues';
+import { businessParam, createBusinessDirectory, createCustomerDirectory, createErasedCustomers, createIntegrationDirectory, createVerificationDirectory, customerParam, eraseLateWrites, relayAudit, rowTenant, tenantGoneGate } from '@kyb/area-views';
 import { weightageConfigRoutes } from './configs/weightage-configs.router';
 import { createWeightageConfigService } from './configs/weightage-configs.service';
 import { createPgWeightageConfigStore } from './configs/weightage-configs.store';
@@ -40,7 +40,9 @@ export function createScoreArea(deps: ScoreAreaDeps) {
   const producers = createScoreProducers(queues);
   const store = createPgScoreStore(deps.db);
   const businesses = createBusinessDirectory(deps.db);
+  const erased = createErasedCustomers(deps.db);
   const processors = createScoreProcessors({
+    erased,
     store,
     batches: createPgScoreBatchStore(deps.db),
     businesses,
@@ -80,12 +82,21 @@ export function createScoreArea(deps: ScoreAreaDeps) {
     prefix: SCORE_PREFIX,
     routes,
     idempotency: { store: createIdempotencyStore(deps.db, 'scores'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock },
+    // What an erased tenant owned answers 410 (docs/adr/0043).
+    tenantGone: tenantGoneGate({
+      erased,
+      resolvers: { customerID: customerParam, businessID: businessParam(deps.db), scoreID: rowTenant(deps.db, 'scores.scores', { businessColumn: 'business_id' }) },
+    }),
     queues,
     workers: scoreWorkers(processors),
     // Wherever workers run, lost and stuck scores are found in PostgreSQL and queued again.
     recovery: { queue: scoreRecoveryQueue, everyMs: sweep.sweepEveryMs, sweep: () => recovery.sweep() },
     // Config changes join the audit log within a second.
-    rounds: [{ queue: scoreAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(deps.db, 'scores'), {}) }],
+    rounds: [
+      { queue: scoreAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(deps.db, 'scores'), {}) },
+      // A tenant erased lately: what a job in flight wrote for it after the erasure is erased too (docs/adr/0043).
+      { queue: scoreErasureSweepQueue, everyMs: 5000, sweep: async () => (await eraseLateWrites(deps.db, 'scores'), {}) },
+    ],
     closes: producers.all,
   });
 }

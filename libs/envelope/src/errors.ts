@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'NOT_ALLOWED'
   | 'INVALID'
   | 'DUPLICATE'
+  /** The target existed and was erased (an erased tenant: docs/adr/0043). */
+  | 'GONE'
   | 'UNKNOWN_ERROR';
 
 /** What every failure carries. Status and code are stated explicitly: the contract derives neither from the other. */

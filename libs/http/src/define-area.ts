@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import {
   closeGracefully,
   createProducer,
@@ -120,6 +120,8 @@ export interface AreaDefinition {
   closes?: Closable[];
   /** Where the area's idempotent routes keep their `Idempotency-Key` answers (its `idempotency_keys` table). */
   idempotency?: IdempotencyGuardOptions;
+  /** Answers 410 for what an erased tenant owned (`tenantGoneGate` of `@kyb/area-views`): run on every route after its schema. */
+  tenantGone?: RequestHandler;
 }
 
 /** A wired area: served by its router, its workers started on demand, stopped once. */
@@ -147,7 +149,7 @@ export function defineArea<const D extends AreaDefinition>(definition: D): Area 
   const sweepers: RecoverySweeper[] = [];
   return {
     prefix: definition.prefix,
-    router: buildRouter(definition.routes, { idempotency: definition.idempotency ? idempotencyGuard(definition.idempotency) : undefined }),
+    router: buildRouter(definition.routes, { idempotency: definition.idempotency ? idempotencyGuard(definition.idempotency) : undefined, tenantGone: definition.tenantGone }),
     routes: definition.routes,
     largeBodies: definition.largeBodies ?? [],
     readiness: definition.readiness ?? [],

@@ -50,6 +50,11 @@ export interface RouteDefinition {
    * keeps an idempotency store.
    */
   idempotent?: boolean;
+  /**
+   * The route answers for an erased tenant itself (docs/adr/0043): the audit chain, which erasure
+   * keeps, and the erasure, which a retry answers as it first did. Every other route answers 410 for one.
+   */
+  answersErasedTenants?: boolean;
   handler: RequestHandler;
 }
 
@@ -57,6 +62,11 @@ export interface RouteDefinition {
 export interface BuildRouterOptions {
   /** Run on idempotent routes after the request is validated, before the checks (the area's `idempotencyGuard`). */
   idempotency?: RequestHandler;
+  /**
+   * Run on every route after the request is validated, before idempotency and the checks: answers
+   * 410 where the path names something of an erased tenant the caller may see (docs/adr/0043).
+   */
+  tenantGone?: RequestHandler;
 }
 
 /** The idempotency guard of an idempotent route; a route that cannot honour the header is a mistake of its area. */
@@ -85,6 +95,7 @@ export function buildRouter(routes: readonly RouteDefinition[], options: BuildRo
       const chain: RequestHandler[] = [...(definition.guards ?? [])];
       // Always: besides the declared schemas, it refuses text PostgreSQL cannot store in any part of any request.
       chain.push(validateRequest(definition.schemas));
+      if (options.tenantGone && !definition.answersErasedTenants) chain.push(options.tenantGone);
       if (definition.idempotent) chain.push(idempotencyOf(definition, options));
       chain.push(...(definition.checks ?? []), definition.handler);
       expressRoute[definition.method](...chain);

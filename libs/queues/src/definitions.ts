@@ -84,6 +84,11 @@ export const caseAuditRelayQueue = defineQueue<RecoverySweepPayload>('case-audit
 export const integrationAuditRelayQueue = defineQueue<RecoverySweepPayload>('integration-audit-relay', sweepOptions);
 export const reportAuditRelayQueue = defineQueue<RecoverySweepPayload>('report-audit-relay', sweepOptions);
 export const scoreAuditRelayQueue = defineQueue<RecoverySweepPayload>('score-audit-relay', sweepOptions);
+/** Every few seconds, one worker of the area erases again what work in flight wrote for a tenant erased lately (docs/adr/0043). */
+export const caseErasureSweepQueue = defineQueue<RecoverySweepPayload>('case-erasure-sweep', sweepOptions);
+export const integrationErasureSweepQueue = defineQueue<RecoverySweepPayload>('integration-erasure-sweep', sweepOptions);
+export const reportErasureSweepQueue = defineQueue<RecoverySweepPayload>('report-erasure-sweep', sweepOptions);
+export const scoreErasureSweepQueue = defineQueue<RecoverySweepPayload>('score-erasure-sweep', sweepOptions);
 /**
  * Integration: every MONITORING_TICK_MINUTES, a job scheduler adds a monitoring tick, which queues
  * the re-enrichments of monitored businesses whose slot has come. A failed tick is not retried:
@@ -111,6 +116,10 @@ export const allQueues: Array<QueueDefinition<unknown>> = [
   integrationAuditRelayQueue,
   reportAuditRelayQueue,
   scoreAuditRelayQueue,
+  caseErasureSweepQueue,
+  integrationErasureSweepQueue,
+  reportErasureSweepQueue,
+  scoreErasureSweepQueue,
   caseRecoveryQueue,
   integrationRecoveryQueue,
   scoreRecoveryQueue,

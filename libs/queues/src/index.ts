@@ -33,6 +33,10 @@ export { createQueueMetrics, QUEUE_JOB_STATES } from './queue-metrics';
 export type { QueueJobState, QueueMetrics, QueueMetricsOptions } from './queue-metrics';
 export {
   caseAuditRelayQueue,
+  caseErasureSweepQueue,
+  integrationErasureSweepQueue,
+  reportErasureSweepQueue,
+  scoreErasureSweepQueue,
   caseRecoveryQueue,
   integrationAuditRelayQueue,
   reportAuditRelayQueue,

@@ -23,3 +23,5 @@ export { disableReaperWhenAbsent, startOrRemove, startPostgresContainer, startRe
 export type { ServiceContainerOptions, StartedServiceContainer } from './service-containers';
 export { operationGaps, operationsOf, type ExpectedOperation, type ExpectedParameter, type OpenApiDocumentLike } from './openapi-operations';
 export { anAuditAct } from './audit-acts';
+export { extractPdfText, repoRoot } from './pdf-text';
+export type { PdfText } from './pdf-text';

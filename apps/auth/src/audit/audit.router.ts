@@ -34,6 +34,8 @@ export function auditRoutes(deps: { audit: AuditService; authenticate: RequestHa
       ...guarded,
       schemas: { params: auditParams, query: listAuditEventsQuery },
       checks,
+      // An erased tenant's chain stays (ids and counts only), readable by the ADMIN (docs/adr/0043).
+      answersErasedTenants: true,
       responses: { 200: { description: 'One page of audit events', schema: successEnvelope(auditEventListSchema, 'Success') }, ...errors },
       handler: async (_req, res, { params, query }) => {
         const list = toListQuery<'occurred_at', AuditListQuery['filter'], never>(query, ['occurred_at', 'desc']);
@@ -50,6 +52,7 @@ export function auditRoutes(deps: { audit: AuditService; authenticate: RequestHa
       ...guarded,
       schemas: { params: auditParams },
       checks,
+      answersErasedTenants: true,
       responses: { 200: { description: 'The verdict on the chain', schema: successEnvelope(chainVerdictSchema, 'Success') }, ...errors },
       handler: async (_req, res, { params }) => {
         res.json(success('Success', await audit.verify(params.customerId)));

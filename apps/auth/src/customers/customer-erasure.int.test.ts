@@ -15,8 +15,15 @@ import { bearer, startAuthTestApp, type AuthTestApp } from '../test-support/auth
  * for it, the customer is disabled and its users' sessions end, and the act is in its audit log.
  */
 const BASE = '/auth/api/v1/customers';
-/** What sealing for an erased tenant throws (the areas answer it as 410 DataErasedError). */
-const erased = expect.objectContaining({ httpStatus: 410, errorCode: 'NOT_ALLOWED', errorName: 'DataErasedError', constructor: DataKeyDestroyedError });
+/** What sealing for an erased tenant throws (the areas answer it as 410 CustomerErasedError). */
+const erased = expect.objectContaining({ httpStatus: 410, errorCode: 'GONE', errorName: 'CustomerErasedError', constructor: DataKeyDestroyedError });
+/** Every route that names an erased customer answers this (docs/adr/0043). */
+const gone = {
+  status: 'fail',
+  message: "This customer was erased: its data key was destroyed and its personal data deleted, so nothing of it can be read or done any more.",
+  errorCode: 'GONE',
+  data: { errorName: 'CustomerErasedError' },
+};
 const validation = (message: string) => ({ status: 'fail', message, errorCode: 'INVALID', data: { errorName: 'ValidationMiddlewareError' } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -83,7 +90,8 @@ describe('erasing a customer (POST /customers/{customerID}/erase)', () => {
     const { rows } = await t.db.raw('select * from auth.ensure_data_key(?, ?, ?, ?)', [randomUUID(), dataKeyScope(tenant), offered.wrapped, offered.masterId]);
     expect(rows).toEqual([expect.objectContaining({ wrapped: null, master_id: null, destroyed_at: new Date(res.body.data.erased_at) })]);
     await expect(createDataKeys(t.db, keyring, { cacheMs: 0 }).boxFor(dataKeyScope(tenant))).rejects.toEqual(erased);
-    expect((await auditActions(tenant))[0]?.details).toEqual({ data_key: 'none-made', status_before: 'ACTIVE', status: 'DISABLED' });
+    // The customer's own row was overwritten (its name): one row erased in the auth area.
+    expect((await auditActions(tenant))[0]?.details).toEqual({ data_key: 'none-made', status_before: 'ACTIVE', status: 'DISABLED', rows_erased: 1 });
   });
 
   it("disables the customer and ends its users' sessions: the owner can no longer sign in, its token and refresh token are refused", async () => {
@@ -92,10 +100,13 @@ describe('erasing a customer (POST /customers/{customerID}/erase)', () => {
     await users().expect(200);
 
     await erase(owner.customerId).expect(200);
-    expect((await request(t.app).get(`${BASE}/${owner.customerId}`).set('Authorization', bearer(admin)).expect(200)).body.data.status).toBe('DISABLED');
+    expect(await statusOf(owner.customerId)).toBe('DISABLED');
+    // Even to the ADMIN, the erased customer is gone.
+    expect((await request(t.app).get(`${BASE}/${owner.customerId}`).set('Authorization', bearer(admin)).expect(410)).body).toEqual(gone);
     expect((await users().expect(401)).body).toEqual({ status: 'fail', message: 'User Session Expired', errorCode: 'UNAUTHENTICATED', data: { errorName: 'TokenExpiredError' } });
     const signIn = await request(t.app).post('/auth/api/v1/customer/sign-in').send({ email: owner.user.email, password: FIXTURE_PASSWORD }).expect(400);
-    expect(signIn.body).toEqual({ status: 'fail', message: 'Your account has been disabled, Contact Support.', errorCode: 'INVALID', data: { errorName: 'SignInApiError' } });
+    // The user's email was erased with the tenant: the address is unknown now, as any other.
+    expect(signIn.body).toEqual({ status: 'fail', message: 'Incorrect username or password.', errorCode: 'INVALID', data: { errorName: 'SignInApiError' } });
     const refresh = await request(t.app).post('/auth/api/v1/refresh-token/customer').send({ refresh_token: owner.refreshToken }).expect(401);
     expect(refresh.body.data.errorName).toBe('SignInApiError');
     expect(await t.db('auth.refresh_tokens').where({ user_id: owner.user.id }).whereNull('revoked_at')).toEqual([]);
@@ -131,27 +142,55 @@ describe('erasing a customer (POST /customers/{customerID}/erase)', () => {
     expect((await auditActions(tenant)).filter((e) => e.action === 'customer.erased')).toHaveLength(1);
   });
 
-  it('an erased customer cannot be made active again; one made active by hand is disabled again by a repeat, which records that', async () => {
+  it('an erased customer answers 410 to every change, re-activation too; one made active by hand is disabled again by a repeat, which records that', async () => {
     const tenant = await t.fixtures.customer();
     const first = (await erase(tenant).expect(200)).body.data;
-    const refused = await request(t.app).patch(`${BASE}/${tenant}`).set('Authorization', bearer(admin)).send({ status: 'ACTIVE' }).expect(409);
-    expect(refused.body).toEqual({
-      status: 'fail',
-      message: 'This customer was erased: its data can no longer be read, so it cannot be made active again.',
-      errorCode: 'NOT_ALLOWED',
-      data: { errorName: 'CustomerErasedError' },
-    });
+    for (const body of [{ status: 'ACTIVE' }, { name: 'Erased Co' }]) {
+      expect((await request(t.app).patch(`${BASE}/${tenant}`).set('Authorization', bearer(admin)).send(body).expect(410)).body).toEqual(gone);
+    }
     expect(await statusOf(tenant)).toBe('DISABLED');
-    // Other changes of an erased customer are still allowed (its name, say).
-    await request(t.app).patch(`${BASE}/${tenant}`).set('Authorization', bearer(admin)).send({ name: 'Erased Co' }).expect(200);
     await t.db('auth.customers').where({ id: tenant }).update({ status: 'ACTIVE' });
     expect((await erase(tenant).expect(200)).body.data).toEqual(first);
     expect(await statusOf(tenant)).toBe('DISABLED');
     const actions = (await auditActions(tenant)).filter((e) => e.action === 'customer.erased');
     expect(actions.map((e) => e.details)).toEqual([
-      { data_key: 'destroyed-before', status_before: 'ACTIVE', status: 'DISABLED' },
-      { data_key: 'none-made', status_before: 'ACTIVE', status: 'DISABLED' },
+      { data_key: 'destroyed-before', status_before: 'ACTIVE', status: 'DISABLED', rows_erased: 0 },
+      { data_key: 'none-made', status_before: 'ACTIVE', status: 'DISABLED', rows_erased: 1 },
     ]);
+  });
+
+  it('a re-activation that raced the erasure (past the gate before it committed) is refused under the lock: 409 CustomerErasedError', async () => {
+    const tenant = await t.fixtures.customer();
+    await erase(tenant).expect(200);
+    const service = createCustomersService({
+      db: t.db,
+      customers: createPgCustomerStore(t.db),
+      dataKeys: createPgDataKeyStore(t.db),
+      clock: () => new Date(),
+      endSessions: async () => undefined,
+    });
+    await expect(service.update(tenant, { status: 'ACTIVE' }, randomUUID())).rejects.toMatchObject({
+      httpStatus: 409,
+      errorCode: 'NOT_ALLOWED',
+      errorName: 'CustomerErasedError',
+      message: 'This customer was erased: its data key was destroyed and its personal data deleted in every area, so it cannot be made active again.',
+    });
+    expect(await statusOf(tenant)).toBe('DISABLED');
+  });
+
+  it("overwrites what the auth area keeps of the tenant in clear: its name, its users' names, emails and phones, their passwords; their sessions end", async () => {
+    const owner = await t.fixtures.ownerSession();
+    const before = await t.db('auth.users').where({ id: owner.user.id }).first();
+    expect(before.password_hash).not.toBeNull();
+    await erase(owner.customerId).expect(200);
+    const users = await t.db('auth.users').where({ customer_id: owner.customerId });
+    expect(users.length).toBeGreaterThan(0);
+    for (const user of users) {
+      expect(user).toMatchObject({ first_name: '[erased]', last_name: '[erased]', email: `erased-${user.id}@erased.invalid`, mobile: null, password_hash: null, status: 'INACTIVE' });
+    }
+    expect(JSON.stringify(users)).not.toContain(before.email);
+    expect(await t.db('auth.refresh_tokens').where({ user_id: owner.user.id }).whereNull('revoked_at')).toEqual([]);
+    expect((await t.db('auth.customers').where({ id: owner.customerId }).first()).name).toBe('[erased]');
   });
 
   it('erases in one transaction with its audit entry: when the entry cannot be written, nothing is erased and no session ends', async () => {

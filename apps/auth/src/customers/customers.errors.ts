@@ -31,11 +31,15 @@ export class SealedValuesNotConvertedError extends AppError {
   }
 }
 
-/** 409 `NOT_ALLOWED` `CustomerErasedError`: an erased customer cannot be made active again (its data key is gone). */
+/**
+ * 409 `NOT_ALLOWED` `CustomerErasedError`: an erased customer cannot be made active again. A request
+ * naming an erased customer is answered 410 by the area's gate first (docs/adr/0043); this answers
+ * a re-activation that raced the erasure.
+ */
 export class CustomerErasedError extends AppError {
   constructor() {
     super({
-      message: 'This customer was erased: its data can no longer be read, so it cannot be made active again.',
+      message: 'This customer was erased: its data key was destroyed and its personal data deleted in every area, so it cannot be made active again.',
       httpStatus: 409,
       errorCode: 'NOT_ALLOWED',
       errorName: 'CustomerErasedError',

@@ -77,11 +77,17 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       method: 'post',
       path: '/customers/:customerID/erase',
       idempotent: true,
-      summary: "Erase a customer (tenant): destroy its data key, so nothing sealed for it (TINs, SSNs, credentials, secrets) opens anywhere again, and disable it",
+      summary: "Erase a customer (tenant): destroy its data key, delete its personal data in every area, and disable it",
       description:
-        "Cannot be undone. The customer's data key is destroyed (or, if it never had one, none can be made for it any more): every area answers 410 " +
-        "DataErasedError for its sealed values within a second, backups included. The customer becomes DISABLED and its users' sessions end, " +
-        'as with PATCH status DISABLED. Recorded in its audit log as customer.erased. Asked again, it answers the first erased_at.',
+        "Cannot be undone. In one transaction: the customer's data key is destroyed (or, if it never had one, none can be made for it any more), " +
+        'so nothing sealed for it (TINs, SSNs, credentials, secrets, kept answers) opens anywhere again, backups included; every area empties or ' +
+        "deletes what it keeps of the tenant in clear (names, emails, phones, dates of birth, addresses, screening results, public records, " +
+        'verification checks, rendered PDFs, webhooks and their deliveries), and running tasks, screenings, scores, reports and runs end FAILED; ' +
+        "the customer becomes DISABLED and its users' sessions end. Ids, states, counts, scores' figures and the audit chain remain. From then on " +
+        'every route that names the customer or anything of it answers 410 CustomerErasedError (the audit log excepted), also to the ADMIN. ' +
+        'Recorded in its audit log as customer.erased. Asked again, it answers the first erased_at.',
+      // A retry of the erasure answers as the first did; the service finds the tenant erased under its lock.
+      answersErasedTenants: true,
       tags: ['Customers'],
       auth: true,
       ...access(authenticate, ['ADMIN']),

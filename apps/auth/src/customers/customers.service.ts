@@ -1,4 +1,4 @@
-import { CustomerNotFoundError, dataKeyScope } from '@kyb/area-views';
+import { CustomerNotFoundError, dataKeyScope, erasedCount, noteCustomerErased, runErasureFunctions } from '@kyb/area-views';
 import { withTransaction, type Knex } from '@kyb/db';
 import { isUuid } from '@kyb/validation';
 import type { AuditAct } from '../audit/audit.service';
@@ -89,8 +89,9 @@ export function createCustomersService(options: CustomersServiceOptions) {
 
     /**
      * Erases a tenant: destroys its data key (or, if it never had one, makes sure none can be made),
-     * so nothing sealed for it opens anywhere again, and disables it, in one transaction with the
-     * audit entry. Its users' sessions end after the commit, as when a customer is disabled; also
+     * so nothing sealed for it opens anywhere again, has every area empty or delete what it keeps of
+     * the tenant in clear (its `erase_customer` function, docs/adr/0043), and disables it, in one
+     * transaction with the audit entry. Its users' sessions end after the commit, as when a customer is disabled; also
      * on a repeat, which answers the first erasure's time and records nothing unless it had to
      * disable the customer again.
      */
@@ -104,16 +105,24 @@ export function createCustomersService(options: CustomersServiceOptions) {
         const key = await options.dataKeys.destroy(dataKeyScope(customer.id), options.clock(), trx);
         const disabling = customer.status !== 'DISABLED';
         if (disabling) await customers.update(customer.id, { status: 'DISABLED', updated_by: input.actorId }, trx);
+        // Every area empties or deletes what it keeps of the tenant in clear, in this transaction (docs/adr/0043).
+        const erasedRows = await runErasureFunctions(trx, 'erase_customer', [customer.id]);
         if (key.destroyedNow || disabling) {
           await input.record(trx, {
             customerId: customer.id,
             action: 'customer.erased',
             target: { type: 'customer', id: customer.id },
-            details: { data_key: key.destroyedNow ? (key.existed ? 'destroyed' : 'none-made') : 'destroyed-before', status_before: customer.status, status: 'DISABLED' },
+            details: {
+              data_key: key.destroyedNow ? (key.existed ? 'destroyed' : 'none-made') : 'destroyed-before',
+              status_before: customer.status,
+              status: 'DISABLED',
+              rows_erased: erasedCount(erasedRows),
+            },
           });
         }
         return { customerId: customer.id, erasedAt: key.destroyedAt };
       });
+      noteCustomerErased(erased.customerId);
       await options.endSessions(await customers.userIds(erased.customerId), 'customer-erased');
       return { customer_id: erased.customerId, erased_at: erased.erasedAt.toISOString(), data_key_destroyed: true };
     },

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { BusinessNotFoundError, DataKeyDestroyedError, type DataKeys } from '@kyb/area-views';
+import { BusinessNotFoundError, DataKeyDestroyedError, erasedCount, runErasureFunctions, type DataKeys } from '@kyb/area-views';
 import { auditActOf, canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
 import { NotFoundError } from '@kyb/envelope';
@@ -19,7 +19,9 @@ export class OwnerNotFoundError extends NotFoundError {
  * Erasing an owner's personal data on request (issue 11): names replaced, the sealed SSN and its
  * masked form, email, mobile, date of birth and address emptied, in one transaction with the
  * audit act (`owner.erased`); the business, the owner's type, title and share are kept. Answers
- * kept for `Idempotency-Key` replays that hold the owner are erased too (a replay answers 410).
+ * kept for `Idempotency-Key` replays that hold the owner are erased too (a replay answers 410), and
+ * so, through the areas' `erase_owner` functions (docs/adr/0043), are the copies other areas keep:
+ * the owner's names in screening results, and the business's rendered PDFs (deleted).
  * Erasing again changes nothing (no update, no act) and answers the first erasure's time.
  */
 export function createOwnerErasureService(options: { db: Knex; businesses: BusinessStore; dataKeys: Pick<DataKeys, 'open'>; clock: () => Date }) {
@@ -86,7 +88,14 @@ export function createOwnerErasureService(options: { db: Knex; businesses: Busin
           });
         const customerId = found.business.customer_id;
         const answers = await eraseKeptAnswers(trx, customerId, owner);
-        const act = { customerId, action: 'owner.erased', target: { type: 'owner', id: owner }, details: { business_id: businessRef, kept_answers_erased: answers } };
+        // The other areas' copies (screening results, rendered reports) go in the same transaction.
+        const copies = await runErasureFunctions(trx, 'erase_owner', [customerId, businessRef, owner]);
+        const act = {
+          customerId,
+          action: 'owner.erased',
+          target: { type: 'owner', id: owner },
+          details: { business_id: businessRef, kept_answers_erased: answers, copies_erased: erasedCount(copies) },
+        };
         await recordAudit(trx, 'cases', [auditActOf(request, act, now)]);
         return { owner_id: owner, business_id: businessRef, erased_at: now.toISOString() };
       });

@@ -6,7 +6,7 @@ import { businessProfileOf, type BusinessProfile } from '../providers/business-p
 import type { PreparedVerification } from '../verification/business-verifier';
 import { fetchForBatch, retryAlone, type BatchFetch } from './enrichment-batch.fetch';
 import type { TaskSettlement } from './integration-tasks-batch.store';
-import type { EnrichmentProcessorDeps } from './enrichment.processor';
+import { CUSTOMER_ERASED_REASON, type EnrichmentProcessorDeps } from './enrichment.processor';
 import type { TaskRow } from './integration-tasks.store';
 
 /** The slice of a BullMQ job of the enrichment batch queue the processor reads. */
@@ -112,6 +112,10 @@ export function createEnrichmentBatchProcessor(deps: EnrichmentBatchProcessorDep
       return;
     }
     const found = await tasks.findOrCreateMany({ jobs: businessIds.map((id) => ({ jobId: enrichmentJobId(id), businessId: id })), customerId, provider: deps.provider.name });
+    if (await deps.erased?.isErased(customerId)) {
+      const waiting = found.filter((t) => t.status === 'PENDING' || t.status === 'IN_PROGRESS');
+      return void (await tasks.settleMany(waiting.map((t) => ({ id: t.id, status: 'FAILED' as const, reason: CUSTOMER_ERASED_REASON })), deps.clock()));
+    }
     const byBusiness = new Map(found.map((t) => [t.business_id, t]));
     const batch = businessIds.flatMap((id) => byBusiness.get(id) ?? []);
     const done = batch.filter((t) => t.status === 'SUCCEEDED');

@@ -1,6 +1,6 @@
 import type { Knex } from '@kyb/db';
 import { enrichmentJobId, type Producer, type WorkerLogger } from '@kyb/queues';
-import type { BusinessDirectory } from '@kyb/area-views';
+import type { BusinessDirectory, ErasedCustomers } from '@kyb/area-views';
 import { ProviderError } from '../providers/providers.errors';
 import type { FinancialsProvider } from '../providers/financials.provider';
 import type { PublicRecordsProvider } from '../providers/public-records.provider';
@@ -30,9 +30,14 @@ export interface EnrichmentProcessorDeps {
   verifier?: BusinessVerifier;
   /** Tells the score area that a business's records are in. */
   completed: Pick<Producer<{ businessId: string; taskId: string }>, 'add'>;
+  /** Tenants erased (docs/adr/0043): nothing of theirs is fetched again; their tasks end FAILED. */
+  erased?: Pick<ErasedCustomers, 'isErased'>;
   clock: () => Date;
   logger: WorkerLogger;
 }
+
+/** Why the task of an erased tenant's business ended without running. */
+export const CUSTOMER_ERASED_REASON = 'The customer was erased.';
 
 const UNEXPECTED = 'The public records provider failed unexpectedly.';
 
@@ -71,6 +76,7 @@ export function createEnrichmentProcessor(deps: EnrichmentProcessorDeps) {
       return void (await announce(task));
     }
     if (task.status === 'FAILED') return;
+    if (await deps.erased?.isErased(task.customer_id)) return void (await deps.tasks.fail(task.id, CUSTOMER_ERASED_REASON, deps.clock()));
 
     const profile = await loadBusinessProfile(deps.businesses, businessId);
     if (!profile) {

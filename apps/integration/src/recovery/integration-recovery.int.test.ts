@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import { ENRICHMENT_TASK_DIRECTORY_COLUMNS } from '@kyb/area-views';
-import { createBusinessDirectoryStandIn, createCustomerDirectoryStandIn } from '@kyb/area-views/testing';
+import { createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn } from '@kyb/area-views/testing';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createIntegrationArea, type IntegrationArea } from '../area';
 import { integrationMigrations } from '../migrations';
@@ -19,6 +19,7 @@ describe('the integration recovery sweep (Redis came back empty; PostgreSQL stil
 
   beforeAll(async () => {
     h = await startAreaHarness([integrationMigrations], 'integration-recovery');
+    await createDataKeyStandIn(h.db);
     directory = await createBusinessDirectoryStandIn(h.db);
     await createCustomerDirectoryStandIn(h.db);
     area = createIntegrationArea({

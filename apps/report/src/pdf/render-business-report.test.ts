@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPORT_CONTENT_TYPE, renderBusinessReport } from './render-business-report';
-import { extractPdfText, repoRoot } from './test-support/pdf-text';
+import { extractPdfText, repoRoot } from '@kyb/testing';
 import { CATEGORIES, buildReportData, buildScore, buildStressReportData } from './test-support/report-fixture';
 import { NEVER_VERIFIED_MESSAGE, NOT_CLASSIFIED_MESSAGE } from './verification-section';
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import { createBusinessDirectory, createIntegrationDirectory, createAlertDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/area-views';
-import { createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
+import { createBusinessDirectoryStandIn, createDataKeyStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createReportArea, type ReportArea } from '../area';
 import { reportMigrations } from '../migrations';
@@ -28,6 +28,7 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
 
   beforeAll(async () => {
     h = await startAreaHarness([reportMigrations], 'report-recovery');
+    await createDataKeyStandIn(h.db);
     businesses = await createBusinessDirectoryStandIn(h.db);
     await createIntegrationDirectoryStandIn(h.db);
     await createScoreDirectoryStandIn(h.db);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { eventually } from '@kyb/testing';
 import { createProducer, reportQueue } from '@kyb/queues';
-import { extractPdfText } from '../pdf/test-support/pdf-text';
+import { eventually, extractPdfText } from '@kyb/testing';
 import { reportEvent, reportEventsOf } from '../test-support/report-outbox';
 import { reportableBusiness } from '../test-support/report-sources';
 import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';

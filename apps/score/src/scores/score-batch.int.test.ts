@@ -40,11 +40,11 @@ describe('scoring a batch of finished enrichments', () => {
     const small = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(five));
     const large = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(forty));
     expect(large).toEqual(small);
-    // Nine reads (businesses, the insert and read of scores, attempts, configs, records, BJL, financials,
+    // Ten reads (businesses, which of their customers were erased, the insert and read of scores, attempts, configs, records, BJL, financials,
     // verifications: the snapshot keeps it), then the successes' transaction: BEGIN, the businesses'
     // locks, the update (which also reads the previous scores and whether each business is monitored:
     // none is here, so neither settings nor alerts are read or written), one insert of every event, COMMIT.
-    expect(small).toHaveLength(15);
+    expect(small).toHaveLength(16);
     expect(small.filter((sql) => sql.startsWith('insert into "scores"."outbox_events"'))).toHaveLength(1);
     const rows = await Promise.all(forty.map(scoreOf));
     expect(rows.filter((r) => r.status === 'SUCCESS')).toHaveLength(32);
@@ -75,11 +75,11 @@ describe('scoring a batch of finished enrichments', () => {
     const small = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(five));
     const large = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(forty));
     expect(large).toEqual(small);
-    // The nine reads above, then the successes' transaction: BEGIN, the businesses' locks, the update
+    // The ten reads above, then the successes' transaction: BEGIN, the businesses' locks, the update
     // (with each business's previous score, its snapshot, and whether it is monitored), the monitoring
     // settings of the businesses' customers (one read for all), one insert of every alert, one insert
     // of every event, COMMIT. (No score fails here, so no update of failures.)
-    expect(small).toHaveLength(16);
+    expect(small).toHaveLength(17);
     expect(small.filter((sql) => sql.includes('monitoring_settings_directory'))).toHaveLength(1);
     expect(small.filter((sql) => sql.startsWith('insert into scores.alerts'))).toHaveLength(1);
     const businesses = forty.map((c) => c.businessId);
@@ -99,7 +99,7 @@ describe('scoring a batch of finished enrichments', () => {
     });
     try {
       const statements = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(completions));
-      expect(statements).toHaveLength(15);
+      expect(statements).toHaveLength(16);
       expect(statements.filter((sql) => sql.includes('business_verification_directory'))).toHaveLength(1);
       expect((await scoreOf(completions[1])).decision_log).toContain('VERIFIED');
     } finally {
@@ -117,7 +117,7 @@ describe('scoring a batch of finished enrichments', () => {
     const again = await statementsOf(t.db, async () => {
       expect(await p.processors.afterEnrichmentBatch([...completions, completions[0]])).toEqual({ succeeded: 0, failed: 0, queued: 0, skipped: 0 });
     });
-    expect(again).toHaveLength(3);
+    expect(again).toHaveLength(4);
     expect(await Promise.all(completions.map(scoreOf))).toEqual(first);
     for (const c of completions) expect(await scoresOf(c.businessId)).toHaveLength(1);
   });
@@ -193,5 +193,18 @@ describe('scoring a batch of finished enrichments', () => {
     expect(await p.processors.afterEnrichmentBatch([done, fresh])).toEqual({ succeeded: 1, failed: 0, queued: 0, skipped: 0 });
     expect(await scoreOf(fresh)).toMatchObject({ status: 'SUCCESS', attempts: 2 });
     expect(await scoreOf(done)).toEqual(before);
+  });
+
+  it("skips the businesses of an erased customer (docs/adr/0043): none is scored, another customer's in the same batch is", async () => {
+    const erasedCustomer = randomUUID();
+    const gone = await scoredBusiness(t, erasedCustomer, {});
+    const [kept] = await enrichedBatch(2).then((c) => c.slice(1));
+    await t.db('auth.data_keys').insert({ id: randomUUID(), scope: `customer:${erasedCustomer}`, destroyed_at: new Date() });
+    expect(await p.processors.afterEnrichmentBatch([{ businessId: gone, taskId: randomUUID() }, kept])).toEqual({ succeeded: 1, failed: 0, queued: 0, skipped: 1 });
+    expect(await scoresOf(gone)).toEqual([]);
+    expect(await scoreOf(kept)).toMatchObject({ status: 'SUCCESS' });
+    // Asked one by one, the same: no score row is made for it.
+    await p.processors.requestScore(gone, `on-demand:${randomUUID()}`, 'ON_DEMAND');
+    expect(await scoresOf(gone)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { EnrichmentCompletion, Producer, WorkerLogger } from '@kyb/queues';
-import type { BusinessDirectory, IntegrationDirectory, VerificationDirectory } from '@kyb/area-views';
+import type { BusinessDirectory, ErasedCustomers, IntegrationDirectory, VerificationDirectory } from '@kyb/area-views';
 import { NoScoreInputsError, type WeightageConfig } from '../engine';
 import { scoreWithReasons } from '../explain/explain-score';
 import { loadPublishedInputsOfMany, snapshotOf, type PublishedInputs } from './score-inputs.loader';
@@ -16,6 +16,8 @@ export interface ScoreBatchDeps {
   integration: IntegrationDirectory;
   /** The businesses' latest verifications, kept in each score's snapshot (and applied by a config with a verification rule). */
   verification: VerificationDirectory;
+  /** Tenants erased (docs/adr/0043): their businesses are never scored again. */
+  erased: Pick<ErasedCustomers, 'isErased' | 'erasedAmong'>;
   scores: Pick<Producer<{ scoreId: string }>, 'add'>;
   clock: () => Date;
   logger: WorkerLogger;
@@ -23,7 +25,7 @@ export interface ScoreBatchDeps {
 
 /**
  * What one batch did: scores stored SUCCESS or FAILED, queued on their own after an unexpected
- * error, and requests skipped (their business is gone, or the entry was not a completion).
+ * error, and requests skipped (their business is gone or its tenant erased, or the entry was not a completion).
  */
 export interface BatchOutcome {
   succeeded: number;
@@ -81,12 +83,13 @@ export function createScoreBatchProcessor(deps: ScoreBatchDeps) {
     const bySourceKey = new Map<string, (typeof requests)[number]>();
     for (const request of requests) if (!bySourceKey.has(request.sourceKey)) bySourceKey.set(request.sourceKey, request);
     const businesses = await deps.businesses.findMany([...bySourceKey.values()].map((r) => r.businessId));
+    const erased = await deps.erased.erasedAmong([...businesses.values()].map((b) => b.customerId));
     const wanted: ScoreRequest[] = [];
     for (const request of bySourceKey.values()) {
       const business = businesses.get(request.businessId);
-      if (business) wanted.push({ ...request, customerId: business.customerId });
+      if (business && !erased.has(business.customerId.toLowerCase())) wanted.push({ ...request, customerId: business.customerId });
       else {
-        logger.warn({ businessId: request.businessId, trigger }, 'no score for a business that no longer exists');
+        logger.warn({ businessId: request.businessId, trigger }, business ? 'no score for a business of an erased customer' : 'no score for a business that no longer exists');
         outcome.skipped += 1;
       }
     }

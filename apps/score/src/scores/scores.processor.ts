@@ -46,6 +46,7 @@ export function createScoreProcessors(deps: ScoreProcessorDeps) {
   async function requestScore(businessId: string, sourceKey: string, trigger: ScoreTrigger): Promise<void> {
     const business = await deps.businesses.find(businessId);
     if (!business) return void logger.warn({ businessId, trigger }, 'no score for a business that no longer exists');
+    if (await deps.erased.isErased(business.customerId)) return void logger.warn({ businessId, trigger }, 'no score for a business of an erased customer');
     const score = await store.findOrCreate({ sourceKey, trigger, businessId, customerId: business.customerId, at: clock() });
     await deps.scores.add({ scoreId: score.id }, { jobId: scoreJobId(score.id) });
   }

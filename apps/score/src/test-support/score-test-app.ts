@@ -1,14 +1,6 @@
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import {
-  createAuditLogStandIn,
-  createBusinessDirectoryStandIn,
-  createCustomerDirectoryStandIn,
-  createIntegrationDirectoryStandIn,
-  createMonitoringSettingsStandIn,
-  createVerificationDirectoryStandIn,
-  type StandInBusiness,
-} from '@kyb/area-views/testing';
+import { createAuditLogStandIn, createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn, createIntegrationDirectoryStandIn, createMonitoringSettingsStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
 import { buildApp } from '../app';
 import type { ScoreArea } from '../area';
 import { scoreMigrations } from '../migrations';
@@ -44,6 +36,8 @@ export async function startScoreTestApp(options: { workers?: boolean } = {}): Pr
   const customers = await createCustomerDirectoryStandIn(h.db);
   const auditLog = await createAuditLogStandIn(h.db);
   const monitoringSettings = await createMonitoringSettingsStandIn(h.db);
+  // Which tenants were erased is read from the auth area's data keys (docs/adr/0043).
+  await createDataKeyStandIn(h.db);
   const { app, area } = buildApp({
     db: h.db,
     redis: h.redis,

@@ -1,7 +1,7 @@
 import type { Answer } from './fuzz-request';
 
 /** The closed set of `errorCode` values (libs/envelope ErrorCode; ARCHITECTURE.md "Everywhere"). */
-const ERROR_CODES = new Set(['UNAUTHENTICATED', 'UNAUTHORIZED', 'NOT_FOUND', 'NOT_ALLOWED', 'INVALID', 'DUPLICATE', 'UNKNOWN_ERROR']);
+const ERROR_CODES = new Set(['UNAUTHENTICATED', 'UNAUTHORIZED', 'NOT_FOUND', 'NOT_ALLOWED', 'INVALID', 'DUPLICATE', 'GONE', 'UNKNOWN_ERROR']);
 
 /** What gives away the server's inside: a stack frame, a module path, SQL or driver text. */
 const LEAKS = [/\bat \S+ \(\S+:\d+:\d+\)/, /node_modules/, /\/work\/|\/app\/dist\//, /\b(syntax error at or near|violates .* constraint|invalid input syntax for)\b/i];

@@ -20,6 +20,8 @@ export interface CallOptions {
   body?: unknown;
   /** Appended to the path as is, e.g. `?page=1`. */
   query?: string;
+  /** More request headers (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 /** Calls the suite at its public port. */
@@ -28,7 +30,7 @@ export type Call = (method: string, path: string, options?: CallOptions) => Prom
 /** A {@link Call} against `base` (e.g. `http://127.0.0.1:8080`). */
 export function createCall(base: string): Call {
   return async (method, path, options = {}) => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${base}${path}${options.query ?? ''}`, {

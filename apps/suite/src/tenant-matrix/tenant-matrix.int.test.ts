@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createProcessGroup, createTestDatabase, freePort, type TestDatabase } from '@kyb/testing';
-import { createCall, type Call } from './matrix-http';
+import { createProcessGroup, type TestDatabase } from '@kyb/testing';
+import type { Call } from './matrix-http';
 import { runRoute } from './matrix-probes';
-import { buildWorld, type World } from './matrix-world';
+import { startMatrixSuite } from './matrix-suite';
+import type { World } from './matrix-world';
 import { routesOfDocument, type MatrixRoute, type OpenApiDocument } from './route-access';
 import { ROUTE_SAMPLES } from './route-samples';
 
@@ -18,44 +15,15 @@ import { ROUTE_SAMPLES } from './route-samples';
  * tenant's resources; beside the cells, a malformed id must answer 400 before the tenant is
  * checked, and another tenant's ids must answer exactly as unknown ones.
  */
-const MAIN = join(__dirname, '../../../../dist/apps/suite/main.js');
-const ADMIN = { email: 'matrix.admin@example.com', password: 'matrix admin passphrase' };
-
 describe('tenant matrix: every route, every kind of caller', () => {
   const processes = createProcessGroup();
-  const dataEncryptionKey = randomBytes(32);
   let database: TestDatabase;
   let call: Call;
   let documents: string[];
   let world: World;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const port = await freePort();
-    const suite = processes.start(MAIN, {
-      PORT: String(port),
-      METRICS_PORT: String(await freePort()),
-      DATABASE_URL: database.url,
-      REDIS_URL: process.env.KYB_TEST_REDIS_URL,
-      QUEUE_PREFIX: `kyb-matrix-${randomBytes(4).toString('hex')}`,
-      SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-matrix-')),
-      DATA_ENCRYPTION_KEY: dataEncryptionKey.toString('hex'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SIGN_IN_ATTEMPTS_PER_EMAIL: '1000',
-      SIGN_IN_ATTEMPTS_PER_ADDRESS: '1000',
-      SIGN_IN_SLOWDOWN_AFTER_PER_EMAIL: '1000',
-      SCREENING_SANDBOX_DELAY_MS: '100',
-      // The world's webhook posts to a closed port on the loopback: its deliveries fail, and are logged.
-      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
-      WEBHOOK_DISPATCH_EVERY_MS: '200',
-      LOG_LEVEL: 'warn',
-    });
-    const output = await suite.waitFor(/Press Ctrl-C to stop/);
-    // Every area announces its OpenAPI document: an area added to the suite is walked too.
-    documents = [...output.matchAll(/OpenAPI: (\S+?)\)/g)].map((m) => m[1]);
-    call = createCall(`http://127.0.0.1:${port}`);
-    world = await buildWorld(call, database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, dataEncryptionKey });
+    ({ database, call, documents, world } = await startMatrixSuite(processes));
   }, 90_000);
 
   afterAll(async () => {

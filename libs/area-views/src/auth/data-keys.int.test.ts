@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createMasterKeyring, createSealedBox } from '@kyb/secrets';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { createDataKeyStandIn } from '../testing';
+import { CUSTOMER_ERASED_MESSAGE } from '../erasure/customer-erased.error';
 import { createDataKeys, DataKeyDestroyedError, dataKeyScope } from './data-keys';
 
 /* Data keys against the contract of the auth area's published view and function (its own tests check the real ones). */
@@ -81,9 +82,9 @@ describe('createDataKeys', () => {
     await expect(dataKeys.open(sealed)).rejects.toBeInstanceOf(DataKeyDestroyedError);
     await expect(dataKeys.seal(scope, 'more')).rejects.toMatchObject({
       httpStatus: 410,
-      errorCode: 'NOT_ALLOWED',
-      errorName: 'DataErasedError',
-      message: 'The data of this customer was erased.',
+      errorCode: 'GONE',
+      errorName: 'CustomerErasedError',
+      message: CUSTOMER_ERASED_MESSAGE,
     });
     await expect(createDataKeys(database.db, createMasterKeyring(master)).open(sealed)).rejects.toBeInstanceOf(DataKeyDestroyedError);
   });

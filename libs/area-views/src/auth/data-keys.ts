@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AppError } from '@kyb/envelope';
 import type { Knex } from '@kyb/db';
+import { CUSTOMER_ERASED_MESSAGE } from '../erasure/customer-erased.error';
 import { dataKeyBox, dataKeyIdOf, type DataKeyBox, type MasterKeyring } from '@kyb/secrets';
 
 /** The auth area's published data keys (ADR 0023). */
@@ -9,10 +10,14 @@ export const DATA_KEY_DIRECTORY_VIEW = 'auth.data_key_directory';
 /** The data key of a tenant's data, or of the platform's for what belongs to no tenant. */
 export const dataKeyScope = (customerId: string | null): string => (customerId ? `customer:${customerId.toLowerCase()}` : 'platform');
 
-/** 410 `NOT_ALLOWED`: the tenant was erased; its data key is destroyed, so nothing of it can be sealed or read. */
+/**
+ * 410 `GONE` `CustomerErasedError`: the tenant was erased; its data key is destroyed, so nothing of
+ * it can be sealed or read. The same answer as the areas' gate (docs/adr/0043) gives, for work that
+ * meets the destroyed key itself (a worker, a request racing the erasure).
+ */
 export class DataKeyDestroyedError extends AppError {
   constructor() {
-    super({ message: 'The data of this customer was erased.', httpStatus: 410, errorCode: 'NOT_ALLOWED', errorName: 'DataErasedError' });
+    super({ message: CUSTOMER_ERASED_MESSAGE, httpStatus: 410, errorCode: 'GONE', errorName: 'CustomerErasedError' });
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Text extraction for the renderer's tests, with pdf-parse. pdf-parse (pdf.js) loads its worker
+ * Text extraction for tests of rendered PDFs (the report renderer, erasure), with pdf-parse. pdf-parse (pdf.js) loads its worker
  * through a dynamic `import()`, which Jest's module sandbox refuses without
  * `--experimental-vm-modules`; so the extraction runs in a plain Node child process.
  */
@@ -12,7 +12,7 @@ export interface PdfText {
   pages: string[];
 }
 
-const REPO_ROOT = path.resolve(__dirname, '../../../../..');
+const REPO_ROOT = path.resolve(__dirname, '../../..');
 
 const EXTRACT_SCRIPT = `
 const { PDFParse } = require('pdf-parse');
