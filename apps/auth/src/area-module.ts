@@ -7,6 +7,7 @@ import { createQueueDashboard } from '@kyb/ops-ui';
 import { allQueues } from '@kyb/queues';
 import { createAuthArea } from './area';
 import { authSettings, loadAuthConfig } from './config';
+import { demoSeedPassword, SEED_DEMO } from './bootstrap/demo-seed-policy';
 import { authMigrations } from './migrations';
 import { startRevocationRestorer } from './sessions/revocation-restorer';
 
@@ -20,12 +21,17 @@ const MAIL_TIMEOUT_MS = 10_000;
 
 /**
  * The auth area as the suite and its own main start it: signing key, platform admin from
- * ADMIN_EMAIL / ADMIN_PASSWORD, and, when DEMO_PASSWORD is set (by `npm start`), the demo tenant.
+ * ADMIN_EMAIL / ADMIN_PASSWORD, and, when DEMO_PASSWORD is set (by `npm start`), the demo tenant:
+ * in production (NODE_ENV=production) only when SEED_DEMO=true asks for it.
  */
 export const areaModule: AreaModule = {
   name: 'auth',
   migrations: authMigrations,
-  settings: { ...authSettings, DEMO_PASSWORD: text({ description: 'password of the demo owner seeded for local use (unset: no demo tenant)', fallback: '' }) },
+  settings: {
+    ...authSettings,
+    DEMO_PASSWORD: text({ description: 'password of the demo owner seeded for local use (unset: no demo tenant; in production only with SEED_DEMO=true)', fallback: '' }),
+    SEED_DEMO,
+  },
   queues: [],
   async start(runtime) {
     const { db, redis, queuePrefix, logger, env, publicUrl, revocations } = runtime;
@@ -46,7 +52,7 @@ export const areaModule: AreaModule = {
       const shown = env.PRINT_ADMIN_PASSWORD === 'true' ? ` / ${config.ADMIN_PASSWORD}` : '';
       notes.push(`  platform admin  ${config.ADMIN_EMAIL}${shown}`);
     }
-    const demoPassword = env.DEMO_PASSWORD;
+    const demoPassword = demoSeedPassword(env);
     if (demoPassword) {
       const demo = await area.seedDemo(DEMO_EMAIL, demoPassword);
       notes.push(

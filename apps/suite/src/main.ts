@@ -11,8 +11,10 @@ function loadArea(name: string): AreaModule {
   return (require(join(__dirname, '..', name, 'area-module.js')) as { areaModule: AreaModule }).areaModule;
 }
 
+const stateDirectory = () => process.env.SUITE_STATE_DIR || join(process.cwd(), '.suite');
+
 function localSecrets() {
-  const directory = process.env.SUITE_STATE_DIR || join(process.cwd(), '.suite');
+  const directory = stateDirectory();
   try {
     return loadLocalSecrets(directory);
   } catch (err) {
@@ -23,17 +25,20 @@ function localSecrets() {
 
 /**
  * For local use (role all) generated secrets fill what is unset and a demo tenant is seeded. The
- * other roles are how the suite runs in production: they take the environment as it is.
+ * other roles are how the suite runs in production: they take the environment as it is. Role all
+ * with NODE_ENV=production (the image's default command) prints no generated password: the demo
+ * tenant only with SEED_DEMO=true (the auth area decides), the admin's kept in SUITE_STATE_DIR.
  */
 function localEnvironment(): NodeJS.ProcessEnv {
   if (process.argv.includes('--print-settings') || requestedRole() !== 'all') return process.env;
   const local = localSecrets();
+  const production = process.env.NODE_ENV === 'production';
   return {
     ...process.env,
     DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY || local.dataEncryptionKey,
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || local.adminPassword,
     DEMO_PASSWORD: process.env.DEMO_PASSWORD || local.demoPassword,
-    PRINT_ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ? 'false' : 'true',
+    PRINT_ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || production ? 'false' : 'true',
   };
 }
 
@@ -44,6 +49,8 @@ runMain(AREAS.map(loadArea), {
   env: localEnvironment(),
   onReady: (banner, role) => {
     if (role === 'migrate') return;
-    process.stdout.write(['', `KYB suite ready${role === 'all' ? '' : ` (role ${role})`}.`, ...banner, '', 'Press Ctrl-C to stop.'].join('\n') + '\n');
+    const hidden = role === 'all' && process.env.NODE_ENV === 'production' && !process.env.ADMIN_PASSWORD;
+    const where = hidden ? [`  (NODE_ENV=production: the generated admin password is not printed; it is kept in ${join(stateDirectory(), 'local-secrets.json')})`] : [];
+    process.stdout.write(['', `KYB suite ready${role === 'all' ? '' : ` (role ${role})`}.`, ...banner, ...where, '', 'Press Ctrl-C to stop.'].join('\n') + '\n');
   },
 });
