@@ -127,4 +127,35 @@ describe('webhook dispatch store', () => {
     expect(await recording).toBe(false);
     expect(await t.db('integration.webhook_deliveries').where({ id: delivery.id })).toEqual([]);
   });
+
+  it("leases another endpoint's due delivery however long one endpoint's backlog of due deliveries is", async () => {
+    const flooding = await endpoint(['business.created']);
+    const quiet = await endpoint(['business.created']);
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    const due = (webhookId: string, at: Date) => ({
+      id: randomUUID(),
+      webhook_id: webhookId,
+      customer_id: customerId,
+      event_id: randomUUID(),
+      event_type: 'business.created',
+      occurred_at: at,
+      origin: 'replay',
+      body: '{}',
+      status: 'PENDING',
+      attempts: 0,
+      max_attempts: 3,
+      next_attempt_at: at,
+      created_at: at,
+      updated_at: at,
+    });
+    // A replay's worth of deliveries due for a day, older than anything else due.
+    await t.db('integration.webhook_deliveries').insert(Array.from({ length: 60 }, (_, i) => due(flooding.id, new Date(dayAgo.getTime() + i))));
+    const [waiting] = await t.db('integration.webhook_deliveries').insert(due(quiet.id, new Date(Date.now() - 1000))).returning('id');
+    const now = new Date(Date.now() + 1000);
+
+    const leased = await createPgWebhookDispatchStore(t.db).leaseDue({ now, leaseUntil: new Date(now.getTime() + 30_000), maxInFlight: 2, limit: 50 });
+
+    expect(leased.map((lease) => lease.id)).toContain(waiting.id);
+    expect(await t.db('integration.webhook_deliveries').where({ webhook_id: flooding.id }).whereNotNull('leased_until')).toHaveLength(2);
+  });
 });

@@ -92,25 +92,35 @@ export function createPgWebhookDispatchStore(db: Knex) {
     },
 
     /**
-     * Leases due deliveries of enabled endpoints until `leaseUntil`, oldest first, at most
-     * `maxInFlight` leased per endpoint at once and `limit` in all; answers them with their attempt.
+     * Leases due deliveries of enabled endpoints until `leaseUntil`, at most `maxInFlight` leased
+     * per endpoint at once and `limit` in all; answers them with their attempt. Each endpoint's
+     * deliveries are ranked before the oldest are taken, so one endpoint's backlog (a replay, a
+     * receiver that was down) fills no more than its own `maxInFlight` places and never holds back
+     * another tenant's delivery. Rows are checked again under their lock and locked rows skipped,
+     * so a lease is never given twice and the round never waits on an attempt or a removal.
      */
     async leaseDue(options: { now: Date; leaseUntil: Date; maxInFlight: number; limit: number }): Promise<LeasedDelivery[]> {
+      const { now, leaseUntil, maxInFlight, limit } = options;
       const { rows } = await db.raw<{ rows: Array<{ id: string; attempts: number }> }>(
-        `with candidates as (
+        `with due as (
             select d.id, d.webhook_id, d.next_attempt_at from ${DELIVERIES} d
             join integration.webhook_endpoints e on e.id = d.webhook_id and e.enabled
-            where d.status = 'PENDING' and d.next_attempt_at <= ? and (d.leased_until is null or d.leased_until <= ?)
-            order by d.next_attempt_at limit ? for update of d skip locked),
+            where d.status = 'PENDING' and d.next_attempt_at <= :now and (d.leased_until is null or d.leased_until <= :now)),
           busy as (
             select webhook_id, count(*) as n from ${DELIVERIES}
-            where status = 'PENDING' and leased_until > ? and webhook_id in (select webhook_id from candidates) group by webhook_id),
+            where status = 'PENDING' and leased_until > :now and webhook_id in (select webhook_id from due) group by webhook_id),
           ranked as (
-            select c.id, row_number() over (partition by c.webhook_id order by c.next_attempt_at, c.id) + coalesce(b.n, 0) as place
-            from candidates c left join busy b using (webhook_id))
-        update ${DELIVERIES} d set leased_until = ? from ranked r
-          where d.id = r.id and r.place <= ? returning d.id, d.attempts`,
-        [options.now, options.now, options.limit, options.now, options.leaseUntil, options.maxInFlight],
+            select due.id, due.next_attempt_at, row_number() over (partition by due.webhook_id order by due.next_attempt_at, due.id) + coalesce(busy.n, 0) as place
+            from due left join busy using (webhook_id)),
+          picked as (
+            select id from ranked where place <= :maxInFlight order by next_attempt_at, id limit :limit),
+          locked as (
+            select d.id from ${DELIVERIES} d
+            where d.id in (select id from picked) and d.status = 'PENDING' and d.next_attempt_at <= :now and (d.leased_until is null or d.leased_until <= :now)
+            for update skip locked)
+        update ${DELIVERIES} d set leased_until = :leaseUntil from locked l where d.id = l.id
+          returning d.id, d.attempts`,
+        { now, leaseUntil, maxInFlight, limit },
       );
       return rows.map((row) => ({ id: row.id, attempt: row.attempts + 1 }));
     },
