@@ -1,14 +1,11 @@
-import express from 'express';
-import { authenticate } from '@kyb/auth';
 import { text } from '@kyb/config';
 import { assertMailDelivery, createMailTransport } from '@kyb/mail';
 import { startArea, type AreaModule } from '@kyb/http';
-import { createQueueDashboard } from '@kyb/ops-ui';
-import { allQueues } from '@kyb/queues';
 import { createAuthArea } from './area';
 import { authSettings, loadAuthConfig } from './config';
 import { demoSeedPassword, SEED_DEMO } from './bootstrap/demo-seed-policy';
 import { authMigrations } from './migrations';
+import { withQueueDashboard } from './operators/operators-router';
 import { startRevocationRestorer } from './sessions/revocation-restorer';
 
 /** The argon2id parameters sign-ins hash with, public for the bench's hashing floor (`npm run bench`). */
@@ -63,18 +60,7 @@ export const areaModule: AreaModule = {
       );
     }
     // The operators' queue dashboard (every queue of the suite), for platform admins only.
-    const dashboard = createQueueDashboard({
-      basePath: `${area.prefix}/admin/queues`,
-      queues: allQueues,
-      connection: redis,
-      prefix: queuePrefix,
-      authenticate: authenticate(area.verifier),
-      verifyAdminPassword: area.verifyAdminPassword,
-      logger,
-    });
-    const router = express.Router();
-    router.use('/admin/queues', dashboard);
-    router.use(area.router);
+    const { router, dashboard } = withQueueDashboard(area, { redis, queuePrefix, logger });
     notes.unshift(`  queue dashboard ${publicUrl}${area.prefix}/admin/queues/   (platform admin)`);
     return startArea('auth', area, runtime, { router, notes, closes: [{ close: () => restorer.stop() }, dashboard] });
   },

@@ -220,9 +220,12 @@ export function createAuthArea(deps: AuthAreaDeps) {
     /** Ensures the demo customer and its owner user (for `npm start`). */
     seedDemo: (email: string, password: string) => seedDemoCustomer({ users, customers, hasher }, email, password),
     rotateSigningKey: () => signingKeys.rotate(),
-    /** Checks a platform admin's email and password (rate-limited like sign-in), for the operators' pages. */
-    verifyAdminPassword: (email: string, password: string) =>
-      signIn.checkCredentials('ADMIN', email, password, 'operators-pages').then(
+    /**
+     * Checks a platform admin's email and password for the operators' pages, under the limits of
+     * /admin/sign-in and with the request's client address: one guess budget per address for both.
+     */
+    verifyAdminPassword: (email: string, password: string, clientAddress: string) =>
+      signIn.checkCredentials('ADMIN', email, password, clientAddress).then(
         () => true,
         (err: unknown) => {
           // Wrong credentials or an account that may not sign in: refused. Rate limits and outages propagate.

@@ -3,8 +3,12 @@ import type { Request, RequestHandler, Response } from 'express';
 import { requireRole } from '@kyb/auth';
 import { AppError, toAppError } from '@kyb/envelope';
 
-/** Checks a platform admin's email and password (the auth area's admin sign-in check, rate-limited). */
-export type VerifyAdminPassword = (email: string, password: string) => Promise<boolean>;
+/**
+ * Checks a platform admin's email and password (the auth area's admin sign-in check), counting the
+ * guess against the client address's sign-in budget: the one `/admin/sign-in` spends, so guesses
+ * on either path come out of one budget per address. Throws (e.g. 429) when the budget is spent.
+ */
+export type VerifyAdminPassword = (email: string, password: string, clientAddress: string) => Promise<boolean>;
 
 /** 401 `UNAUTHENTICATED` for HTTP Basic credentials that are malformed or not an admin's. */
 export class InvalidAdminCredentialsError extends AppError {
@@ -53,7 +57,7 @@ export function requireAdmin(options: AdminGuardOptions): RequestHandler {
     try {
       const header = req.headers.authorization?.trim() ?? '';
       if (basic && /^basic(\s|$)/i.test(header)) {
-        await basic(header.slice(5).trim());
+        await basic(header.slice(5).trim(), clientAddressOf(req));
       } else {
         await run(options.authenticate, req, res);
         await run(adminOnly, req, res);
@@ -66,14 +70,17 @@ export function requireAdmin(options: AdminGuardOptions): RequestHandler {
   };
 }
 
+/** The client address sign-in limits count by (the forwarded one where the app trusts its proxy), as the auth area reads it. */
+const clientAddressOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
 /** Verifies a Basic credential, remembering successes for a while under a keyed digest. */
-function basicChecker(verify: VerifyAdminPassword, options: AdminGuardOptions): (encoded: string) => Promise<void> {
+function basicChecker(verify: VerifyAdminPassword, options: AdminGuardOptions): (encoded: string, clientAddress: string) => Promise<void> {
   const ttlMs = (options.basicCacheSeconds ?? 60) * 1000;
   const now = options.now ?? Date.now;
   const key = randomBytes(32);
   const verified = new Map<string, number>();
 
-  return async (encoded) => {
+  return async (encoded, clientAddress) => {
     const decoded = /^[A-Za-z0-9+/]+={0,2}$/.test(encoded) ? Buffer.from(encoded, 'base64').toString('utf8') : '';
     const colon = decoded.indexOf(':');
     const email = colon > 0 ? decoded.slice(0, colon).trim() : '';
@@ -84,7 +91,7 @@ function basicChecker(verify: VerifyAdminPassword, options: AdminGuardOptions): 
     const until = verified.get(digest);
     if (until !== undefined && until > now()) return;
     verified.delete(digest);
-    if (!(await verify(email, password))) throw new InvalidAdminCredentialsError();
+    if (!(await verify(email, password, clientAddress))) throw new InvalidAdminCredentialsError();
     if (ttlMs > 0) {
       if (verified.size >= 100) verified.clear();
       verified.set(digest, now() + ttlMs);

@@ -168,6 +168,13 @@ describe('queue dashboard', () => {
       expect(passwordChecks - before).toBe(1);
     });
 
+    it("hands the password check the request's client address, so the auth area counts the guess against that address's budget", async () => {
+      const addresses: string[] = [];
+      const app = dashboardApp({ verifyAdminPassword: async (_email, _password, clientAddress) => (addresses.push(clientAddress), false) });
+      await request(app).get(`${BASE}/`).set('Authorization', basic('admin@example.com', 'a wrong guess')).expect(401);
+      expect(addresses).toEqual([expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$|^::1$/)]);
+    });
+
     it('lists the queues with their job counts from its JSON API', async () => {
       const res = await request(dashboardApp()).get(`${BASE}/api/queues`).set('Authorization', bearer(adminToken));
       expect(res.status).toBe(200);
