@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 const TEST_FILES = [
   '**/*.test.ts',
   '**/test-support/**/*.ts',
-  'apps/suite/src/{faults,fuzz,graceful-stop,tenant-matrix,webhooks}/**/*.ts',
+  'apps/suite/src/{erasure,faults,fuzz,graceful-stop,tenant-matrix,webhooks}/**/*.ts',
   'apps/gateway-e2e/**/*.ts',
 ];
 const TESTING_PROJECTS = ['libs/testing/**/*.ts', 'libs/area-testing/**/*.ts', 'tools/bench/**/*.ts'];

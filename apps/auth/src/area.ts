@@ -27,7 +27,7 @@ import { applicantSignInRoutes } from './sign-in/applicant-sign-in.router';
 import { createEmailProofService } from './email-proofs/email-proofs.service';
 import { createPgEmailProofStore } from './email-proofs/email-proofs.store';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
-import { createDataKeys, createErasedCustomers, createInvitationAcceptances, createInvitationDirectory, CustomerNotFoundError, customerParam, idempotencyAnswerSeal, tenantGoneGate } from '@kyb/area-views';
+import { createDataKeys, createErasedCustomers, createInvitationAcceptances, createInvitationDirectory, CustomerNotFoundError, customerParam, idempotencyAnswerSeal, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
 import { createSigningKeysService } from './signing-keys/signing-keys.service';
 import { createPgSigningKeyStore } from './signing-keys/signing-keys.store';
 import { createPgSetupTokenStore } from './users/setup-tokens.store';
@@ -197,7 +197,9 @@ export function createAuthArea(deps: AuthAreaDeps) {
     }),
     ...auditRoutes({ audit, authenticate: guard }),
   ];
-  const routes = withOpenApiRoute(areaRoutes, {
+  // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043).
+  const tenantOf = { customerID: customerParam };
+  const routes = withOpenApiRoute(withErasedTenantAnswer(areaRoutes, tenantOf), {
     title: 'Auth area',
     version: '1.0.0',
     description: 'Sign-in, sessions, customers and their users.',
@@ -207,7 +209,7 @@ export function createAuthArea(deps: AuthAreaDeps) {
   return {
     ...defineArea({ prefix: AUTH_PREFIX, routes, closes: [hasher, closeLimiterRedis], idempotency: { store: createIdempotencyStore(deps.db, 'auth'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
       // An erased tenant answers 410 on every route that names it (docs/adr/0043), a repeated erasure too.
-      tenantGone: tenantGoneGate({ erased: createErasedCustomers(deps.db), resolvers: { customerID: customerParam } }),
+      tenantGone: tenantGoneGate({ erased: createErasedCustomers(deps.db), resolvers: tenantOf }),
     }),
     verifier,
     /** The public keys of the tokens the area signs, read in process (for the areas beside it: docs/adr/0041). */

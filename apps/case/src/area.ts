@@ -11,7 +11,7 @@ import { withOpenApiRoute } from '@kyb/openapi';
 import { caseAuditRelayQueue, caseErasureSweepQueue, caseRecoveryQueue } from '@kyb/queues';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
 import { createMasterKeyring } from '@kyb/secrets';
-import { businessParam, createCustomerDirectory, createDataKeys, createErasedCustomers, createInvitationAcceptances, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate } from '@kyb/area-views';
+import { businessParam, createCustomerDirectory, createDataKeys, createErasedCustomers, createInvitationAcceptances, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
 import { createPgApplicantStore } from './applicants/applicants.store';
 import { businessReadRoutes } from './businesses/businesses.router';
 import { monitoringRoutes } from './businesses/monitoring.router';
@@ -104,8 +104,16 @@ export function createCaseArea(deps: CaseAreaDeps) {
     clock,
     logger: deps.logger,
   });
+  // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043); an invitation's id is its applicant's credential.
+  const tenantOf = {
+    customerID: customerParam,
+    businessID: businessParam(deps.db),
+    runID: rowTenant(deps.db, 'cases.onboarding_runs'),
+    caseID: rowTenant(deps.db, 'cases.cases', { businessColumn: 'business_id' }),
+    invitationID: rowTenant(deps.db, 'cases.invitations', { businessColumn: 'business_id', publicLink: true }),
+  };
   const routes = withOpenApiRoute(
-    [
+    withErasedTenantAnswer([
       ...onboardingRoutes({ onboarding, authenticate: guard }),
       ...onboardingLimitRoutes({ onboarding, authenticate: guard }),
       ...monitoringRoutes({ monitoring: createMonitoringService({ db: deps.db, businesses: businessStore, clock }), authenticate: guard }),
@@ -117,7 +125,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
       ...ownerErasureRoutes({ erasure: createOwnerErasureService({ db: deps.db, businesses: businessStore, dataKeys, clock }), authenticate: guard }),
       ...inviteRoutes({ invites, authenticate: guard }),
       ...caseRoutes({ cases: createCasesService({ cases: caseStore, acceptances: createInvitationAcceptances(deps.db), clock, db: deps.db }), authenticate: guard }),
-    ],
+    ], tenantOf),
     {
       title: 'Case area',
       version: '1.0.0',
@@ -139,17 +147,8 @@ export function createCaseArea(deps: CaseAreaDeps) {
     prefix: CASE_PREFIX,
     routes,
     idempotency: { store: createIdempotencyStore(deps.db, 'cases'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
-    // What an erased tenant owned answers 410 (docs/adr/0043); an invitation's id is its applicant's credential.
-    tenantGone: tenantGoneGate({
-      erased: createErasedCustomers(deps.db),
-      resolvers: {
-        customerID: customerParam,
-        businessID: businessParam(deps.db),
-        runID: rowTenant(deps.db, 'cases.onboarding_runs'),
-        caseID: rowTenant(deps.db, 'cases.cases', { businessColumn: 'business_id' }),
-        invitationID: rowTenant(deps.db, 'cases.invitations', { businessColumn: 'business_id', publicLink: true }),
-      },
-    }),
+    // What an erased tenant owned answers 410 (docs/adr/0043).
+    tenantGone: tenantGoneGate({ erased: createErasedCustomers(deps.db), resolvers: tenantOf }),
     // A bulk body (up to 5 MB) is read only for an authenticated caller.
     largeBodies: [{ path: /^\/case\/api\/v1\/businesses\/customers\/[^/]+\/bulk$/, limit: '5mb', before: [guard] }],
     queues,

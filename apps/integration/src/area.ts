@@ -24,6 +24,7 @@ import {
   idempotencyAnswerSeal,
   relayAudit,
   tenantGoneGate,
+  withErasedTenantAnswer,
 } from '@kyb/area-views';
 import type { IndustryClassifier } from './classification/classification.provider';
 import { createPgClassificationStore } from './classification/classification.store';
@@ -190,15 +191,17 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const dispatcher = createWebhookDispatcher({ store: webhookDispatch, deliveries: producers.webhookDeliveries, settings: webhookSettings, clock, logger });
   const deliverWebhook = createWebhookDeliveryProcessor({ attempts: createPgWebhookAttemptsStore(db), endpoints: webhookEndpoints, dataKeys, settings: webhookSettings, clock, logger });
 
+  // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043).
+  const tenantOf = { customerId: customerParam, businessId: businessParam(deps.db) };
   const routes = withOpenApiRoute(
-    [
+    withErasedTenantAnswer([
       ...enrichmentRoutes({ enrichment, authenticate }),
       ...verificationRoutes({ verification: createVerificationService({ businesses, verifications }), authenticate }),
       ...screeningCredentialsRoutes({ credentials, customers, authenticate }),
       ...screeningRoutes({ screenings, authenticate }),
       ...webhookRoutes({ webhooks, authenticate }),
       ...webhookDeliveryRoutes({ webhooks, authenticate }),
-    ],
+    ], tenantOf),
     {
       title: 'Integration area',
       version: '1.0',
@@ -223,7 +226,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     routes,
     idempotency: { store: createIdempotencyStore(deps.db, 'integration'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
     // What an erased tenant owned answers 410 (docs/adr/0043).
-    tenantGone: tenantGoneGate({ erased, resolvers: { customerId: customerParam, businessId: businessParam(deps.db) } }),
+    tenantGone: tenantGoneGate({ erased, resolvers: tenantOf }),
     queues,
     workers: integrationWorkers({ enrich, enrichBatch, screen, deliverWebhook, monitoringTick: () => monitoring.tick() }),
     // Unset or MONITORING_TICK_MINUTES=0: no schedule (and a tick registered before is removed).

@@ -3,7 +3,7 @@ import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { reportAuditRelayQueue, reportErasureSweepQueue, reportRecoveryQueue } from '@kyb/queues';
-import { businessParam, createAlertDirectory, createBusinessDirectory, createDataKeys, createErasedCustomers, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate } from '@kyb/area-views';
+import { businessParam, createAlertDirectory, createBusinessDirectory, createDataKeys, createErasedCustomers, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
 import type { ReportData } from './pdf/report-data';
 import { renderBusinessReport } from './pdf/render-business-report';
 import { createReportRecovery } from './recovery/report-recovery';
@@ -75,7 +75,9 @@ export function createReportArea(deps: ReportAreaDeps) {
     logger: deps.logger,
     leaseMs: deps.leaseMs ?? 60_000,
   });
-  const routes = withOpenApiRoute(reportRoutes({ reports, authenticate: authenticateWith({ ...deps.tokens, clock }) }), {
+  // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043); the signed file link is checked by its route first.
+  const tenantOf = { customerID: customerParam, businessID: businessParam(deps.db), reportID: rowTenant(deps.db, 'reports.reports', { businessColumn: 'business_id' }) };
+  const routes = withOpenApiRoute(withErasedTenantAnswer(reportRoutes({ reports, authenticate: authenticateWith({ ...deps.tokens, clock }) }), tenantOf), {
     title: 'Report area',
     version: '1.0.0',
     description: '360 business reports: requested, rendered to PDF by a worker, downloaded through short-lived signed URLs.',
@@ -94,11 +96,8 @@ export function createReportArea(deps: ReportAreaDeps) {
     prefix: REPORT_PREFIX,
     routes,
     idempotency: { store: createIdempotencyStore(deps.db, 'reports'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(createDataKeys(deps.db, createMasterKeyring(deps.dataEncryptionKey, deps.previousDataEncryptionKeys))) },
-    // What an erased tenant owned answers 410 (docs/adr/0043); the signed file link is checked by its route first.
-    tenantGone: tenantGoneGate({
-      erased: createErasedCustomers(deps.db),
-      resolvers: { customerID: customerParam, businessID: businessParam(deps.db), reportID: rowTenant(deps.db, 'reports.reports', { businessColumn: 'business_id' }) },
-    }),
+    // What an erased tenant owned answers 410 (docs/adr/0043).
+    tenantGone: tenantGoneGate({ erased: createErasedCustomers(deps.db), resolvers: tenantOf }),
     queues,
     workers: reportWorkers(render),
     // Wherever workers run, reports whose job was lost are found in PostgreSQL and queued again.

@@ -2,7 +2,7 @@ import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { scoreAuditRelayQueue, scoreErasureSweepQueue, scoreRecoveryQueue } from '@kyb/queues';
-import { businessParam, createBusinessDirectory, createCustomerDirectory, createErasedCustomers, createIntegrationDirectory, createVerificationDirectory, customerParam, eraseLateWrites, relayAudit, rowTenant, tenantGoneGate } from '@kyb/area-views';
+import { businessParam, createBusinessDirectory, createCustomerDirectory, createErasedCustomers, createIntegrationDirectory, createVerificationDirectory, customerParam, eraseLateWrites, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
 import { weightageConfigRoutes } from './configs/weightage-configs.router';
 import { createWeightageConfigService } from './configs/weightage-configs.service';
 import { createPgWeightageConfigStore } from './configs/weightage-configs.store';
@@ -57,8 +57,13 @@ export function createScoreArea(deps: ScoreAreaDeps) {
   const configs = createWeightageConfigService({ db: deps.db, store: createPgWeightageConfigStore(deps.db), customers: createCustomerDirectory(deps.db), clock });
   const explain = createExplainService({ store, explain: createPgExplainStore(deps.db), businesses });
   const alerts = createAlertsService({ db: deps.db, store: createPgAlertStore(deps.db), clock });
+  // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043).
+  const tenantOf = { customerID: customerParam, businessID: businessParam(deps.db), scoreID: rowTenant(deps.db, 'scores.scores', { businessColumn: 'business_id' }) };
   const routes = withOpenApiRoute(
-    [...scoreRoutes({ scores, authenticate }), ...weightageConfigRoutes({ configs, authenticate }), ...explainRoutes({ explain, authenticate }), ...alertRoutes({ alerts, authenticate })],
+    withErasedTenantAnswer(
+      [...scoreRoutes({ scores, authenticate }), ...weightageConfigRoutes({ configs, authenticate }), ...explainRoutes({ explain, authenticate }), ...alertRoutes({ alerts, authenticate })],
+      tenantOf,
+    ),
     {
       title: 'Score area',
       version: '1.0.0',
@@ -83,10 +88,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
     routes,
     idempotency: { store: createIdempotencyStore(deps.db, 'scores'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock },
     // What an erased tenant owned answers 410 (docs/adr/0043).
-    tenantGone: tenantGoneGate({
-      erased,
-      resolvers: { customerID: customerParam, businessID: businessParam(deps.db), scoreID: rowTenant(deps.db, 'scores.scores', { businessColumn: 'business_id' }) },
-    }),
+    tenantGone: tenantGoneGate({ erased, resolvers: tenantOf }),
     queues,
     workers: scoreWorkers(processors),
     // Wherever workers run, lost and stuck scores are found in PostgreSQL and queued again.

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { canAccessBusiness, canAccessCustomer, type AuthContext } from '@kyb/auth';
 import { preparedRead, type Knex } from '@kyb/db';
+import type { RouteDefinition } from '@kyb/http';
 import { isUuid } from '@kyb/validation';
 import { BUSINESS_DIRECTORY_VIEW } from '../case/business-directory';
 import { CustomerErasedError } from './customer-erased.error';
@@ -85,4 +86,23 @@ export function tenantGoneGate(options: { erased: ErasedCustomers; resolvers: Re
     }
     next();
   };
+}
+
+/** How the OpenAPI documents name the gate's answer. */
+export const ERASED_TENANT_RESPONSE = { description: 'The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE)' };
+
+/**
+ * `routes` with the gate's 410 declared on each route whose path names something a resolver of
+ * `resolvers` finds (by parameter name, case-insensitively), for the OpenAPI document: the same
+ * resolvers the area's {@link tenantGoneGate} takes, so the document says what the gate does.
+ */
+export function withErasedTenantAnswer(routes: readonly RouteDefinition[], resolvers: Record<string, TenantResolver>): RouteDefinition[] {
+  const names = new Set(Object.keys(resolvers).map((name) => name.toLowerCase()));
+  return routes.map((route) => {
+    const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1].toLowerCase());
+    const publicLinks = new Set(Object.entries(resolvers).flatMap(([name, resolver]) => (resolver.publicLink ? [name.toLowerCase()] : [])));
+    // An unauthenticated route is gated only through a public link (the gate needs a caller otherwise).
+    const gated = !route.answersErasedTenants && params.some((param) => names.has(param) && (route.auth || publicLinks.has(param)));
+    return gated && !route.responses[410] ? { ...route, responses: { ...route.responses, 410: ERASED_TENANT_RESPONSE } } : route;
+  });
 }
