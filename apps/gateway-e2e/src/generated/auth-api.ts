@@ -187,8 +187,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Erase a customer (tenant): destroy its data key, so nothing sealed for it (TINs, SSNs, credentials, secrets) opens anywhere again, and disable it
-         * @description Cannot be undone. The customer's data key is destroyed (or, if it never had one, none can be made for it any more): every area answers 410 DataErasedError for its sealed values within a second, backups included. The customer becomes DISABLED and its users' sessions end, as with PATCH status DISABLED. Recorded in its audit log as customer.erased. Asked again, it answers the first erased_at.
+         * Erase a customer (tenant): destroy its data key, delete its personal data in every area, and disable it
+         * @description Cannot be undone. In one transaction: the customer's data key is destroyed (or, if it never had one, none can be made for it any more), so nothing sealed for it (TINs, SSNs, credentials, secrets, kept answers) opens anywhere again, backups included; every area empties or deletes what it keeps of the tenant in clear (names, emails, phones, dates of birth, addresses, screening results, public records, verification checks, rendered PDFs, webhooks and their deliveries), and running tasks, screenings, scores, reports and runs end FAILED; the customer becomes DISABLED and its users' sessions end. Ids, states, counts, scores' figures and the audit chain remain. From then on every route that names the customer or anything of it answers 410 CustomerErasedError (the audit log excepted), also to the ADMIN. Recorded in its audit log as customer.erased. Asked again, it answers the first erased_at.
          */
         post: operations["postCustomersCustomerIDErase"];
         delete?: never;
@@ -933,6 +933,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     patchCustomersCustomerID: {
@@ -1028,6 +1037,15 @@ export interface operations {
             };
             /** @description status ACTIVE for an erased customer (CustomerErasedError) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1452,6 +1470,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postCustomersCustomerIDUsers: {
@@ -1574,7 +1601,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -1691,6 +1718,15 @@ export interface operations {
             };
             /** @description Customer not found, or (ADMIN only) user not found; a CUSTOMER naming a user it may not see gets 403 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -448,6 +448,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postBusinessesBusinessIDOwnersOwnerIDErase: {
@@ -537,7 +546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -767,7 +776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -870,7 +879,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -952,6 +961,15 @@ export interface operations {
             };
             /** @description Case not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1151,6 +1169,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     patchCustomersCustomerIDBusinessesBusinessIDMonitoring: {
@@ -1337,6 +1364,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postCustomersCustomerIDBusinessesInvite: {
@@ -1468,7 +1504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -1564,6 +1600,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCustomersCustomerIDMonitoringSettings: {
@@ -1636,6 +1681,15 @@ export interface operations {
             };
             /** @description To an ADMIN: no such customer (CustomerApiError) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1734,6 +1788,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCustomersCustomerIDOnboardingLimit: {
@@ -1810,6 +1873,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getInvitationsInvitationID: {
@@ -1849,6 +1921,15 @@ export interface operations {
             };
             /** @description Invitation not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1933,6 +2014,15 @@ export interface operations {
             };
             /** @description Run not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

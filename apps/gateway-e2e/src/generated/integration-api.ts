@@ -485,6 +485,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getBusinessBusinessIDPublicRecords: {
@@ -678,6 +687,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postBusinessBusinessIDRefresh: {
@@ -779,7 +797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -906,6 +924,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCustomersCustomerIdWebhooks: {
@@ -995,6 +1022,15 @@ export interface operations {
             };
             /** @description No such customer (CustomerApiError) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1119,7 +1155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -1222,6 +1258,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteCustomersCustomerIdWebhooksWebhookId: {
@@ -1280,6 +1325,15 @@ export interface operations {
             };
             /** @description To an ADMIN: no such webhook of this customer (WebhookNotFoundError) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1376,6 +1430,15 @@ export interface operations {
             };
             /** @description To an ADMIN: no such webhook of this customer (WebhookNotFoundError) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1492,6 +1555,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCustomersCustomerIdWebhooksWebhookIdDeliveriesDeliveryId: {
@@ -1591,6 +1663,15 @@ export interface operations {
             };
             /** @description To an ADMIN: no such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1705,7 +1786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -1831,7 +1912,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -1955,7 +2036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -2185,6 +2266,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getOpenapiJson: {
@@ -2266,6 +2356,15 @@ export interface operations {
             };
             /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2359,6 +2458,15 @@ export interface operations {
             };
             /** @description No such customer (CustomerApiError) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2563,6 +2671,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getVerificationBusinessesBusinessIdScreenings: {
@@ -2650,6 +2767,15 @@ export interface operations {
             };
             /** @description Business not found (BusinessApiError) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2855,6 +2981,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postVerificationCustomersCustomerIdBusinessesBusinessIdScreening: {
@@ -2959,7 +3094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;

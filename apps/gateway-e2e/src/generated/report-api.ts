@@ -239,6 +239,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postReportsReportIDDownload: {
@@ -330,6 +339,15 @@ export interface operations {
             };
             /** @description Report not found (ReportApiError) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -473,6 +491,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postReportsCustomersCustomerIDBusinessesBusinessID: {
@@ -555,7 +582,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;

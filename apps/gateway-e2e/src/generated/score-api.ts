@@ -380,6 +380,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCustomersCustomerIDAlertsAlertID: {
@@ -480,6 +489,15 @@ export interface operations {
             };
             /** @description To an ADMIN: no such alert of this customer (AlertNotFoundError) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -615,6 +633,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCustomersCustomerIDWeightageConfig: {
@@ -678,6 +705,15 @@ export interface operations {
             };
             /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -755,6 +791,15 @@ export interface operations {
             };
             /** @description No such customer (CustomerApiError) or config (WeightageConfigNotFoundError) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -911,6 +956,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getScoreBusinessBusinessIDDiff: {
@@ -1030,6 +1084,15 @@ export interface operations {
             };
             /** @description Business not found (BusinessApiError; to an ADMIN); a month without a SUCCESS score (ScoreNotFoundError, naming the month) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1176,7 +1239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request with this Idempotency-Key was done, but the answer kept for it was erased with the personal data it held (IdempotencyAnswerErasedError) */
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -1424,6 +1487,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getScoreScoresScoreID: {
@@ -1542,6 +1614,15 @@ export interface operations {
             };
             /** @description Score not found (ScoreNotFoundError) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1686,6 +1767,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postScoreScoresScoreIDRecompute: {
@@ -1783,6 +1873,15 @@ export interface operations {
             };
             /** @description A score not SUCCESS, or one computed before scores kept their inputs (ScoreNotRecomputableError) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
