@@ -127,7 +127,8 @@ describe('process roles', () => {
     const api = processes.start(CASE, { ...production, ROLE: 'api', PORT: String(apiPort), METRICS_PORT: String(await freePort()) });
     await eventually(async () => ((await fetch(`http://127.0.0.1:${apiPort}/healthz`).catch(() => undefined))?.status === 200 ? true : undefined));
     expect(await api.stop()).toBe(0);
-  });
+    // Four processes start and stop one after another: more than the default 30 s on a loaded machine.
+  }, 90_000);
 
   it("in production the auth api refuses to start without SMTP_URL (an applicant's sign-up code proves its email)", async () => {
     const owner = databaseUrl(freshDatabaseName());

@@ -40,3 +40,5 @@ export {
 } from './outbox';
 export type { AnyOutboxEvent, AuditAct, EventData, EventType, OutboxEvent } from './outbox';
 export { isoTimestampSql } from './iso-timestamp';
+export { dropErasureFunctionSql, erasureFunctionSql, tenantAnswersDeletedSql } from './erasure-function';
+export type { ErasureFunctionName } from './erasure-function';
