@@ -156,9 +156,12 @@ export async function startContainerTopology(options: ContainerTopologyOptions):
     const apiPorts = {} as Record<Area, number>;
     let authLog = '';
     const startApi = async (area: Area) => {
-      // No SMTP server here: the image runs with NODE_ENV=production, so the auth api is told to log its mail (an applicant's code), at info.
+      // No SMTP server here: the image runs with NODE_ENV=production, so the auth api is told to log its mail (an applicant's code), at info,
+      // and to seed the demo tenant the journey signs in as (production seeds none unless asked).
       const extra: Record<string, string> =
-        area === 'auth' ? { DEMO_PASSWORD: demo.password, ADMIN_PASSWORD: `gateway keeper ${randomBytes(4).toString('hex')}`, MAIL_TO_LOG: 'true', LOG_LEVEL: 'info' } : {};
+        area === 'auth'
+          ? { DEMO_PASSWORD: demo.password, SEED_DEMO: 'true', ADMIN_PASSWORD: `gateway keeper ${randomBytes(4).toString('hex')}`, MAIL_TO_LOG: 'true', LOG_LEVEL: 'info' }
+          : {};
       const definition = suite(`${area}-api`, `dist/apps/${area}/main.js`, { ...appEnv, ...extra, ROLE: 'api', PORT: '8080' }).withExposedPorts(8080, 9464);
       const onOutput = area === 'auth' ? (text: string) => void (authLog += text) : undefined;
       apiPorts[area] = (await startLogged(`${area}-api`, ready(definition), containers, onOutput)).getMappedPort(8080);

@@ -84,4 +84,4 @@ export type { ErasedCustomers } from './erasure/erased-customers';
 export { erasedCount, eraseLateWrites, LATE_WRITES_WINDOW_MS, runErasureFunctions } from './erasure/erasure-functions';
 export type { ErasureFunction } from './erasure/erasure-functions';
 export { businessParam, customerParam, ERASED_TENANT_RESPONSE, rowTenant, tenantGoneGate, withErasedTenantAnswer } from './erasure/tenant-gone-gate';
-export type { TenantOfId, TenantResolver } from './erasure/tenant-gone-gate';
+export type { DocumentedRoute, TenantOfId, TenantResolver } from './erasure/tenant-gone-gate';

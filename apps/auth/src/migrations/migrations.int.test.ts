@@ -30,6 +30,7 @@ describe('auth migrations', () => {
       '20261126_0012_data_keys',
       '20261126_0013_data_key_state',
       '20261127_0014_audit_event_batches',
+      '20261202_0015_erasure_functions',
     ]);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
     expect(await database.db('auth.permissions').count<Array<{ count: string }>>('* as count')).toEqual([{ count: '13' }]);
@@ -46,6 +47,7 @@ describe('auth migrations', () => {
 
   it('run down completely, and up again', async () => {
     expect(await migrateDownAll(database.db, authMigrations)).toEqual([
+      '20261202_0015_erasure_functions',
       '20261127_0014_audit_event_batches',
       '20261126_0013_data_key_state',
       '20261126_0012_data_keys',

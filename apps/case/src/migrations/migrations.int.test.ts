@@ -39,6 +39,7 @@ describe('case migrations', () => {
       '20261127_0019_businesses_created_whole',
       '20261128_0020_business_lists_presented',
       '20261128_0021_onboarding_usage_within',
+      '20261202_0022_erasure_functions',
     ]);
     expect(await tables()).toEqual([
       'applicants', 'audit_outbox', 'business_addresses', 'business_directory', 'business_lists', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'cases',
@@ -48,6 +49,7 @@ describe('case migrations', () => {
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261202_0022_erasure_functions',
       '20261128_0021_onboarding_usage_within',
       '20261128_0020_business_lists_presented',
       '20261127_0019_businesses_created_whole',

@@ -31,6 +31,7 @@ describe('integration migrations', () => {
       '20261127_0013_lz4_large_json',
       '20261128_0014_public_records_presented',
       '20261128_0015_lz4_presented_records',
+      '20261202_0016_erasure_functions',
     ]);
     expect(await relations()).toEqual([
       'audit_outbox', 'bjl_record_directory', 'bjl_records', 'business_classification_directory', 'business_classifications', 'business_verification_current', 'business_verification_directory',
@@ -49,6 +50,7 @@ describe('integration migrations', () => {
     );
     expect(await migrateLatest(database.db, integrationMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, integrationMigrations)).toEqual([
+      '20261202_0016_erasure_functions',
       '20261128_0015_lz4_presented_records',
       '20261128_0014_public_records_presented',
       '20261127_0013_lz4_large_json',

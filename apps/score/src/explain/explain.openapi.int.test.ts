@@ -22,9 +22,10 @@ describe('the explain routes in the score area OpenAPI document', () => {
   afterAll(() => t.close());
 
   const routes = [
-    ['get', '/score/scores/{scoreID}/explain', ['200', '400', '401', '403', '404', '409']],
-    ['get', '/score/business/{businessID}/diff', ['200', '400', '401', '403', '404']],
-    ['post', '/score/business/{businessID}/what-if', ['200', '400', '401', '403', '404', '409']],
+    // 410: the tenant was erased (docs/adr/0043).
+    ['get', '/score/scores/{scoreID}/explain', ['200', '400', '401', '403', '404', '409', '410']],
+    ['get', '/score/business/{businessID}/diff', ['200', '400', '401', '403', '404', '410']],
+    ['post', '/score/business/{businessID}/what-if', ['200', '400', '401', '403', '404', '409', '410']],
   ] as const;
 
   it.each(routes)('%s %s: ADMIN and CUSTOMER with businesses:read, every answer documented', (method, path, statuses) => {

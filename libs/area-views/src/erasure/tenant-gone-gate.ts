@@ -1,7 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { canAccessBusiness, canAccessCustomer, type AuthContext } from '@kyb/auth';
 import { preparedRead, type Knex } from '@kyb/db';
-import type { RouteDefinition } from '@kyb/http';
 import { isUuid } from '@kyb/validation';
 import { BUSINESS_DIRECTORY_VIEW } from '../case/business-directory';
 import { CustomerErasedError } from './customer-erased.error';
@@ -88,6 +87,14 @@ export function tenantGoneGate(options: { erased: ErasedCustomers; resolvers: Re
   };
 }
 
+/** What {@link withErasedTenantAnswer} reads and writes of a route definition (`RouteDefinition` of `@kyb/http`, which this library does not import). */
+export interface DocumentedRoute {
+  path: string;
+  auth: boolean;
+  answersErasedTenants?: boolean;
+  responses: Record<number, { description: string }>;
+}
+
 /** How the OpenAPI documents name the gate's answer. */
 export const ERASED_TENANT_RESPONSE = { description: 'The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE)' };
 
@@ -96,7 +103,7 @@ export const ERASED_TENANT_RESPONSE = { description: 'The customer (tenant) this
  * `resolvers` finds (by parameter name, case-insensitively), for the OpenAPI document: the same
  * resolvers the area's {@link tenantGoneGate} takes, so the document says what the gate does.
  */
-export function withErasedTenantAnswer(routes: readonly RouteDefinition[], resolvers: Record<string, TenantResolver>): RouteDefinition[] {
+export function withErasedTenantAnswer<R extends DocumentedRoute>(routes: readonly R[], resolvers: Record<string, TenantResolver>): R[] {
   const names = new Set(Object.keys(resolvers).map((name) => name.toLowerCase()));
   return routes.map((route) => {
     const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1].toLowerCase());
