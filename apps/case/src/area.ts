@@ -167,8 +167,9 @@ export function createCaseArea(deps: CaseAreaDeps) {
     // The acts the area records (businesses added, owners' details read) join the audit log within a second.
     rounds: [
       { queue: caseAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(deps.db, 'cases'), {}) },
-      // A tenant erased lately: what a job in flight wrote for it after the erasure is erased too (docs/adr/0043).
-      { queue: caseErasureSweepQueue, everyMs: 5000, sweep: async () => (await eraseLateWrites(deps.db, 'cases'), {}) },
+      // A tenant erased lately: what a job in flight wrote for it after the erasure is erased too (docs/adr/0043); the auth
+      // area runs no workers, so this round also runs its function (a user a request created just before the erasure).
+      { queue: caseErasureSweepQueue, everyMs: 5000, sweep: async () => (await eraseLateWrites(deps.db, ['cases', 'auth']), {}) },
     ],
     // What the gatherer holds is queued before the producers close.
     closes: [

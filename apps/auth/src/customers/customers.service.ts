@@ -123,7 +123,9 @@ export function createCustomersService(options: CustomersServiceOptions) {
         return { customerId: customer.id, erasedAt: key.destroyedAt };
       });
       noteCustomerErased(erased.customerId);
-      await options.endSessions(await customers.userIds(erased.customerId), 'customer-erased');
+      // Its users, and the applicants erased with it (who onboarded with no other customer).
+      const [users, applicants] = await Promise.all([customers.userIds(erased.customerId), customers.soleApplicantIds(erased.customerId)]);
+      await options.endSessions([...users, ...applicants], 'customer-erased');
       return { customer_id: erased.customerId, erased_at: erased.erasedAt.toISOString(), data_key_destroyed: true };
     },
   };

@@ -62,6 +62,15 @@ export function createPgCustomerStore(db: Knex) {
       const rows = await trx('auth.users').select('id').where({ customer_id: customerId });
       return rows.map((row: { id: string }) => row.id);
     },
+    /** The applicants who accepted invitations of this customer only (an erasure erases them with it, and ends their sessions). */
+    async soleApplicantIds(customerId: string, trx: Knex = db): Promise<string[]> {
+      const { rows } = await trx.raw<{ rows: Array<{ user_id: string }> }>(
+        `select distinct a.user_id from auth.accepted_invitations a where a.customer_id = ?
+          and not exists (select 1 from auth.accepted_invitations o where o.user_id = a.user_id and o.customer_id <> a.customer_id)`,
+        [customerId],
+      );
+      return rows.map((row) => row.user_id);
+    },
   };
 }
 

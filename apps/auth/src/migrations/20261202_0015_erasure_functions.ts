@@ -22,12 +22,16 @@ export const erasureFunctions: Migration = {
         select coalesce(array_agg(id), '{}') into erased_users from (select id from auth.users where customer_id = p_customer
           union select a.user_id from auth.accepted_invitations a where a.customer_id = p_customer
             and not exists (select 1 from auth.accepted_invitations o where o.user_id = a.user_id and o.customer_id <> p_customer)) u;
+        -- Email proofs of these people (by their email, before it is overwritten; and by the tenant's invitations below).
+        delete from auth.applicant_email_proofs where lower(email) in (select lower(email) from auth.users where id = any(erased_users));
+        get diagnostics n = row_count; changed := changed + n;
         -- Refresh tokens stay (hashes and times only): ending the users' sessions after the commit revokes them.
         delete from auth.setup_tokens where user_id = any(erased_users);
         get diagnostics n = row_count; changed := changed + n;
         update auth.users set first_name = '[erased]', last_name = '[erased]', email = 'erased-' || id || '@erased.invalid', mobile = null,
             password_hash = null, status = 'INACTIVE'
-          where id = any(erased_users) and first_name <> '[erased]';
+          where id = any(erased_users)
+            and (first_name, last_name, email, mobile, password_hash, status) is distinct from ('[erased]', '[erased]', 'erased-' || id || '@erased.invalid', null, null, 'INACTIVE');
         get diagnostics n = row_count; changed := changed + n;
         delete from auth.applicant_email_proofs where invitation_id in (select invitation_id from auth.accepted_invitations where customer_id = p_customer);
         get diagnostics n = row_count; changed := changed + n;

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { dropErasureFunctionSql, erasureFunctionSql, tenantAnswersDeletedSql, type Migration } from '@kyb/db';
 
-/** The log of a report whose PDF was deleted because an owner of its business was erased after it was rendered. */
-export const OWNER_ERASED_LOG = "The rendered PDF was deleted because an owner's personal data was erased after it was rendered; request a new report.";
+/** The log of a report whose PDF was deleted, or whose rendering was stopped, because an owner of its business was erased. */
+export const OWNER_ERASED_LOG = "The rendered PDF was deleted (or its rendering stopped) because an owner's personal data was erased; request a new report.";
 
 /**
  * The file of a report as the renderer names it (`reportFilePath`): a render that ended after its
@@ -18,9 +18,9 @@ const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
 /**
  * The report area's part of erasure (docs/adr/0043), called in the erasing area's transaction:
  * - `reports.erase_owner(customer, business, owner)`: the business's rendered PDFs (which print
- *   the owners) are deleted; their reports end FAILED with {@link OWNER_ERASED_LOG}, so a new one
- *   is requested, rendered without the owner; a render under way is taken back (its lease ends, so
- *   it cannot complete) and renders again;
+ *   the owners) are deleted; their reports, and one being rendered (which then cannot complete, and
+ *   whose worker removes the file it wrote), end FAILED with {@link OWNER_ERASED_LOG}: a new report
+ *   is rendered without the owner;
  * - `reports.erase_customer(customer)`: every PDF of the tenant is deleted; reports not yet
  *   rendered end FAILED with the reason.
  */
@@ -30,10 +30,9 @@ export const erasureFunctions: Migration = {
     await db.raw(
       erasureFunctionSql('reports', 'erase_owner', [
         `delete from reports.report_files where path in (select ${FILE_PATH} from reports.reports where ${OF_BUSINESS})`,
+        // A render under way may have read the owner: it ends FAILED too, and its worker, finding it so, removes its file.
         `update reports.reports set status = 'FAILED', log = ${sqlText(OWNER_ERASED_LOG)}, file_path = null, updated_at = now()
-          where ${OF_BUSINESS} and file_path is not null`,
-        `update reports.reports set status = 'REQUESTED', lease_owner = null, lease_expires_at = null, log = null, updated_at = now()
-          where ${OF_BUSINESS} and status = 'IN_PROGRESS'`,
+          where ${OF_BUSINESS} and (file_path is not null or status = 'IN_PROGRESS')`,
       ]),
     );
     await db.raw(

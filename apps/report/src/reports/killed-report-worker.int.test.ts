@@ -46,6 +46,42 @@ describe('a report renders exactly once', () => {
         .expect(200)
     ).body.data.report_id as string;
 
+  it('a render whose report an erasure ended FAILED while it ran stores nothing and leaves no file behind (docs/adr/0043)', async () => {
+    const businessId = await reportableBusiness(t, customerId);
+    const reportId = await generate(businessId);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let rendered = 0;
+    const storage = createPgReportStorage(t.db);
+    const processor = createReportProcessor({
+      store: createPgReportStore(t.db),
+      storage,
+      sources: {
+        businesses: createBusinessDirectory(t.db),
+        integration: createIntegrationDirectory(t.db),
+        verification: createVerificationDirectory(t.db),
+        scores: createScoreDirectory(t.db),
+        alerts: createAlertDirectory(t.db),
+      },
+      render: async () => {
+        rendered += 1;
+        await gate;
+        return Buffer.from('%PDF-1.7 naming the owner');
+      },
+      clock: () => new Date(),
+      logger: createLogger({ level: 'silent', name: 'erased' }),
+      leaseMs: 60_000,
+    });
+    const running = processor(reportId, { made: 0, allowed: 3 });
+    await eventually(async () => (rendered === 1 ? true : undefined));
+    // The erasure (reports.erase_owner / erase_customer) ends the report while its PDF is being rendered.
+    await t.db('reports.reports').where({ id: reportId }).update({ status: 'FAILED', log: 'erased', file_path: null });
+    release();
+    expect(await running).toEqual({ outcome: 'ended' });
+    expect(await storage.get(`reports/${reportId}.pdf`)).toBeUndefined();
+    expect(await t.db('reports.reports').where({ id: reportId }).first('status', 'file_path')).toEqual({ status: 'FAILED', file_path: null });
+  });
+
   it('when two workers take the same report at once, one renders and the other waits', async () => {
     const businessId = await reportableBusiness(t, customerId);
     const reportId = await generate(businessId);

@@ -51,6 +51,9 @@ export function createReportProcessor(deps: ReportProcessorDeps): ReportProcesso
       const pdf = await deps.render(data);
       await deps.storage.put(reportFilePath(report.id), { content: pdf, contentType: 'application/pdf' });
       if (!(await store.complete(report.id, owner, reportFilePath(report.id), clock()))) {
+        // Taken from this render while it ran: by another worker (which completes it), or ended FAILED by an
+        // erasure (an owner's or the tenant's: docs/adr/0043), whose file must not stay behind.
+        if ((await store.find(report.id))?.status === 'FAILED') await deps.storage.remove(reportFilePath(report.id));
         logger.warn({ reportId }, 'report lease lapsed before completion; the worker holding it now completes it');
         return { outcome: 'ended' };
       }

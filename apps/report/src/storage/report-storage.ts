@@ -15,6 +15,8 @@ export interface StoredFile {
 export interface ReportStorage {
   put(path: string, file: StoredFile): Promise<void>;
   get(path: string): Promise<StoredFile | undefined>;
+  /** Deletes the file, if there is one (a render that lost its report to an erasure leaves none behind). */
+  remove(path: string): Promise<void>;
 }
 
 /** {@link ReportStorage} in the `reports.report_files` table. */
@@ -31,6 +33,9 @@ export function createPgReportStorage(db: Knex): ReportStorage {
         })
         .onConflict('path')
         .merge(['content', 'content_type', 'byte_size', 'sha256']);
+    },
+    async remove(path) {
+      await db('reports.report_files').where({ path }).delete();
     },
     async get(path) {
       const row = await db('reports.report_files').where({ path }).first<{ content: Buffer; content_type: string } | undefined>('content', 'content_type');

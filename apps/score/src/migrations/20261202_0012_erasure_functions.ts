@@ -15,7 +15,7 @@ export const erasureFunctions: Migration = {
     await db.raw(
       erasureFunctionSql('scores', 'erase_customer', [
         `update scores.alerts set title = '[erased]', summary = '[erased]', before = null, after = null, data = '{}'::jsonb, note = null
-          where customer_id = p_customer and title <> '[erased]'`,
+          where customer_id = p_customer and (title, summary, before, after, data, note) is distinct from ('[erased]', '[erased]', null::jsonb, null::jsonb, '{}'::jsonb, null)`,
         `update scores.scores set inputs = null, decision_log = null,
             failure_reason = case when ${COMPUTING} then 'The customer was erased.' else failure_reason end,
             completed_at = case when ${COMPUTING} then now() else completed_at end, updated_at = now(),

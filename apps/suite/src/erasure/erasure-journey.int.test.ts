@@ -20,7 +20,7 @@ const GONE = {
   errorCode: 'GONE',
   data: { errorName: 'CustomerErasedError' },
 };
-const OWNER_ERASED_LOG = "The rendered PDF was deleted because an owner's personal data was erased after it was rendered; request a new report.";
+const OWNER_ERASED_LOG = "The rendered PDF was deleted (or its rendering stopped) because an owner's personal data was erased; request a new report.";
 const ERASED_REASON = 'The customer was erased.';
 
 const word = () => randomBytes(5).toString('hex').replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]);
@@ -38,6 +38,7 @@ describe('erasure: an owner, then a whole tenant, leaves nothing of them anywher
   const business = { name: `Terminated Quokkaworks ${u}`, dba: `Quokka Trading ${u}`, tin: digits(9), line1: `400 Marmalade Crescent ${u}`, website: `https://quokka-${u}.example.com` };
   const applicant = { first: `Clementine${u}`, last: `Ravensworth${u}`, email: `cr.${u}@example.org` };
   const user = { first: `Peregrine${u}`, last: `Oakhurst${u}`, email: `po.${u}@example.com` };
+  const disguised = `9 Hidden Lane ${u}`;
   let businessId: string;
   let firstOwnerId: string;
   let masked: string[];
@@ -89,6 +90,8 @@ describe('erasure: an owner, then a whole tenant, leaves nothing of them anywher
     firstOwnerId = owners[0].id;
     const stored = (await suite.database.db('cases.businesses').where({ id: businessId }).first()) as { tin_masked: string };
     masked = [stored.tin_masked, ...owners.map((o) => o.ssn_masked)];
+    // A business whose name looks erased already: erasure compares every column, so its address goes too.
+    dataOf(await call('post', `/case/api/v1/businesses/customers/${tenant()}`, { token: owner(), body: { name: '[erased]', address_line_1: disguised, address_city: 'Longwood', address_state: 'FL', address_postal_code: '32850' } }), 'E12 of a disguised business');
     dataOf(await call('post', `/auth/api/v1/customers/${tenant()}/users`, { token: admin(), body: { first_name: user.first, last_name: user.last, email: user.email, subrole_code: 'user' } }), 'user');
 
     // A screening that matches (the business name says "terminated"), so its principals hold the owners' names.
@@ -116,7 +119,21 @@ describe('erasure: an owner, then a whole tenant, leaves nothing of them anywher
 
   it("erasing an owner leaves none of its values in any column, PDF or Redis key; its screening reads [erased]; the business's report is deleted", async () => {
     const { call, database } = suite;
+    // Work on the business in flight at the erasure, which read the owner: a screening and a render (with the file it wrote).
+    const inFlight = { screening: randomUUID(), report: randomUUID() };
+    const type = (await database.db('reports.report_types').first('id')) as { id: number };
+    await database.db('integration.screenings').insert({ id: inFlight.screening, customer_id: tenant(), business_id: businessId, status: 'PROCESSING', icas: JSON.stringify(['1996']), provider: 'sandbox', requested_by: randomUUID() });
+    await database.db('reports.reports').insert({ id: inFlight.report, report_type_id: type.id, customer_id: tenant(), business_id: businessId, status: 'IN_PROGRESS', lease_owner: randomUUID(), lease_expires_at: new Date(Date.now() + 60_000), created_by: randomUUID(), triggered_by: 'CUSTOMER', triggered_id: randomUUID() });
+    await database.db('reports.report_files').insert({ path: `reports/${inFlight.report}.pdf`, content: Buffer.from(`%PDF ${first.last}`), content_type: 'application/pdf', byte_size: 10, sha256: 'x' });
+
     dataOf(await call('post', `/case/api/v1/businesses/${businessId}/owners/${firstOwnerId}/erase`, { token: owner() }), 'owner erasure');
+    // What was in flight can no longer store what it read: the screening failed, the render's report failed and its file is gone.
+    expect(await database.db('integration.screenings').where({ id: inFlight.screening }).first('status', 'failure_reason')).toEqual({
+      status: 'FAILED',
+      failure_reason: "An owner's personal data was erased while the screening ran; screen the business again.",
+    });
+    expect(await database.db('reports.reports').where({ id: inFlight.report }).first('status', 'log')).toEqual({ status: 'FAILED', log: OWNER_ERASED_LOG });
+    expect(await database.db('reports.report_files').where({ path: `reports/${inFlight.report}.pdf` })).toEqual([]);
     const firstValues = [...valuesOf(first), masked[1]];
 
     expect(await valuesInDatabase(database.db, firstValues)).toEqual([]);
@@ -125,13 +142,17 @@ describe('erasure: an owner, then a whole tenant, leaves nothing of them anywher
     // The other owner is where it was.
     expect(await valuesInDatabase(database.db, [second.last])).toEqual(expect.arrayContaining([`cases.owners.last_name: ${second.last.toLowerCase()}`]));
 
-    const screening = await call('get', `/integration/api/v1/verification/businesses/${businessId}/screening`, { token: owner() });
+    const completed = (await database.db('integration.screenings').where({ business_id: businessId, status: 'COMPLETED' }).first('id')) as { id: string };
+    const screening = await call('get', `/integration/api/v1/verification/businesses/${businessId}/screenings/${completed.id}`, { token: owner() });
     const principals = (screening.body.data as { matchData: { principals: Array<{ ownerId: string; firstName: string; lastName: string }> } }).matchData.principals;
     expect(principals.find((p) => p.ownerId === firstOwnerId)).toMatchObject({ firstName: '[erased]', lastName: '[erased]' });
     expect(principals.find((p) => p.ownerId !== firstOwnerId)).toMatchObject({ firstName: second.first, lastName: second.last });
 
     const reports = (await database.db('reports.reports').where({ business_id: businessId })) as Array<{ id: string; status: string; log: string; file_path: string | null }>;
-    expect(reports.map((r) => ({ status: r.status, log: r.log, file_path: r.file_path }))).toEqual([{ status: 'FAILED', log: OWNER_ERASED_LOG, file_path: null }]);
+    expect(reports.map((r) => ({ status: r.status, log: r.log, file_path: r.file_path }))).toEqual([
+      { status: 'FAILED', log: OWNER_ERASED_LOG, file_path: null },
+      { status: 'FAILED', log: OWNER_ERASED_LOG, file_path: null },
+    ]);
     // A new report is rendered without the erased owner, with the other.
     const again = dataOf<{ report_id: string }>(await call('post', `/report/api/v1/reports/customers/${tenant()}/businesses/${businessId}`, { token: owner() }), 'E7 again').report_id;
     await eventually(async () => ((await call('get', `/report/api/v1/reports/${again}`, { token: owner() })).body.data?.status === 'COMPLETED' ? true : undefined), 30_000);
@@ -163,9 +184,9 @@ describe('erasure: an owner, then a whole tenant, leaves nothing of them anywher
     expect(failures).toEqual([]);
     expect(naming.length).toBeGreaterThan(40);
 
-    // The invitation's link (public) and the applicant who accepted one answer 410 too.
+    // The invitation's link (public) answers 410 too; the applicant who onboarded with this tenant only was erased with it, and signed out.
     expect(answerOf(await call('get', `/case/api/v1/invitations/${world.ids.invitationid}`))).toEqual({ status: 410, body: GONE });
-    expect(answerOf(await call('get', `/case/api/v1/businesses/${world.ids.businessid}`, { token: world.callers.applicantInvited.token }))).toEqual({ status: 410, body: GONE });
+    expect((await call('get', `/case/api/v1/businesses/${world.ids.businessid}`, { token: world.callers.applicantInvited.token })).status).toBe(401);
     // The tenant's owner was signed out; tenant B's owner is refused as it always was, learning nothing.
     expect((await call('get', `/case/api/v1/businesses/${businessId}`, { token: owner() })).status).toBe(401);
     const foreign = await call('get', `/case/api/v1/businesses/${businessId}`, { token: world.callers.otherOwner.token });
@@ -192,7 +213,7 @@ describe('erasure: an owner, then a whole tenant, leaves nothing of them anywher
 
   it('after the tenant is erased, a dump of the database and Redis hold none of the values put in for it, and its audit chain still verifies', async () => {
     const { database, call } = suite;
-    const values = [...valuesOf(second), ...valuesOf(business), ...valuesOf(applicant), ...valuesOf(user), ...masked];
+    const values = [...valuesOf(second), ...valuesOf(business), ...valuesOf(applicant), ...valuesOf(user), ...masked, disguised];
     // Work that was running when the tenant went may write once more: the areas' rounds erase that within seconds.
     await eventually(async () => ((await valuesInDump(database.url, values)).length === 0 ? true : undefined), 30_000).catch(async () => {
       throw new Error(`still held: ${[...(await valuesInDump(database.url, values)), ...(await valuesInDatabase(database.db, values))].join('; ')}`);

@@ -65,7 +65,7 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
   'integration.bjl_records': { none: 'kind provider_record_id status' },
   'integration.business_classifications': { none: 'naics_code mcc_code provider' },
   'integration.business_verification_current': { personal: 'checks', none: 'status' },
-  'integration.business_verification_status_changes': { none: 'from_status to_status reason' },
+  'integration.business_verification_status_changes': { personal: 'reason', none: 'from_status to_status' },
   'integration.business_verifications': { personal: 'checks', none: 'status' },
   'integration.financial_profiles': { personal: 'statements credit_bureau', none: 'provider' },
   'integration.idempotency_keys': IDEMPOTENCY,
@@ -87,7 +87,8 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
   'reports.reports': { none: 'status log triggered_by file_path lease_owner' },
   'scores.alerts': { personal: 'title summary before after data note', none: 'rule subject severity status' },
   'scores.audit_outbox': AUDIT_OUTBOX,
-  'scores.idempotency_keys': IDEMPOTENCY,
+  // The score area keeps its answers unsealed (they hold ids and states); a tenant's are deleted with it.
+  'scores.idempotency_keys': { personal: 'response_body', none: 'scope key fingerprint status' },
   'scores.outbox_events': OUTBOX,
   'scores.scores': {
     personal: 'decision_log inputs',

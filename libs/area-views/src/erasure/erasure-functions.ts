@@ -41,21 +41,30 @@ export const erasedCount = (changed: Record<string, number>): number => Object.v
 export const LATE_WRITES_WINDOW_MS = 30 * 60_000;
 
 /**
- * Runs `<schema>.erase_customer` again for every tenant erased within `windowMs`: a job that was
- * running when the tenant was erased (a render, an enrichment, a score) may still write after the
- * erasure committed, and this removes it. Each area's workers run it every few seconds (a round),
- * so an erasure is complete within a round of the last job ending. Answers the rows it changed.
+ * Runs `erase_customer` of each of `schemas` again for every tenant erased within `windowMs`: a job
+ * that was running when the tenant was erased (a render, an enrichment, a score), or a request that
+ * passed the gate just before it (a user created), may still write after the erasure committed, and
+ * this removes it. Each area's workers run it every few seconds (a round), so an erasure is complete
+ * within a round of the last such write. A schema that publishes no such function here is passed
+ * over. Answers the rows it changed.
  */
-export async function eraseLateWrites(db: Knex, schema: string, windowMs = LATE_WRITES_WINDOW_MS): Promise<number> {
+export async function eraseLateWrites(db: Knex, schemas: string | readonly string[], windowMs = LATE_WRITES_WINDOW_MS): Promise<number> {
   const { rows } = await db.raw<{ rows: Array<{ customer_id: string }> }>(
     `select substring(scope from 10) as customer_id from ${DATA_KEY_DIRECTORY_VIEW}
       where scope like 'customer:%' and destroyed_at > now() - make_interval(secs => ?)`,
     [windowMs / 1000],
   );
+  if (rows.length === 0) return 0;
+  const published = await db.raw<{ rows: Array<{ schema: string }> }>(
+    `select n.nspname as schema from pg_proc p join pg_namespace n on n.oid = p.pronamespace where p.proname = 'erase_customer' and n.nspname = any(?)`,
+    [typeof schemas === 'string' ? [schemas] : [...schemas]],
+  );
   let changed = 0;
-  for (const { customer_id } of rows) {
-    const result = await db.raw<{ rows: Array<{ changed: number }> }>('select ??.erase_customer(?::uuid) as changed', [schema, customer_id]);
-    changed += Number(result.rows[0]?.changed ?? 0);
+  for (const { schema } of published.rows) {
+    for (const { customer_id } of rows) {
+      const result = await db.raw<{ rows: Array<{ changed: number }> }>('select ??.erase_customer(?::uuid) as changed', [schema, customer_id]);
+      changed += Number(result.rows[0]?.changed ?? 0);
+    }
   }
   return changed;
 }
