@@ -46,16 +46,11 @@ describe('a report renders exactly once', () => {
         .expect(200)
     ).body.data.report_id as string;
 
-  it('a render whose report an erasure ended FAILED while it ran stores nothing and leaves no file behind (docs/adr/0043)', async () => {
-    const businessId = await reportableBusiness(t, customerId);
-    const reportId = await generate(businessId);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let rendered = 0;
-    const storage = createPgReportStorage(t.db);
-    const processor = createReportProcessor({
+  /** A report processor on the test database whose renders wait for `gate`, counted in `renders.count`. */
+  const heldProcessor = (gate: Promise<void>, renders: { count: number }, pdf: string) =>
+    createReportProcessor({
       store: createPgReportStore(t.db),
-      storage,
+      storage: createPgReportStorage(t.db),
       sources: {
         businesses: createBusinessDirectory(t.db),
         integration: createIntegrationDirectory(t.db),
@@ -63,17 +58,26 @@ describe('a report renders exactly once', () => {
         scores: createScoreDirectory(t.db),
         alerts: createAlertDirectory(t.db),
       },
-      render: async () => {
-        rendered += 1;
+      render: async (_data: ReportData) => {
+        renders.count += 1;
         await gate;
-        return Buffer.from('%PDF-1.7 naming the owner');
+        return Buffer.from(pdf);
       },
       clock: () => new Date(),
-      logger: createLogger({ level: 'silent', name: 'erased' }),
+      logger: createLogger({ level: 'silent', name: 'held' }),
       leaseMs: 60_000,
     });
+
+  it('a render whose report an erasure ended FAILED while it ran stores nothing and leaves no file behind (docs/adr/0043)', async () => {
+    const businessId = await reportableBusiness(t, customerId);
+    const reportId = await generate(businessId);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const renders = { count: 0 };
+    const storage = createPgReportStorage(t.db);
+    const processor = heldProcessor(gate, renders, '%PDF-1.7 naming the owner');
     const running = processor(reportId, { made: 0, allowed: 3 });
-    await eventually(async () => (rendered === 1 ? true : undefined));
+    await eventually(async () => (renders.count === 1 ? true : undefined));
     // The erasure (reports.erase_owner / erase_customer) ends the report while its PDF is being rendered.
     await t.db('reports.reports').where({ id: reportId }).update({ status: 'FAILED', log: 'erased', file_path: null });
     release();
@@ -87,35 +91,16 @@ describe('a report renders exactly once', () => {
     const reportId = await generate(businessId);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    let rendered = 0;
-    const processor = () =>
-      createReportProcessor({
-        store: createPgReportStore(t.db),
-        storage: createPgReportStorage(t.db),
-        sources: {
-          businesses: createBusinessDirectory(t.db),
-          integration: createIntegrationDirectory(t.db),
-          verification: createVerificationDirectory(t.db),
-          scores: createScoreDirectory(t.db),
-          alerts: createAlertDirectory(t.db),
-        },
-        render: async (_data: ReportData) => {
-          rendered += 1;
-          await gate;
-          return Buffer.from('%PDF-1.7 test');
-        },
-        clock: () => new Date(),
-        logger: createLogger({ level: 'silent', name: 'twin' }),
-        leaseMs: 60_000,
-      });
+    const renders = { count: 0 };
+    const processor = () => heldProcessor(gate, renders, '%PDF-1.7 test');
     const first = processor()(reportId, { made: 0, allowed: 3 });
-    await eventually(async () => (rendered === 1 ? true : undefined));
+    await eventually(async () => (renders.count === 1 ? true : undefined));
     const second = await processor()(reportId, { made: 0, allowed: 3 });
     expect(second).toMatchObject({ outcome: 'busy' });
     release();
     expect(await first).toEqual({ outcome: 'completed' });
     expect(await processor()(reportId, { made: 0, allowed: 3 })).toEqual({ outcome: 'ended' });
-    expect(rendered).toBe(1);
+    expect(renders.count).toBe(1);
   });
 
   it('a worker killed mid-render: another takes over once its lease lapses, and the report completes once', async () => {
