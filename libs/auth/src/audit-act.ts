@@ -1,8 +1,7 @@
-import type { Request } from 'express';
 import { recordAudit, type AuditAct, type Knex } from '@kyb/db';
-import { callerOf } from './middleware';
+import type { Actor, RequestOrigin } from './actor';
 
-/** What an authenticated request did, as the audit log records it (the actor, request and address come from the request). */
+/** What an actor did, as the audit log records it (who, the request id and the address come from the actor). */
 export interface RequestAct {
   customerId: string | null;
   action: string;
@@ -18,13 +17,13 @@ export interface AuditActor {
 }
 
 /**
- * The audit entry of an act of a request: by its caller (or `actor`, for a request no token
- * vouches for), with the request's id (the `X-Request-Id` answered) and the client's address (the
- * gateway's forwarded one where trusted).
+ * The audit entry of an act: by `actor`, or, for a request no token vouches for, by `as` from the
+ * request's origin.
  */
-export function auditActOf(req: Request, act: RequestAct, occurredAt: Date, actor?: AuditActor): AuditAct {
-  const { id, role } = actor ?? { id: callerOf(req).userId, role: callerOf(req).role };
-  const requestId = (req as Request & { id?: unknown }).id;
+export function auditActOf(actor: Actor, act: RequestAct, occurredAt: Date): AuditAct;
+export function auditActOf(origin: RequestOrigin, act: RequestAct, occurredAt: Date, as: AuditActor): AuditAct;
+export function auditActOf(origin: RequestOrigin | Actor, act: RequestAct, occurredAt: Date, as?: AuditActor): AuditAct {
+  const { id, role } = as ?? { id: (origin as Actor).userId, role: (origin as Actor).role };
   return {
     customerId: act.customerId,
     actorId: id,
@@ -32,28 +31,28 @@ export function auditActOf(req: Request, act: RequestAct, occurredAt: Date, acto
     action: act.action,
     targetType: act.target.type,
     targetId: act.target.id,
-    requestId: typeof requestId === 'string' ? requestId : null,
-    clientAddress: req.ip ?? req.socket.remoteAddress ?? null,
+    requestId: origin.requestId,
+    clientAddress: origin.clientAddress,
     details: act.details ?? {},
     occurredAt,
   };
 }
 
 /**
- * Runs `work` in a transaction of `db` and writes the act of the request's caller to the area's
- * audit outbox (`<schema>.audit_outbox`) in it: the act is kept exactly when the change is. `act`
- * may depend on what `work` answered (the id it created); answering undefined records nothing.
+ * Runs `work` in a transaction of `db` and writes the act of `actor` to the area's audit outbox
+ * (`<schema>.audit_outbox`) in it: the act is kept exactly when the change is. `act` may depend on
+ * what `work` answered (the id it created); answering undefined records nothing.
  */
 export async function withAudit<T>(
   db: Knex,
-  audit: { schema: string; request: Request; clock: () => Date },
+  audit: { schema: string; actor: Actor; clock: () => Date },
   work: (trx: Knex.Transaction) => Promise<T>,
   act: (result: T) => RequestAct | undefined,
 ): Promise<T> {
   return db.transaction(async (trx) => {
     const result = await work(trx);
     const done = act(result);
-    if (done) await recordAudit(trx, audit.schema, [auditActOf(audit.request, done, audit.clock())]);
+    if (done) await recordAudit(trx, audit.schema, [auditActOf(audit.actor, done, audit.clock())]);
     return result;
   });
 }

@@ -30,5 +30,7 @@ export type { AuthenticateWithOptions, TokenTrust } from './middleware';
 export { access, authenticate, authenticateWith, callerOf, canAccessBusiness, canAccessCustomer, requirePermission, requireRole, requireTenant, unseen } from './middleware';
 export { createVerifiedTokenCache } from './verified-tokens';
 export type { VerifiedToken, VerifiedTokenCache } from './verified-tokens';
+export { actorOf, originOf } from './actor';
+export type { Actor, RequestOrigin } from './actor';
 export { auditActOf, withAudit } from './audit-act';
 export type { AuditActor, RequestAct } from './audit-act';

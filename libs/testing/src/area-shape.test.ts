@@ -13,10 +13,14 @@ const isTest = (file: string) => /\.test\.ts$|[/\\]test-support[/\\]|\.child\.ts
 describe.each(AREAS)('the %s area has the shape of every area', (area) => {
   const src = path.join(appsDir, area, 'src');
 
-  it('has its wiring, module, app, main, settings and migrations where every area has them', () => {
-    for (const file of ['area.ts', 'area-module.ts', 'app.ts', 'main.ts', 'config.ts', 'migrations/index.ts']) {
+  it('has its wiring, module, main, settings, migrations and test app where every area has them', () => {
+    for (const file of ['area.ts', 'area-module.ts', 'main.ts', 'config.ts', 'migrations/index.ts', 'test-support/area-app.ts']) {
       expect([file, existsSync(path.join(src, file))]).toEqual([file, true]);
     }
+  });
+
+  it('keeps the app that only tests build in test-support, not beside the production wiring', () => {
+    expect(existsSync(path.join(src, 'app.ts'))).toBe(false);
   });
 
   it('wires itself with defineArea and is started with startArea', () => {

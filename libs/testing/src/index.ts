@@ -25,3 +25,5 @@ export { operationGaps, operationsOf, type ExpectedOperation, type ExpectedParam
 export { anAuditAct } from './audit-acts';
 export { extractPdfText, repoRoot } from './pdf-text';
 export type { PdfText } from './pdf-text';
+export { circlesInOrder, describeFeatureDirection, expressOutsideEdge, featureFolders, importsAgainstOrder } from './feature-direction';
+export type { FeatureOrder } from './feature-direction';

@@ -1,3 +1,4 @@
+import { originOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -21,7 +22,7 @@ export function accountSetupRoutes(deps: { accountSetup: AccountSetupService }):
         429: { description: 'Too many attempts' },
       },
       handler: async (req, res, { body }) => {
-        res.json(success('Account setup completed successfully', await deps.accountSetup.complete(body, clientAddress(req))));
+        res.json(success('Account setup completed successfully', await deps.accountSetup.complete(body, clientAddress(originOf(req)))));
       },
     }),
   ];

@@ -99,9 +99,9 @@ describe('the audit log', () => {
   it('appends entries of one chain at once in order: numbered without gaps, and the chain verifies', async () => {
     const owner = await t.fixtures.ownerSession();
     const audit = t.area.audit;
-    const fakeRequest = { ip: '198.51.100.7', socket: {}, id: 'req-parallel' } as never;
+    const origin = { clientAddress: '198.51.100.7', requestId: 'req-parallel' };
     await Promise.all(
-      Array.from({ length: 12 }, (_v, n) => audit.record(fakeRequest, { id: owner.user.id, role: 'CUSTOMER' }, { customerId: owner.customerId, action: 'test.parallel', target: { type: 'thing', id: String(n) } })),
+      Array.from({ length: 12 }, (_v, n) => audit.record(origin, { id: owner.user.id, role: 'CUSTOMER' }, { customerId: owner.customerId, action: 'test.parallel', target: { type: 'thing', id: String(n) } })),
     );
     const seqs = await t.db('auth.audit_events').where({ customer_id: owner.customerId }).orderBy('seq').pluck('seq');
     expect(seqs.map(Number)).toEqual(Array.from({ length: 13 }, (_v, n) => n + 1));

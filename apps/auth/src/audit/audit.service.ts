@@ -1,5 +1,4 @@
-import type { Request } from 'express';
-import { auditActOf, type AuditActor, type AuthContext, type RequestAct, type Role } from '@kyb/auth';
+import { auditActOf, type Actor, type AuditActor, type RequestAct, type RequestOrigin, type Role } from '@kyb/auth';
 import { AppError } from '@kyb/envelope';
 import type { AuditAct as AuditEntryAct, Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
@@ -55,38 +54,38 @@ export function createAuditService(options: {
   const { store } = options;
 
   /** Records an act; given the act's transaction (`trx`), in it, so the act and its entry are kept both or neither. */
-  async function record(req: Request, actor: AuditActor, act: AuditAct, trx?: Knex.Transaction): Promise<void> {
+  async function record(origin: RequestOrigin, actor: AuditActor, act: AuditAct, trx?: Knex.Transaction): Promise<void> {
     // appendAudit writes ids as PostgreSQL gives them back, so entries hash alike when read.
-    await store.append(auditActOf(req, act, clock(), actor), trx);
+    await store.append(auditActOf(origin, act, clock(), actor), trx);
   }
 
   return {
     record,
     /**
-     * The `sign_in.succeeded` entry of a sign-in with `role` by this request, for the session's own
+     * The `sign_in.succeeded` entry of a sign-in with `role` from this request's origin, for the session's own
      * statement to append (a CUSTOMER's joins its customer's chain; others', the platform's).
      */
-    signedIn(req: Request, role: Role): SignedInEntry {
+    signedIn(origin: RequestOrigin, role: Role): SignedInEntry {
       return (user) =>
-        auditActOf(req, { customerId: role === 'CUSTOMER' ? user.customer_id : null, action: 'sign_in.succeeded', target: { type: 'user', id: user.id } }, clock(), {
+        auditActOf(origin, { customerId: role === 'CUSTOMER' ? user.customer_id : null, action: 'sign_in.succeeded', target: { type: 'user', id: user.id } }, clock(), {
           id: user.id,
           role,
         });
     },
-    /** Records an act of the authenticated caller. */
-    recordBy: (req: Request, caller: AuthContext, act: AuditAct, trx?: Knex.Transaction) => record(req, { id: caller.userId, role: caller.role }, act, trx),
+    /** Records an act of an authenticated actor. */
+    recordBy: (actor: Actor, act: AuditAct, trx?: Knex.Transaction) => record(actor, { id: actor.userId, role: actor.role }, act, trx),
 
     /**
      * Runs a sign-in attempt. A refusal (an answer of 400: wrong credentials or an account that may
      * not sign in) is recorded on the platform's chain, without the email, then thrown on; a failure
      * to record it is logged, and the caller still gets the refusal it was due.
      */
-    async signInAttempt<T>(req: Request, role: string, attempt: () => Promise<T>): Promise<T> {
+    async signInAttempt<T>(origin: RequestOrigin, role: string, attempt: () => Promise<T>): Promise<T> {
       try {
         return await attempt();
       } catch (err) {
         if (err instanceof AppError && err.httpStatus === 400) {
-          await record(req, { id: null, role }, { customerId: null, action: 'sign_in.failed', target: { type: 'user', id: null }, details: { reason: err.errorName } }).catch(
+          await record(origin, { id: null, role }, { customerId: null, action: 'sign_in.failed', target: { type: 'user', id: null }, details: { reason: err.errorName } }).catch(
             (failure: unknown) => options.logger.error({ err: failure }, 'could not record a refused sign-in in the audit log'),
           );
         }

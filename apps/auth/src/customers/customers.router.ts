@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -30,7 +30,7 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       responses: { 200: { description: 'Created', schema: successEnvelope(customerSchema, 'Customer created successfully') }, ...errors },
       handler: async (req, res, { body }) => {
         const created = await customers.create(body.name, callerOf(req).userId);
-        await audit.recordBy(req, callerOf(req), { customerId: created.id, action: 'customer.created', target: { type: 'customer', id: created.id } });
+        await audit.recordBy(actorOf(req), { customerId: created.id, action: 'customer.created', target: { type: 'customer', id: created.id } });
         res.json(success('Customer created successfully', created));
       },
     }),
@@ -64,7 +64,7 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       },
       handler: async (req, res, { params, body }) => {
         const updated = await customers.update(params.customerId, body, callerOf(req).userId);
-        await audit.recordBy(req, callerOf(req), {
+        await audit.recordBy(actorOf(req), {
           customerId: params.customerId,
           action: 'customer.updated',
           target: { type: 'customer', id: params.customerId },
@@ -99,12 +99,12 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
         409: { description: 'Values sealed before data keys may still hold its data: run rotate-data-keys first (SealedValuesNotConvertedError); nothing erased' },
       },
       handler: async (req, res, { params, body }) => {
-        const caller = callerOf(req);
+        const actor = actorOf(req);
         const erased = await customers.erase({
           customerId: params.customerId,
           confirmCustomerId: body.confirm_customer_id,
-          actorId: caller.userId,
-          record: (trx, act) => audit.recordBy(req, caller, act, trx),
+          actorId: actor.userId,
+          record: (trx, act) => audit.recordBy(actor, act, trx),
         });
         res.json(success('Customer data erased successfully', erased));
       },

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { AuditService } from '../audit/audit.service';
 import type { Role } from '@kyb/auth';
-import { access, callerOf } from '@kyb/auth';
+import { access, actorOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -65,9 +65,9 @@ export function sessionRoutes(deps: { sessions: SessionsService; signingKeys: Si
       schemas: { body: logoutBody },
       responses: { 200: { description: 'Logged out', schema: successEnvelope({ type: 'object' }, 'Logout successful') } },
       handler: async (req, res, { body }) => {
-        const caller = callerOf(req);
+        const caller = actorOf(req);
         await deps.sessions.logout(caller.userId, caller.sessionId, body.refresh_token);
-        await deps.audit.recordBy(req, caller, {
+        await deps.audit.recordBy(caller, {
           customerId: caller.customerId,
           action: 'session.revoked',
           target: { type: 'session', id: caller.sessionId },

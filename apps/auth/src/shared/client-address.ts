@@ -1,6 +1,6 @@
-import type { Request } from 'express';
+import type { RequestOrigin } from '@kyb/auth';
 
 /** The client address rate limits count by (the gateway's forwarded address when trust proxy is set). */
-export function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+export function clientAddress(origin: RequestOrigin): string {
+  return origin.clientAddress ?? 'unknown';
 }

@@ -1,3 +1,4 @@
+import { originOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -57,15 +58,15 @@ export function applicantSignInRoutes(deps: { applicantSignIn: ApplicantSignInSe
         503: { description: 'The code could not be mailed (ServiceUnavailableError); nothing is pending, try again' },
       },
       handler: async (req, res, { body }) => {
-        const outcome = await deps.audit.signInAttempt(req, 'APPLICANT', () =>
+        const outcome = await deps.audit.signInAttempt(originOf(req), 'APPLICANT', () =>
           deps.applicantSignIn.signIn({
             email: body.email,
             password: body.password,
             inviteToken: body.invite_token,
             emailCode: body.email_code,
-            address: clientAddress(req),
+            address: clientAddress(originOf(req)),
             // An applicant belongs to no customer: its sign-ins join the platform's chain, with the session (ADR 0042).
-            signedIn: deps.audit.signedIn(req, 'APPLICANT'),
+            signedIn: deps.audit.signedIn(originOf(req), 'APPLICANT'),
           }),
         );
         if ('codeSent' in outcome) {

@@ -1,4 +1,4 @@
-import type { Role } from '@kyb/auth';
+import { originOf, type Role } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -26,7 +26,8 @@ function signInRoute(path: string, role: Role, summary: string, signIn: SignInSe
     },
     handler: async (req, res, { body }) => {
       // The entry of a success is appended with the session (ADR 0042); a refusal's, by signInAttempt.
-      const result = await audit.signInAttempt(req, role, () => signIn.signIn(role, body.email, body.password, clientAddress(req), audit.signedIn(req, role)));
+      const origin = originOf(req);
+      const result = await audit.signInAttempt(origin, role, () => signIn.signIn(role, body.email, body.password, clientAddress(origin), audit.signedIn(origin, role)));
       res.json(success(SIGNED_IN, success(SIGNED_IN, result)));
     },
   });

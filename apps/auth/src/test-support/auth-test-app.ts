@@ -6,7 +6,7 @@ import { startAreaHarness, type TestClock } from '@kyb/area-testing';
 import type { Logger } from '@kyb/http';
 import { createMemoryMailTransport, type MailTransport, type MemoryMailTransport } from '@kyb/mail';
 import type { Redis } from '@kyb/queues';
-import { buildApp } from '../app';
+import { buildApp } from './area-app';
 import type { AuthArea, AuthAreaConfig } from '../area';
 import { authMigrations } from '../migrations';
 import { createAuthFixtures, type AuthFixtures } from './auth-fixtures';

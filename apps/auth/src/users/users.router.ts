@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -71,7 +71,7 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       },
       handler: async (req, res, { params, body }) => {
         const created = await users.create(params.customerId, body, callerOf(req).userId);
-        await audit.recordBy(req, callerOf(req), {
+        await audit.recordBy(actorOf(req), {
           customerId: params.customerId,
           action: 'user.created',
           target: { type: 'user', id: created.id },
@@ -92,7 +92,7 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       responses: { 200: { description: 'Updated', schema: successEnvelope(customerUserSchema, 'User updated successfully') }, ...errors },
       handler: async (req, res, { params, body }) => {
         const updated = await users.update(callerOf(req), params.customerId, params.userId, body);
-        await audit.recordBy(req, callerOf(req), {
+        await audit.recordBy(actorOf(req), {
           customerId: params.customerId,
           action: 'user.updated',
           target: { type: 'user', id: params.userId },

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -45,7 +45,7 @@ export function businessReadRoutes(deps: { businesses: BusinessesService; authen
         404: { description: 'Business not found' },
       },
       handler: async (req, res, { params, query }) => {
-        res.json(success(BUSINESS_FETCHED, await businesses.get(callerOf(req), params.businessId, query.fetch_owner_details, req)));
+        res.json(success(BUSINESS_FETCHED, await businesses.get(actorOf(req), params.businessId, query.fetch_owner_details)));
       },
     }),
     defineRoute({

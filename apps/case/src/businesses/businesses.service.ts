@@ -1,6 +1,5 @@
 import { BusinessNotFoundError } from '@kyb/area-views';
-import type { Request } from 'express';
-import { auditActOf, canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
+import { auditActOf, canAccessBusiness, TenantAccessDeniedError, unseen, type Actor } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
 import { listPage } from '@kyb/validation';
 import type { RawJson } from '@kyb/envelope';
@@ -15,14 +14,14 @@ import type { BusinessStore } from './businesses.store';
 export function createBusinessesService(options: { businesses: BusinessStore; db: Knex; clock: () => Date }) {
   return {
     /** The business as contract 2.7 shows it, JSON text written by PostgreSQL (business-json.sql.ts). */
-    async get(caller: AuthContext, businessId: string, withOwners: boolean, request?: Request): Promise<RawJson> {
+    async get(actor: Actor, businessId: string, withOwners: boolean): Promise<RawJson> {
       const found = await options.businesses.findById(businessId, withOwners);
       // Unknown and another tenant's answer alike to all but an ADMIN (issue 14).
-      if (!found || found.business.deleted_at) throw unseen(caller, new BusinessNotFoundError());
-      if (!canAccessBusiness(caller, found.business.customer_id, businessId)) throw new TenantAccessDeniedError();
-      if (withOwners && request) {
+      if (!found || found.business.deleted_at) throw unseen(actor, new BusinessNotFoundError());
+      if (!canAccessBusiness(actor, found.business.customer_id, businessId)) throw new TenantAccessDeniedError();
+      if (withOwners) {
         const act = { customerId: found.business.customer_id, action: 'business.owner_details_read', target: { type: 'business', id: businessId }, details: { owners: found.ownerCount } };
-        await recordAudit(options.db, 'cases', [auditActOf(request, act, options.clock())]);
+        await recordAudit(options.db, 'cases', [auditActOf(actor, act, options.clock())]);
       }
       return found.presented;
     },

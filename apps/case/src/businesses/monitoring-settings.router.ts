@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -66,7 +66,7 @@ export function monitoringSettingsRoutes(deps: { settings: MonitoringSettingsSer
       responses: { 200: { description: 'The settings as stored', schema: successEnvelope(settingsSchema, MONITORING_SETTINGS_UPDATED) }, ...errors },
       handler: async (req, res, { params: p, body }) => {
         const settings = { frequency: body.frequency, scoreChangeAlertPoints: body.score_change_alert_points };
-        res.json(success(MONITORING_SETTINGS_UPDATED, await deps.settings.set(callerOf(req), p.customerId, settings, req)));
+        res.json(success(MONITORING_SETTINGS_UPDATED, await deps.settings.set(actorOf(req), p.customerId, settings)));
       },
     }),
   ];

@@ -1,6 +1,5 @@
-import type { Request } from 'express';
 import { CustomerNotFoundError, type CustomerDirectory, type MonitoringSettings } from '@kyb/area-views';
-import { auditActOf, unseen, type AuthContext } from '@kyb/auth';
+import { auditActOf, unseen, type Actor, type AuthContext } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
 import type { MonitoringSettingsStore, StoredMonitoringSettings } from './monitoring-settings.store';
 
@@ -37,15 +36,15 @@ export function createMonitoringSettingsService(options: { db: Knex; store: Moni
       return present(customerId, await options.store.find(customerId));
     },
 
-    async set(caller: AuthContext, customerID: string, settings: MonitoringSettings, request: Request): Promise<MonitoringSettingsView> {
+    async set(actor: Actor, customerID: string, settings: MonitoringSettings): Promise<MonitoringSettingsView> {
       const customerId = customerID.toLowerCase();
-      await assertCustomer(caller, customerId);
+      await assertCustomer(actor, customerId);
       const stored = await options.db.transaction(async (trx) => {
         const now = options.clock();
-        const saved = await options.store.put(trx, { customerId, settings, by: caller.userId, at: now });
+        const saved = await options.store.put(trx, { customerId, settings, by: actor.userId, at: now });
         const details = { frequency: settings.frequency, score_change_alert_points: settings.scoreChangeAlertPoints };
         const act = { customerId, action: 'customer.monitoring_settings_changed', target: { type: 'customer', id: customerId }, details };
-        await recordAudit(trx, 'cases', [auditActOf(request, act, now)]);
+        await recordAudit(trx, 'cases', [auditActOf(actor, act, now)]);
         return saved;
       });
       return present(customerId, stored);

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -33,7 +33,7 @@ export function monitoringRoutes(deps: { monitoring: MonitoringService; authenti
         404: { description: 'To an ADMIN: no such business of this customer (BusinessApiError)' },
       },
       handler: async (req, res, { params, body }) => {
-        res.json(success(MONITORING_UPDATED, await deps.monitoring.set(callerOf(req), params.customerId, params.businessId, body.enabled, req)));
+        res.json(success(MONITORING_UPDATED, await deps.monitoring.set(actorOf(req), params.customerId, params.businessId, body.enabled)));
       },
     }),
   ];

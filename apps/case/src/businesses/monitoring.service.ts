@@ -1,6 +1,5 @@
-import type { Request } from 'express';
 import { BusinessNotFoundError } from '@kyb/area-views';
-import { auditActOf, unseen, type AuthContext } from '@kyb/auth';
+import { auditActOf, unseen, type Actor } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
 import type { BusinessStore } from './businesses.store';
 
@@ -12,7 +11,7 @@ import type { BusinessStore } from './businesses.store';
  */
 export function createMonitoringService(options: { db: Knex; businesses: BusinessStore; clock: () => Date }) {
   return {
-    async set(caller: AuthContext, customerId: string, businessId: string, enabled: boolean, request: Request) {
+    async set(actor: Actor, customerId: string, businessId: string, enabled: boolean) {
       await options.db.transaction(async (trx) => {
         const now = options.clock();
         const changed = await trx('cases.businesses')
@@ -23,16 +22,16 @@ export function createMonitoringService(options: { db: Knex; businesses: Busines
             subscription_status: enabled ? 'ACTIVE' : 'CANCELLED',
             subscription_created_at: trx.raw('coalesce(subscription_created_at, ?)', [now]),
             subscription_updated_at: now,
-            updated_by: caller.userId,
+            updated_by: actor.userId,
             updated_at: now,
           });
         // Not this customer's business, or none: answered as for another tenant's (404 to an ADMIN).
-        if (changed === 0) throw unseen(caller, new BusinessNotFoundError());
+        if (changed === 0) throw unseen(actor, new BusinessNotFoundError());
         const act = { customerId, action: 'business.monitoring_changed', target: { type: 'business', id: businessId }, details: { enabled } };
-        await recordAudit(trx, 'cases', [auditActOf(request, act, now)]);
+        await recordAudit(trx, 'cases', [auditActOf(actor, act, now)]);
       });
       const found = await options.businesses.findById(businessId, false);
-      if (!found) throw unseen(caller, new BusinessNotFoundError());
+      if (!found) throw unseen(actor, new BusinessNotFoundError());
       return found.presented;
     },
   };

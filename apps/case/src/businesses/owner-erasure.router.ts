@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf } from '@kyb/auth';
+import { access, actorOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -39,7 +39,7 @@ export function ownerErasureRoutes(deps: { erasure: OwnerErasureService; authent
         404: { description: 'To an ADMIN: no such business (BusinessApiError) or owner of it (OwnerNotFoundError)' },
       },
       handler: async (req, res, { params }) => {
-        res.json(success(OWNER_ERASED, await deps.erasure.erase(callerOf(req), params.businessId, params.ownerId, req)));
+        res.json(success(OWNER_ERASED, await deps.erasure.erase(actorOf(req), params.businessId, params.ownerId)));
       },
     }),
   ];

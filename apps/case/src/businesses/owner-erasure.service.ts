@@ -1,6 +1,5 @@
-import type { Request } from 'express';
 import { BusinessNotFoundError, DataKeyDestroyedError, erasedCount, runErasureFunctions, type DataKeys } from '@kyb/area-views';
-import { auditActOf, canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
+import { auditActOf, canAccessBusiness, TenantAccessDeniedError, unseen, type Actor } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
 import { NotFoundError } from '@kyb/envelope';
 import type { BusinessStore } from './businesses.store';
@@ -52,17 +51,17 @@ export function createOwnerErasureService(options: { db: Knex; businesses: Busin
   }
 
   return {
-    async erase(caller: AuthContext, businessId: string, ownerId: string, request: Request) {
+    async erase(actor: Actor, businessId: string, ownerId: string) {
       const found = await options.businesses.findById(businessId, false);
-      if (!found || found.business.deleted_at) throw unseen(caller, new BusinessNotFoundError());
-      if (!canAccessBusiness(caller, found.business.customer_id, businessId)) throw new TenantAccessDeniedError();
+      if (!found || found.business.deleted_at) throw unseen(actor, new BusinessNotFoundError());
+      if (!canAccessBusiness(actor, found.business.customer_id, businessId)) throw new TenantAccessDeniedError();
       // Ids as PostgreSQL writes them, for the search of kept answers (the path may spell them in capitals).
       const owner = ownerId.toLowerCase();
       const businessRef = businessId.toLowerCase();
       return db.transaction(async (trx) => {
         const now = clock();
         const current = (await trx('cases.owners').where({ id: owner, business_id: businessRef }).forUpdate().first('erased_at')) as { erased_at: Date | null } | undefined;
-        if (!current) throw unseen(caller, new OwnerNotFoundError());
+        if (!current) throw unseen(actor, new OwnerNotFoundError());
         // Erased before: nothing changes, the first erasure is answered.
         if (current.erased_at) return { owner_id: owner, business_id: businessRef, erased_at: current.erased_at.toISOString() };
         await trx('cases.owners')
@@ -82,7 +81,7 @@ export function createOwnerErasureService(options: { db: Knex; businesses: Busin
             state: null,
             postal_code: null,
             country: null,
-            updated_by: caller.userId,
+            updated_by: actor.userId,
             updated_at: now,
             erased_at: now,
           });
@@ -96,7 +95,7 @@ export function createOwnerErasureService(options: { db: Knex; businesses: Busin
           target: { type: 'owner', id: owner },
           details: { business_id: businessRef, kept_answers_erased: answers, copies_erased: erasedCount(copies) },
         };
-        await recordAudit(trx, 'cases', [auditActOf(request, act, now)]);
+        await recordAudit(trx, 'cases', [auditActOf(actor, act, now)]);
         return { owner_id: owner, business_id: businessRef, erased_at: now.toISOString() };
       });
     },

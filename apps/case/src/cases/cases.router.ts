@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -38,7 +38,7 @@ export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHan
       responses: { 200: { description: 'One page of cases', schema: successEnvelope(caseListSchema, 'Success') }, ...errors },
       handler: async (req, res, { params, query }) => {
         const list = toListQuery<CaseSort, CaseListFilter, never>(query, ['created_at', 'desc']);
-        res.json(success('Success', await cases.list({ ...list, customerId: params.customerId }, req)));
+        res.json(success('Success', await cases.list(actorOf(req), { ...list, customerId: params.customerId })));
       },
     }),
     defineRoute({
@@ -52,7 +52,7 @@ export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHan
       schemas: { params: caseParams },
       responses: { 200: { description: 'The case', schema: successEnvelope(caseSchema, 'Success') }, ...errors, 404: { description: 'Case not found' } },
       handler: async (req, res, { params }) => {
-        res.json(success('Success', await cases.get(callerOf(req), params.caseId, req)));
+        res.json(success('Success', await cases.get(actorOf(req), params.caseId)));
       },
     }),
     defineRoute({

@@ -1,5 +1,4 @@
-import type { Request } from 'express';
-import { auditActOf, canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext, type RequestAct } from '@kyb/auth';
+import { auditActOf, canAccessCustomer, TenantAccessDeniedError, unseen, type Actor, type RequestAct } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
 import { NotFoundError } from '@kyb/envelope';
 import type { InvitationAcceptances } from '@kyb/area-views';
@@ -29,9 +28,9 @@ export function createCasesService(options: { cases: CaseStore; acceptances: Inv
   const { cases, clock } = options;
 
   /** Records a read of applicants' emails: one act per request, counting them (never the emails). */
-  async function auditRead(request: Request | undefined, act: RequestAct): Promise<void> {
-    if (!request || !options.db) return;
-    await recordAudit(options.db, 'cases', [auditActOf(request, act, clock())]);
+  async function auditRead(actor: Actor, act: RequestAct): Promise<void> {
+    if (!options.db) return;
+    await recordAudit(options.db, 'cases', [auditActOf(actor, act, clock())]);
   }
   const acceptedOf = (invitations: InvitationView[]) => options.acceptances.acceptedAt(invitations.map((i) => i.id));
 
@@ -61,24 +60,24 @@ export function createCasesService(options: { cases: CaseStore; acceptances: Inv
   }
 
   return {
-    async get(caller: AuthContext, caseId: string, request?: Request) {
+    async get(actor: Actor, caseId: string) {
       const row = await cases.findCase(caseId);
-      if (!row) throw unseen(caller, new NotFoundError('Case not found', 'CaseApiError'));
-      if (!canAccessCustomer(caller, row.customer_id)) throw new TenantAccessDeniedError();
+      if (!row) throw unseen(actor, new NotFoundError('Case not found', 'CaseApiError'));
+      if (!canAccessCustomer(actor, row.customer_id)) throw new TenantAccessDeniedError();
       const invitations = await cases.invitationsOfCases([row.id]);
       const presented = present(row, invitations, await acceptedOf(invitations));
       if (presented.invitations.length > 0) {
-        await auditRead(request, { customerId: row.customer_id, action: 'case.read', target: { type: 'case', id: row.id }, details: { applicant_emails: presented.invitations.length } });
+        await auditRead(actor, { customerId: row.customer_id, action: 'case.read', target: { type: 'case', id: row.id }, details: { applicant_emails: presented.invitations.length } });
       }
       return presented;
     },
-    async list(query: CaseListQuery, request?: Request) {
+    async list(actor: Actor, query: CaseListQuery) {
       const { rows, total } = await cases.list(query);
       const invitations = await cases.invitationsOfCases(rows.map((r) => r.id));
       const accepted = await acceptedOf(invitations);
       if (invitations.length > 0) {
         const details = { cases: rows.length, applicant_emails: invitations.length, page: query.page };
-        await auditRead(request, { customerId: query.customerId, action: 'cases.listed', target: { type: 'customer', id: query.customerId }, details });
+        await auditRead(actor, { customerId: query.customerId, action: 'cases.listed', target: { type: 'customer', id: query.customerId }, details });
       }
       return listPage(rows.map((r) => present(r, invitations, accepted)), total, query);
     },

@@ -1,12 +1,11 @@
-import type { Request } from 'express';
-import { auditActOf } from '@kyb/auth';
+import { auditActOf, type Actor } from '@kyb/auth';
 import type { AuditAct } from '@kyb/db';
 
 /**
- * Who adds businesses, for the audit log: a request (E12, bulk; its caller, request id and
+ * Who adds businesses, for the audit log: an actor (E12, bulk; its caller, request id and
  * address), or the worker storing an accepted run (the user who sent the run, role `SYSTEM`).
  */
-export type OnboardingActor = { request: Request } | { run: { acceptedBy: string } };
+export type OnboardingActor = { by: Actor } | { run: { acceptedBy: string } };
 
 /** The `businesses.added` act of a run: one business names it, several name their run. */
 export function businessesAddedAct(actor: OnboardingActor, added: { customerId: string; runId: string; businessIds: string[] }, now: Date): AuditAct {
@@ -17,7 +16,7 @@ export function businessesAddedAct(actor: OnboardingActor, added: { customerId: 
     target: single ? { type: 'business', id: added.businessIds[0] ?? null } : { type: 'onboarding_run', id: added.runId },
     details: { count: added.businessIds.length, run_id: added.runId },
   };
-  if ('request' in actor) return auditActOf(actor.request, act, now);
+  if ('by' in actor) return auditActOf(actor.by, act, now);
   return {
     customerId: act.customerId,
     actorId: actor.run.acceptedBy,

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { CustomerEntry } from '@kyb/area-views';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success, ValidationError } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -91,10 +91,10 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
         const rows = bulkRows(req);
         const actor = callerOf(req).userId;
         if (query.async) {
-          res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, params.customerId, rows, req)));
+          res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, params.customerId, rows, actorOf(req))));
           return;
         }
-        const mode = { checkSchema: true, customer: await customerOf(req), actor: { request: req }, dryRun: query.dry_run, answered: answerSent(res) };
+        const mode = { checkSchema: true, customer: await customerOf(req), actor: { by: actorOf(req) }, dryRun: query.dry_run, answered: answerSent(res) };
         res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, params.customerId, rows, mode)));
       },
     }),
@@ -115,7 +115,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       },
       // With or without async=true: stored before the answer, which carries its id; enrichment runs in the background.
       handler: async (req, res, { params, query, body }) => {
-        const mode = { customer: await customerOf(req), actor: { request: req }, dryRun: query.dry_run, answered: answerSent(res) };
+        const mode = { customer: await customerOf(req), actor: { by: actorOf(req) }, dryRun: query.dry_run, answered: answerSent(res) };
         res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(callerOf(req).userId, params.customerId, [body], mode)));
       },
     }),

@@ -3,8 +3,7 @@ import { canAccessCustomer, TenantAccessDeniedError, unseen, type AuthContext } 
 import { isOutage, NotFoundError, type RawJson } from '@kyb/envelope';
 import { UnknownMasterKeyError } from '@kyb/secrets';
 import { auditInsertPart, recordAudit, runChained, withTransaction, type Knex } from '@kyb/db';
-import type { Request } from 'express';
-import { auditActOf } from '@kyb/auth';
+import { auditActOf, type Actor } from '@kyb/auth';
 import type { Logger } from '@kyb/http';
 import { createPhoneReader } from '../businesses/phone-numbers';
 import { onboardingRunJobId, type Producer } from '@kyb/queues';
@@ -306,7 +305,7 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
     },
 
     /** `async=true`: keeps the rows sealed in a PENDING run and queues it; answers at once. The act is audited with the run. */
-    async acceptRun(actorId: string, customerId: string, rows: Array<Record<string, unknown>>, request?: Request) {
+    async acceptRun(actorId: string, customerId: string, rows: Array<Record<string, unknown>>, by?: Actor) {
       const runId = randomUUID();
       const sealedRows = (await options.dataKeys.boxFor(dataKeyScope(customerId))).seal(JSON.stringify(rows));
       await withTransaction(db, async (trx) => {
@@ -318,9 +317,9 @@ export function createOnboardingService(options: OnboardingServiceOptions) {
           status: 'PENDING',
           rows_sealed: sealedRows,
         });
-        if (request) {
+        if (by) {
           const act = { customerId, action: 'onboarding_run.accepted', target: { type: 'onboarding_run', id: runId }, details: { rows: rows.length } };
-          await recordAudit(trx, 'cases', [auditActOf(request, act, clock())]);
+          await recordAudit(trx, 'cases', [auditActOf(by, act, clock())]);
         }
       });
       // A failure to queue is logged, not answered: the run is stored, and the recovery sweep queues a PENDING run again.

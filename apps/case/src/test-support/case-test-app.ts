@@ -6,7 +6,7 @@ import type { Knex } from '@kyb/db';
 import { createDataKeys, type ClassificationEntry, type VerificationEntry } from '@kyb/area-views';
 import { createMasterKeyring } from '@kyb/secrets';
 import { createAuditLogStandIn, createDataKeyStandIn, createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
-import { buildApp } from '../app';
+import { buildApp } from './area-app';
 import type { CaseArea } from '../area';
 import { caseMigrations } from '../migrations';
 import type { MailTransport } from '@kyb/mail';

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { USER_PERMISSIONS } from '@kyb/auth';
+import { testActor } from '@kyb/auth/testing';
 import { createLogger } from '@kyb/http';
 import { startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
 import { createSandboxScreeningProvider } from './sandbox-screening.provider';
@@ -173,7 +174,7 @@ describe('PUT /screening/{customerId}/credentials', () => {
       logger: createLogger({ level: 'trace', name: 'screening-test', destination }),
     });
     const consumerKey = testConsumerKey();
-    await service.save(randomUUID(), randomUUID(), { consumer_key: consumerKey, private_key: material.privateKey, certificate: material.certificate });
+    await service.save(testActor('CUSTOMER', null, { userId: randomUUID() }), randomUUID(), { consumer_key: consumerKey, private_key: material.privateKey, certificate: material.certificate });
     const logged = lines.join('\n');
     expect(logged).toContain('screening credentials saved');
     for (const secret of [consumerKey, 'BEGIN', material.privateKey.split('\n')[1], material.certificate.split('\n')[1]]) {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { CustomerNotFoundError, type CustomerDirectory } from '@kyb/area-views';
@@ -43,7 +43,7 @@ export function screeningCredentialsRoutes(deps: {
       handler: async (req, res, { params, body }) => {
         // A CUSTOMER's token vouches for its tenant; an ADMIN may name any id, so it must exist.
         if (callerOf(req).role === 'ADMIN' && !(await customers.find(params.customerId))) throw new CustomerNotFoundError();
-        res.json(success(CREDENTIALS_SAVED, await credentials.save(callerOf(req).userId, params.customerId, body, req)));
+        res.json(success(CREDENTIALS_SAVED, await credentials.save(actorOf(req), params.customerId, body)));
       },
     }),
     defineRoute({

@@ -1,6 +1,5 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import type { Request } from 'express';
-import { withAudit } from '@kyb/auth';
+import { withAudit, type Actor } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
 import { dataKeyScope, type DataKeys } from '@kyb/area-views';
@@ -111,7 +110,7 @@ export function createScreeningCredentialsService(options: {
   provider: ScreeningProvider;
   clock: () => Date;
   logger: Logger;
-  /** Where a save given its request is audited (`screening_credentials.saved`, in the save's transaction). */
+  /** Where a save is audited (`screening_credentials.saved`, in the save's transaction). */
   db?: Knex;
 }) {
   const { store, dataKeys, provider, clock, logger } = options;
@@ -158,7 +157,7 @@ export function createScreeningCredentialsService(options: {
     open,
 
     /** Checks and stores (replacing) the customer's credentials; answers what may be shown of them. */
-    async save(actorId: string, customerId: string, input: CredentialsInput, request?: Request): Promise<CredentialsSummary> {
+    async save(actor: Actor, customerId: string, input: CredentialsInput): Promise<CredentialsSummary> {
       const certificateExpiry = checkCredentials(input);
       const secrets: SealedSecrets = { consumer_key: input.consumer_key, private_key: input.private_key, certificate: input.certificate ?? null };
       const write = {
@@ -168,12 +167,12 @@ export function createScreeningCredentialsService(options: {
         has_certificate: input.certificate !== undefined,
         icas: input.icas ?? [],
         acquirer_id: input.acquirer_id ?? null,
-        updated_by: actorId,
+        updated_by: actor.userId,
         updated_at: clock(),
       };
       const row =
-        request && options.db
-          ? await withAudit(options.db, { schema: 'integration', request, clock }, (trx) => store.upsert(write, trx), (saved) => ({
+        options.db
+          ? await withAudit(options.db, { schema: 'integration', actor, clock }, (trx) => store.upsert(write, trx), (saved) => ({
               customerId,
               action: 'screening_credentials.saved',
               target: { type: 'customer', id: customerId },

@@ -14,7 +14,7 @@ import {
 } from '@kyb/area-views/testing';
 import type { AnyOutboxEvent } from '@kyb/db';
 import { createDataKeys, dataKeyScope, type DataKeys, type EventSource } from '@kyb/area-views';
-import { buildApp } from '../app';
+import { buildApp } from './area-app';
 import type { IntegrationArea, IntegrationAreaDeps } from '../area';
 import { integrationMigrations } from '../migrations';
 

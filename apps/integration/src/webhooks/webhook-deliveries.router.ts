@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -72,7 +72,7 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
         },
       },
       handler: async (req, res, { params }) => {
-        res.json(success(DELIVERY_MESSAGES.retried, await webhooks.retry(callerOf(req), params.customerId, params.webhookId, params.deliveryId, req)));
+        res.json(success(DELIVERY_MESSAGES.retried, await webhooks.retry(actorOf(req), params.customerId, params.webhookId, params.deliveryId)));
       },
     }),
     defineRoute({
@@ -96,7 +96,7 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
         },
       },
       handler: async (req, res, { params, body }) => {
-        res.json(success(DELIVERY_MESSAGES.replayed, await webhooks.replay(callerOf(req), params.customerId, params.webhookId, body, req)));
+        res.json(success(DELIVERY_MESSAGES.replayed, await webhooks.replay(actorOf(req), params.customerId, params.webhookId, body)));
       },
     }),
   ];

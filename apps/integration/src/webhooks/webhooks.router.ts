@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -55,7 +55,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
         409: { description: 'The customer holds as many webhooks as allowed, WEBHOOK_MAX_ENDPOINTS (WebhookLimitError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError)' },
       },
       handler: async (req, res, { params, body }) => {
-        res.json(success(WEBHOOK_MESSAGES.created, await webhooks.create(callerOf(req), params.customerId, body, req)));
+        res.json(success(WEBHOOK_MESSAGES.created, await webhooks.create(actorOf(req), params.customerId, body)));
       },
     }),
     defineRoute({
@@ -104,7 +104,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
         ...notFound,
       },
       handler: async (req, res, { params, body }) => {
-        res.json(success(WEBHOOK_MESSAGES.updated, await webhooks.update(callerOf(req), params.customerId, params.webhookId, body, req)));
+        res.json(success(WEBHOOK_MESSAGES.updated, await webhooks.update(actorOf(req), params.customerId, params.webhookId, body)));
       },
     }),
     defineRoute({
@@ -116,7 +116,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
       schemas: { params: webhookParams },
       responses: { 200: { description: 'Removed', schema: successEnvelope({ type: 'null' }, WEBHOOK_MESSAGES.deleted) }, ...WEBHOOK_ERRORS, ...notFound },
       handler: async (req, res, { params }) => {
-        await webhooks.remove(callerOf(req), params.customerId, params.webhookId, req);
+        await webhooks.remove(actorOf(req), params.customerId, params.webhookId);
         res.json(success(WEBHOOK_MESSAGES.deleted, null));
       },
     }),
@@ -138,7 +138,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
         409: { description: 'As many secrets as allowed still sign (WebhookSecretLimitError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError)' },
       },
       handler: async (req, res, { params }) => {
-        res.json(success(WEBHOOK_MESSAGES.rotated, await webhooks.rotateSecret(callerOf(req), params.customerId, params.webhookId, req)));
+        res.json(success(WEBHOOK_MESSAGES.rotated, await webhooks.rotateSecret(actorOf(req), params.customerId, params.webhookId)));
       },
     }),
   ];

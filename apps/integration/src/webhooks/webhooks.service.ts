@@ -1,6 +1,5 @@
 import { CustomerNotFoundError, dataKeyScope, type CustomerDirectory, type DataKeys, type EventFeeds } from '@kyb/area-views';
-import type { Request } from 'express';
-import { unseen, withAudit, type AuthContext, type RequestAct } from '@kyb/auth';
+import { unseen, withAudit, type Actor, type AuthContext, type RequestAct } from '@kyb/auth';
 import { isEventType, type EventType, type Knex } from '@kyb/db';
 import { listPage } from '@kyb/validation';
 import { checkWebhookUrl, generateWebhookSecret, resolveAllowed, urlPort } from './delivery';
@@ -36,7 +35,7 @@ export type DeliveryPageQuery = Omit<DeliveryListQuery, 'webhookId'>;
  * A customer's webhook endpoints (CRUD, secret rotation), their deliveries (log, retry) and
  * replays. Routes have checked role, schema and tenant; an ADMIN naming a customer that does not
  * exist is told so where it creates or lists. Every change is audited (`webhook.*`) in its
- * transaction when the request that made it is given.
+ * transaction.
  */
 export function createWebhooksService(deps: {
   db: Knex;
@@ -53,9 +52,9 @@ export function createWebhooksService(deps: {
   const { db, endpoints, deliveries, dispatch, feeds, customers, dataKeys, settings, clock } = deps;
   const guard = { allowPrivate: settings.allowPrivateUrls, suitePorts: settings.suitePorts };
 
-  /** Runs `work` with the request's act kept in the same transaction (no request: no act, as in tests of the stores). */
-  const audited = <T>(request: Request | undefined, work: (on: Knex) => Promise<T>, act: (result: T) => RequestAct | undefined): Promise<T> =>
-    request ? withAudit(db, { schema: 'integration', request, clock }, work, act) : work(db);
+  /** Runs `work` with the actor's act kept in the same transaction. */
+  const audited = <T>(actor: Actor, work: (on: Knex) => Promise<T>, act: (result: T) => RequestAct | undefined): Promise<T> =>
+    withAudit(db, { schema: 'integration', actor, clock }, work, act);
   const webhookAct = (customerId: string, action: string, webhookId: string, details: RequestAct['details'] = {}): RequestAct => ({
     customerId,
     action,
@@ -87,14 +86,14 @@ export function createWebhooksService(deps: {
   }
 
   return {
-    async create(caller: AuthContext, customerId: string, input: WebhookInput, request?: Request) {
-      await existingCustomer(caller, customerId);
+    async create(actor: Actor, customerId: string, input: WebhookInput) {
+      await existingCustomer(actor, customerId);
       const url = await checkedUrl(input.url);
       const secret = generateWebhookSecret();
       const endpoint = { customer_id: customerId, url, description: input.description ?? null, events: input.events ?? ['*'], enabled: input.enabled ?? true };
       const sealedSecret = await dataKeys.seal(dataKeyScope(customerId), secret);
       const row = await audited(
-        request,
+        actor,
         (on) => endpoints.create(endpoint, { sealedSecret, now: clock(), maxEndpoints: settings.maxEndpoints }, on),
         (created) => (created === 'limit' ? undefined : webhookAct(customerId, 'webhook.created', created.id, { events: created.events.join(','), enabled: created.enabled })),
       );
@@ -112,7 +111,7 @@ export function createWebhooksService(deps: {
       return presentWebhook(await endpointOf(caller, customerId, webhookId));
     },
 
-    async update(caller: AuthContext, customerId: string, webhookId: string, input: Partial<WebhookInput>, request?: Request) {
+    async update(actor: Actor, customerId: string, webhookId: string, input: Partial<WebhookInput>) {
       const changes: EndpointChanges = {};
       if (input.url !== undefined) changes.url = await checkedUrl(input.url);
       if (input.events !== undefined) changes.events = input.events;
@@ -120,39 +119,39 @@ export function createWebhooksService(deps: {
       if (input.enabled !== undefined) changes.enabled = input.enabled;
       const changed = Object.keys(changes).sort().join(',');
       const row = await audited(
-        request,
+        actor,
         (on) => endpoints.update(customerId, webhookId, changes, clock(), on),
         (updated) => (updated ? webhookAct(customerId, 'webhook.updated', webhookId, { changed, enabled: updated.enabled }) : undefined),
       );
-      if (!row) throw unseen(caller, new WebhookNotFoundError());
+      if (!row) throw unseen(actor, new WebhookNotFoundError());
       return presentWebhook(row);
     },
 
-    async remove(caller: AuthContext, customerId: string, webhookId: string, request?: Request) {
+    async remove(actor: Actor, customerId: string, webhookId: string) {
       const removed = await audited(
-        request,
+        actor,
         (on) => endpoints.remove(customerId, webhookId, on),
         (gone) => (gone ? webhookAct(customerId, 'webhook.deleted', webhookId) : undefined),
       );
-      if (!removed) throw unseen(caller, new WebhookNotFoundError());
+      if (!removed) throw unseen(actor, new WebhookNotFoundError());
     },
 
     /**
      * A new secret; the current one keeps signing for the overlap, and those rotated before it
      * until their own expiry, so receivers can roll without downtime.
      */
-    async rotateSecret(caller: AuthContext, customerId: string, webhookId: string, request?: Request) {
+    async rotateSecret(actor: Actor, customerId: string, webhookId: string) {
       const now = clock();
       const previousUntil = new Date(now.getTime() + settings.secretOverlapMs);
-      await endpointOf(caller, customerId, webhookId);
+      await endpointOf(actor, customerId, webhookId);
       const secret = generateWebhookSecret();
       const sealedSecret = await dataKeys.seal(dataKeyScope(customerId), secret);
       const rotated = await audited(
-        request,
+        actor,
         (on) => endpoints.rotate(customerId, webhookId, { sealedSecret, now, previousUntil, maxSigning: settings.maxSigningSecrets }, on),
         (row) => (row && !('limit' in row) ? webhookAct(customerId, 'webhook.secret_rotated', webhookId, { previous_secret_expires_at: previousUntil.toISOString() }) : undefined),
       );
-      if (!rotated) throw unseen(caller, new WebhookNotFoundError());
+      if (!rotated) throw unseen(actor, new WebhookNotFoundError());
       if ('limit' in rotated) throw new WebhookSecretLimitError(settings.maxSigningSecrets, rotated.limit);
       return withSecret(rotated, secret, settings.secretOverlapMs > 0 ? previousUntil : null);
     },
@@ -171,15 +170,15 @@ export function createWebhooksService(deps: {
     },
 
     /** One more attempt now (the dispatcher's next round hands it out). */
-    async retry(caller: AuthContext, customerId: string, webhookId: string, deliveryId: string, request?: Request) {
-      const endpoint = await endpointOf(caller, customerId, webhookId);
+    async retry(actor: Actor, customerId: string, webhookId: string, deliveryId: string) {
+      const endpoint = await endpointOf(actor, customerId, webhookId);
       if (!endpoint.enabled) throw new WebhookDisabledError();
       const retried = await audited(
-        request,
+        actor,
         (on) => deliveries.retry(webhookId, deliveryId, clock(), on),
         (row) => (row && row !== 'in-flight' ? webhookAct(customerId, 'webhook.delivery_retried', webhookId, { delivery_id: deliveryId }) : undefined),
       );
-      if (!retried) throw unseen(caller, new WebhookDeliveryNotFoundError());
+      if (!retried) throw unseen(actor, new WebhookDeliveryNotFoundError());
       if (retried === 'in-flight') throw new WebhookDeliveryInFlightError();
       return presentDelivery(retried);
     },
@@ -189,8 +188,8 @@ export function createWebhooksService(deps: {
      * delivery: at most `replayMaxEvents`, and not while a replay of the endpoint still runs, so
      * one tenant cannot flood the shared dispatcher.
      */
-    async replay(caller: AuthContext, customerId: string, webhookId: string, input: { from: string; to: string; types?: string[] }, request?: Request) {
-      const endpoint = await endpointOf(caller, customerId, webhookId);
+    async replay(actor: Actor, customerId: string, webhookId: string, input: { from: string; to: string; types?: string[] }) {
+      const endpoint = await endpointOf(actor, customerId, webhookId);
       if (!endpoint.enabled) throw new WebhookDisabledError();
       const now = clock();
       const from = new Date(input.from);
@@ -206,7 +205,7 @@ export function createWebhooksService(deps: {
       const events = input.types && types.length === 0 ? [] : await feeds.ofCustomer(customerId, { from, to, types }, max + 1);
       if (events.length > max) throw new WebhookReplayRangeError(`More than ${max} events in the range: replay a shorter range`);
       const queued = await audited(
-        request,
+        actor,
         (on) => dispatch.replay(webhookId, events, { maxAttempts: settings.retryDelaysMs.length + 1, now }, on),
         (count) => (count === 'running' ? undefined : webhookAct(customerId, 'webhook.replayed', webhookId, { from: from.toISOString(), to: to.toISOString(), deliveries: count })),
       );

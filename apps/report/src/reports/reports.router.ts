@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, callerOf, originOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -73,7 +73,7 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
       schemas: { params: reportParams },
       responses: { 200: { description: 'The report and pdf_url', schema: successEnvelope(downloadSchema) }, ...errors, 404: { description: 'Report not found (ReportApiError)' } },
       handler: async (req, res, { params }) => {
-        const { ready, report } = await reports.download(callerOf(req), params.reportId, req);
+        const { ready, report } = await reports.download(actorOf(req), params.reportId);
         res.json(success(ready ? REPORT_MESSAGES.ready : REPORT_MESSAGES.notReady, report));
       },
     }),
@@ -108,7 +108,7 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
         404: { description: 'Report not found, or not rendered (ReportApiError)' },
       },
       handler: async (req, res, { params, query }) => {
-        const file = await reports.file(params.reportId, query.expires, query.signature, req);
+        const file = await reports.file(params.reportId, query.expires, query.signature, originOf(req));
         res
           .type(file.contentType)
           .set('Content-Disposition', `attachment; filename="business-report-${params.reportId}.pdf"`)

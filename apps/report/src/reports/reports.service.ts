@@ -1,5 +1,4 @@
-import type { Request } from 'express';
-import { auditActOf, canAccessBusiness, TenantAccessDeniedError, unseen, type AuthContext } from '@kyb/auth';
+import { auditActOf, canAccessBusiness, TenantAccessDeniedError, unseen, type Actor, type AuthContext, type RequestOrigin } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
 import type { Producer, WorkerLogger } from '@kyb/queues';
 import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/area-views';
@@ -57,12 +56,12 @@ export function createReportsService(deps: {
     },
 
     /** The report and, once COMPLETED, a short-lived signed URL of its PDF. */
-    async download(caller: AuthContext, reportId: string, request?: Request): Promise<{ ready: boolean; report: ReportView & { pdf_url: string | null } }> {
-      const report = await visible(caller, reportId);
+    async download(actor: Actor, reportId: string): Promise<{ ready: boolean; report: ReportView & { pdf_url: string | null } }> {
+      const report = await visible(actor, reportId);
       const ready = report.status === 'COMPLETED';
-      if (ready && request && deps.db) {
+      if (ready && deps.db) {
         const act = { customerId: report.customer_id, action: 'report.download_link_issued', target: { type: 'report', id: report.id }, details: { business_id: report.business_id } };
-        await recordAudit(deps.db, 'reports', [auditActOf(request, act, deps.clock())]);
+        await recordAudit(deps.db, 'reports', [auditActOf(actor, act, deps.clock())]);
       }
       return { ready, report: { ...presentReport(report), pdf_url: ready ? deps.signer.urlFor(report.id) : null } };
     },
@@ -76,15 +75,15 @@ export function createReportsService(deps: {
     },
 
     /** The PDF behind a signed URL: the signature is the credential. */
-    async file(reportId: string, expires: number, signature: string, request?: Request): Promise<StoredFile> {
+    async file(reportId: string, expires: number, signature: string, origin: RequestOrigin): Promise<StoredFile> {
       if (!deps.signer.verify(reportId, expires, signature)) throw new InvalidDownloadLinkError();
       const report = await store.find(reportId);
       const file = report?.file_path ? await deps.storage.get(report.file_path) : undefined;
       if (!report || !file) throw new ReportNotFoundError();
-      if (request && deps.db) {
+      if (deps.db) {
         // The link's holder: no user, the role of a signed link.
         const act = { customerId: report.customer_id, action: 'report.file_served', target: { type: 'report', id: report.id }, details: { business_id: report.business_id, link_expires: expires } };
-        await recordAudit(deps.db, 'reports', [auditActOf(request, act, deps.clock(), { id: null, role: 'SIGNED_URL' })]);
+        await recordAudit(deps.db, 'reports', [auditActOf(origin, act, deps.clock(), { id: null, role: 'SIGNED_URL' })]);
       }
       return file;
     },

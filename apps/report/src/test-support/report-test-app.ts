@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import { createAuditLogStandIn, createDataKeyStandIn, createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
-import { buildApp } from '../app';
+import { buildApp } from './area-app';
 import type { ReportArea, ReportAreaDeps } from '../area';
 import { reportMigrations } from '../migrations';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -75,7 +75,7 @@ export function alertRoutes(deps: { alerts: AlertsService; authenticate: Request
         409: { description: 'A move the alert\'s state does not allow (AlertStateError, NOT_ALLOWED)' },
       },
       handler: async (req, res, { params, body }) => {
-        res.json(success(ALERT_UPDATED, await alerts.update(callerOf(req), params.customerId, params.alertId, body, req)));
+        res.json(success(ALERT_UPDATED, await alerts.update(actorOf(req), params.customerId, params.alertId, body)));
       },
     }),
   ];

@@ -1,5 +1,4 @@
-import type { Request } from 'express';
-import { unseen, withAudit, type AuthContext } from '@kyb/auth';
+import { unseen, withAudit, type Actor, type AuthContext } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { AlertNotFoundError, AlertStateError } from './alerts.errors';
 import type { AlertStatus } from './alerts.schemas';
@@ -66,24 +65,18 @@ export function createAlertsService(deps: { db: Knex; store: AlertStore; clock: 
      * (`alert.acknowledged`, `alert.resolved`); a move the alert's state does not allow is refused
      * (AlertStateError) and audits nothing.
      */
-    async update(
-      caller: AuthContext,
-      customerId: string,
-      alertId: string,
-      change: { status: Exclude<AlertStatus, 'OPEN'>; note?: string },
-      request: Request,
-    ): Promise<AlertView> {
+    async update(actor: Actor, customerId: string, alertId: string, change: { status: Exclude<AlertStatus, 'OPEN'>; note?: string }): Promise<AlertView> {
       const from = ALERT_TRANSITIONS[change.status];
       const done = await withAudit(
         deps.db,
-        { schema: 'scores', request, clock: deps.clock },
-        (trx) => store.transition({ customerId, alertId, to: change.status, from, by: caller.userId, note: change.note, at: deps.clock() }, trx),
+        { schema: 'scores', actor, clock: deps.clock },
+        (trx) => store.transition({ customerId, alertId, to: change.status, from, by: actor.userId, note: change.note, at: deps.clock() }, trx),
         (result) =>
           result?.moved
             ? { customerId, action: `alert.${change.status.toLowerCase()}`, target: { type: 'alert', id: result.row.id }, details: { rule: result.row.rule, severity: result.row.severity, business_id: result.row.business_id } }
             : undefined,
       );
-      if (!done) throw unseen(caller, new AlertNotFoundError());
+      if (!done) throw unseen(actor, new AlertNotFoundError());
       if (!done.moved) throw new AlertStateError(done.row.status, change.status);
       return presentAlert(done.row);
     },

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { access, callerOf, requireTenant } from '@kyb/auth';
+import { access, actorOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
@@ -63,7 +63,7 @@ export function weightageConfigRoutes(deps: { configs: WeightageConfigService; a
         409: { description: 'The version exists (WeightageConfigApiError)' },
       },
       handler: async (req, res, { body }) => {
-        res.json(success(CONFIG_CREATED, await configs.create(callerOf(req), body as Omit<WeightageConfig, 'id'>, req)));
+        res.json(success(CONFIG_CREATED, await configs.create(actorOf(req), body as Omit<WeightageConfig, 'id'>)));
       },
     }),
     defineRoute({
@@ -116,7 +116,7 @@ export function weightageConfigRoutes(deps: { configs: WeightageConfigService; a
         404: { description: 'No such customer (CustomerApiError) or config (WeightageConfigNotFoundError)' },
       },
       handler: async (req, res, { params, body }) => {
-        res.json(success(CUSTOMER_CONFIG_UPDATED, await configs.assign(callerOf(req), params.customerId, body.weightage_config_id, req)));
+        res.json(success(CUSTOMER_CONFIG_UPDATED, await configs.assign(actorOf(req), params.customerId, body.weightage_config_id)));
       },
     }),
   ];

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Request } from 'express';
 import { CustomerNotFoundError, type CustomerDirectory } from '@kyb/area-views';
-import { withAudit, type AuthContext } from '@kyb/auth';
+import { withAudit, type Actor } from '@kyb/auth';
 import type { Knex } from '@kyb/db';
 import { listPage, toListQuery, type ValidatedListQuery } from '@kyb/validation';
 import { checkWeightageConfig, type WeightageConfig } from '../engine';
@@ -34,7 +33,7 @@ const presentCustomer = (customerId: string, row: CustomerConfigRow) => ({
  */
 export function createWeightageConfigService(deps: { db: Knex; store: WeightageConfigStore; customers: CustomerDirectory; clock: () => Date }) {
   const { db, store, clock } = deps;
-  const audit = (request: Request) => ({ schema: 'scores', request, clock });
+  const audit = (actor: Actor) => ({ schema: 'scores', actor, clock });
   return {
     async list(query: ValidatedListQuery) {
       const listQuery = toListQuery(query, ['created_at', 'desc']) as ConfigListQuery;
@@ -48,15 +47,15 @@ export function createWeightageConfigService(deps: { db: Knex; store: WeightageC
       return present(row);
     },
 
-    async create(caller: AuthContext, body: Omit<WeightageConfig, 'id'>, request: Request) {
+    async create(actor: Actor, body: Omit<WeightageConfig, 'id'>) {
       const config: WeightageConfig = { id: randomUUID(), ...body };
       const problems = checkWeightageConfig(config);
       if (problems.length > 0) throw new WeightageConfigInvalidError(problems);
       await withAudit(
         db,
-        audit(request),
+        audit(actor),
         async (trx) => {
-          if (!(await store.create({ config, createdBy: caller.userId, at: clock() }, trx))) throw new WeightageConfigVersionTakenError(config.version);
+          if (!(await store.create({ config, createdBy: actor.userId, at: clock() }, trx))) throw new WeightageConfigVersionTakenError(config.version);
         },
         () => ({ customerId: null, action: 'weightage_config.created', target: { type: 'weightage_config', id: config.id }, details: { version: config.version } }),
       );
@@ -71,14 +70,14 @@ export function createWeightageConfigService(deps: { db: Knex; store: WeightageC
     },
 
     /** Gives the customer a config, or (null) takes its own away so the default applies; scores already made keep theirs. */
-    async assign(caller: AuthContext, customerId: string, configId: string | null, request: Request) {
+    async assign(actor: Actor, customerId: string, configId: string | null) {
       if (!(await deps.customers.find(customerId))) throw new CustomerNotFoundError();
       const config = configId === null ? null : await store.find(configId);
       if (configId !== null && !config) throw new WeightageConfigNotFoundError();
       await withAudit(
         db,
-        audit(request),
-        (trx) => store.assign(trx, { customerId, configId, by: caller.userId, at: clock() }),
+        audit(actor),
+        (trx) => store.assign(trx, { customerId, configId, by: actor.userId, at: clock() }),
         () => ({
           customerId,
           action: 'weightage_config.assigned',

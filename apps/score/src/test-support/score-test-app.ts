@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import { createAuditLogStandIn, createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn, createIntegrationDirectoryStandIn, createMonitoringSettingsStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
-import { buildApp } from '../app';
+import { buildApp } from './area-app';
 import type { ScoreArea } from '../area';
 import { scoreMigrations } from '../migrations';
 import { assertEveryScoreReproducible } from './every-score-reproducible';

@@ -5,4 +5,4 @@
  */
 export { createTestKeys, TEST_AUDIENCE, TEST_ISSUER } from './test-keys';
 export type { TestKeys } from './test-keys';
-export { testCaller } from './test-callers';
+export { testActor, testCaller } from './test-callers';

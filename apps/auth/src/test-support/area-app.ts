@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { createAreaApp } from '@kyb/http';
-import { createAuthArea, type AuthArea, type AuthAreaDeps } from './area';
+import { createAuthArea, type AuthArea, type AuthAreaDeps } from '../area';
 
 /** The auth area as an app of its own; it never listens, so tests drive it directly. */
 export function buildApp(deps: AuthAreaDeps & { trustProxy?: boolean | number }): { app: Express; area: AuthArea } {

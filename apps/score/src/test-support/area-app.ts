@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { createAreaApp } from '@kyb/http';
-import { createScoreArea, type ScoreArea, type ScoreAreaDeps } from './area';
+import { createScoreArea, type ScoreArea, type ScoreAreaDeps } from '../area';
 
 /** The score area as an app of its own; it never listens, so tests drive it directly. */
 export function buildApp(deps: ScoreAreaDeps): { app: Express; area: ScoreArea } {

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { createAreaApp } from '@kyb/http';
-import { createReportArea, type ReportArea, type ReportAreaDeps } from './area';
+import { createReportArea, type ReportArea, type ReportAreaDeps } from '../area';
 
 /** The report area as an app of its own; it never listens, so tests drive it directly. */
 export function buildApp(deps: ReportAreaDeps): { app: Express; area: ReportArea } {
