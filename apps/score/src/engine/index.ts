@@ -1,6 +1,20 @@
-/** The pure scoring engine of the score area: configs, value extractors and `computeScore`. */
+/**
+ * The pure scoring engine of the score area: configs, value extractors, `computeScore`, and a
+ * score's explanation with its reason codes (computed with every stored score, so the scores and
+ * explain features both read it here). It imports no feature of the area.
+ */
 export { computeScore, riskFor, to850, type ComputeScoreOptions, type Risk } from './compute-score';
 export { interpolateCurve } from './curve';
+export {
+  MAX_REASON_CODES,
+  explainScore,
+  scoreAndExplain,
+  scoreWithReasons,
+  type CurvePlacement,
+  type FactorExplanation,
+  type ReasonCode,
+  type ScoreExplanation,
+} from './explain-score';
 export type { FactorValue, FactorValueExtractor, FactorValueMissing, FactorValuePresent } from './factor-value';
 export { isMissing } from './factor-value';
 export {

@@ -1,10 +1,9 @@
 import { TenantAccessDeniedError, canAccessBusiness, unseen, type AuthContext } from '@kyb/auth';
 import { findAccessibleBusiness, type BusinessDirectory } from '@kyb/area-views';
-import { computeScore, inputsFromSnapshot, type ComputedScore, type WeightageConfig } from '../engine';
+import { computeScore, explainScore, inputsFromSnapshot, type ComputedScore, type ScoreExplanation, type WeightageConfig } from '../engine';
 import { ScoreNotFoundError, UnknownScoreError } from '../scores/scores.errors';
 import { SCORE_STATUSES } from '../scores/scores.schemas';
 import type { ScoreRow, ScoreStore } from '../scores/scores.store';
-import { explainScore, type ScoreExplanation } from './explain-score';
 import { NoSuccessfulScoreError, ScoreDiffRangeError, ScoreNotExplainableError } from './explain.errors';
 import type { ExplainStore } from './explain.store';
 import { diffScores, type ScoreDiff } from './score-diff';

@@ -1,5 +1,5 @@
 import { computeScore, inputsFromSnapshot } from '../engine';
-import { EXAMPLE_CONFIG, exampleSnapshot } from './__fixtures__/explain-example';
+import { EXAMPLE_CONFIG, exampleSnapshot } from '../engine/__fixtures__/explain-example';
 import { diffScores } from './score-diff';
 
 /*

@@ -1,7 +1,6 @@
 import type { EnrichmentCompletion, Producer, WorkerLogger } from '@kyb/queues';
 import type { BusinessDirectory, ErasedCustomers, IntegrationDirectory, VerificationDirectory } from '@kyb/area-views';
-import { NoScoreInputsError, type WeightageConfig } from '../engine';
-import { scoreWithReasons } from '../explain/explain-score';
+import { NoScoreInputsError, scoreWithReasons, type WeightageConfig } from '../engine';
 import { loadPublishedInputsOfMany, snapshotOf, type PublishedInputs } from './score-inputs.loader';
 import type { DueScore, ScoreBatchStore, ScoreRequest } from './score-batch.store';
 import type { ScoreResult } from './score-row';

@@ -1,5 +1,4 @@
-import type { ComputedScore, ScoreSnapshot } from '../engine';
-import type { ReasonCode } from '../explain/explain-score';
+import type { ComputedScore, ReasonCode, ScoreSnapshot } from '../engine';
 import type { ScoreStatus } from './scores.schemas';
 
 /*

@@ -1,6 +1,5 @@
 import type { JobAttempts } from '@kyb/queues';
-import { NoScoreInputsError } from '../engine';
-import { scoreWithReasons } from '../explain/explain-score';
+import { NoScoreInputsError, scoreWithReasons } from '../engine';
 import { createScoreBatchProcessor, type ScoreBatchDeps } from './score-batch.processor';
 import { loadSnapshot } from './score-inputs.loader';
 import { NO_INPUTS_REASON, UNEXPECTED_REASON } from './scores.errors';

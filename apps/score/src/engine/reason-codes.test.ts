@@ -1,4 +1,4 @@
-import { FACTOR_VALUE_EXTRACTORS } from '../engine';
+import { FACTOR_VALUE_EXTRACTORS } from './factor-values';
 import { INPUT_SOURCE_KINDS, REASON_CODES, reasonText } from './reason-codes';
 
 describe('reason codes', () => {

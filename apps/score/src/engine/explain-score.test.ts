@@ -1,4 +1,6 @@
-import { computeScore, inputsFromSnapshot, type WeightageConfig } from '../engine';
+import { computeScore } from './compute-score';
+import { inputsFromSnapshot } from './score-snapshot';
+import type { WeightageConfig } from './weightage-config-shape';
 import { EXAMPLE_CONFIG, exampleSnapshot } from './__fixtures__/explain-example';
 import { explainScore, placeOnCurve, scoreAndExplain, scoreWithReasons } from './explain-score';
 

@@ -1,17 +1,11 @@
-import {
-  computeScore,
-  extractFactorValue,
-  inputsFromSnapshot,
-  interpolateCurve,
-  isMissing,
-  to850,
-  type ComputedScore,
-  type CurvePoint,
-  type FactorInputKey,
-  type ScoreSnapshot,
-  type WeightageConfig,
-} from '../engine';
-import { roundTo } from '../engine/numeric';
+import { computeScore, to850 } from './compute-score';
+import { interpolateCurve } from './curve';
+import { isMissing } from './factor-value';
+import { extractFactorValue, type FactorInputKey } from './factor-values';
+import { roundTo } from './numeric';
+import type { ComputedScore } from './score-output';
+import { inputsFromSnapshot, type ScoreSnapshot } from './score-snapshot';
+import type { CurvePoint, WeightageConfig } from './weightage-config-shape';
 import { INPUT_SOURCE_KINDS, REASON_CODES, reasonText, readable, type InputSourceKind } from './reason-codes';
 
 /** How many reason codes an explanation gives, as adverse-action notices do. */

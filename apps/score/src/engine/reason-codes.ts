@@ -1,4 +1,6 @@
-import { BANKRUPTCY_FREE_YEARS_CAP, RATIO_BOUNDS, type FactorInputKey } from '../engine';
+import type { FactorInputKey } from './factor-values';
+import { RATIO_BOUNDS } from './financial-values';
+import { BANKRUPTCY_FREE_YEARS_CAP } from './public-record-values';
 
 /**
  * The reason code of each factor input (value extractor), in the manner of adverse-action reason

@@ -1,4 +1,5 @@
-import type { ScoreSnapshot, WeightageConfig } from '../../engine';
+import type { ScoreSnapshot } from '../score-snapshot';
+import type { WeightageConfig } from '../weightage-config-shape';
 import { statement } from '../../test-support/score-fixtures';
 
 /**
