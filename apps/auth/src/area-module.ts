@@ -5,7 +5,7 @@ import { createAuthArea } from './area';
 import { authSettings, loadAuthConfig } from './config';
 import { demoSeedPassword, SEED_DEMO } from './bootstrap/demo-seed-policy';
 import { authMigrations } from './migrations';
-import { withQueueDashboard } from './operators/operators-router';
+import { withQueueDashboard } from './operators/queue-dashboard.router';
 import { startRevocationRestorer } from './sessions/revocation-restorer';
 
 /** The argon2id parameters sign-ins hash with, public for the bench's hashing floor (`npm run bench`). */

@@ -4,7 +4,7 @@ import { createAreaApp, createLogger } from '@kyb/http';
 import type { QueueDashboard } from '@kyb/ops-ui';
 import { FIXTURE_PASSWORD } from '../test-support/auth-fixtures';
 import { startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-app';
-import { withQueueDashboard } from './operators-router';
+import { withQueueDashboard } from './queue-dashboard.router';
 
 const ADMIN = 'admin@platform.test';
 const DASHBOARD = '/auth/api/v1/admin/queues/api/queues';

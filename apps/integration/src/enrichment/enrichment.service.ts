@@ -6,7 +6,7 @@ import type { BusinessDirectory } from '@kyb/area-views';
 import { listPage } from '@kyb/validation';
 import { assertBusinessAccess, findAccessibleBusiness } from '@kyb/area-views';
 import { buildBjlFacts, type BjlFacts } from '../facts/bjl-facts';
-import { PublicRecordsNotFoundError, PublicRecordsUnavailableError } from '../public-records/public-records.errors';
+import { PublicRecordsNotFoundError, PublicRecordsUnavailableError } from './public-records-read.errors';
 import type { PublicRecordsStore } from '../public-records/public-records.store';
 import { QueueUnavailableError } from './enrichment.errors';
 import type { TaskListQuery } from './enrichment.schemas';

@@ -13,7 +13,7 @@ import { createPgScreeningCredentialsStore } from '../screening/screening-creden
 import { createScreeningProcessor } from '../screening/screening.processor';
 import type { ScreeningProvider } from '../screening/screening.provider';
 import { createPgScreeningStore } from '../screening/screening.store';
-import { storeCredentials, testConsumerKey, testKeyMaterial } from '../screening/test-credentials';
+import { storeCredentials, testConsumerKey, testKeyMaterial } from '../test-support/screening-credentials';
 import { scriptedProvider } from '../test-support/fake-providers';
 import { startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
 

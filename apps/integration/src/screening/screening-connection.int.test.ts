@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { expectSameShape } from '@kyb/testing';
 import { startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
-import { storeCredentials, testConsumerKey, testKeyMaterial, testPrivateKey, type TestKeyMaterial } from './test-credentials';
+import { storeCredentials, testConsumerKey, testKeyMaterial, testPrivateKey, type TestKeyMaterial } from '../test-support/screening-credentials';
 
 // A copy of ../shared/reference/samples/screening-connection-status.response.200.json.
 const sample = JSON.parse(readFileSync(join(__dirname, '../test-support/samples/screening-connection-status.response.200.json'), 'utf8'));

@@ -8,7 +8,7 @@ import { startIntegrationTestApp, type IntegrationTestApp } from '../test-suppor
 import { createSandboxScreeningProvider } from './sandbox-screening.provider';
 import { createScreeningCredentialsService } from './screening-credentials.service';
 import { createPgScreeningCredentialsStore } from './screening-credentials.store';
-import { testConsumerKey, testKeyMaterial, testPrivateKey, type TestKeyMaterial } from './test-credentials';
+import { testConsumerKey, testKeyMaterial, testPrivateKey, type TestKeyMaterial } from '../test-support/screening-credentials';
 
 const PREFIX = '/integration/api/v1';
 

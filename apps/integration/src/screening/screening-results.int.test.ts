@@ -7,7 +7,7 @@ import { expectSameShape } from '@kyb/testing';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
 import { TERMINATION_REASONS } from './sandbox-screening.provider';
 import { heldSandbox } from './test-providers';
-import { storeCredentials, testConsumerKey, testKeyMaterial } from './test-credentials';
+import { storeCredentials, testConsumerKey, testKeyMaterial } from '../test-support/screening-credentials';
 
 // A copy of ../shared/reference/samples/screening-result.response.200.json.
 const sample = JSON.parse(readFileSync(join(__dirname, '../test-support/samples/screening-result.response.200.json'), 'utf8'));

@@ -6,7 +6,7 @@ import { USER_PERMISSIONS } from '@kyb/auth';
 import { createProducer, createRedisConnection, screeningQueue, type Producer, type Redis } from '@kyb/queues';
 import { expectSameShape } from '@kyb/testing';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
-import { storeCredentials, testConsumerKey, testKeyMaterial, testPrivateKey, type TestKeyMaterial } from './test-credentials';
+import { storeCredentials, testConsumerKey, testKeyMaterial, testPrivateKey, type TestKeyMaterial } from '../test-support/screening-credentials';
 
 // Copies of ../shared/reference/samples/screening-run.{request,response.200}.json.
 const sampleRequest = JSON.parse(readFileSync(join(__dirname, '../test-support/samples/screening-run.request.json'), 'utf8'));

@@ -1,5 +1,5 @@
 import { AppError } from '@kyb/envelope';
-import type { TaskView } from '../enrichment/task.presenter';
+import type { TaskView } from './task.presenter';
 
 /** 404 `NOT_FOUND`: no enrichment was ever requested for the business. */
 export class PublicRecordsNotFoundError extends AppError {

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import type { IntegrationTestApp } from '../test-support/integration-test-app';
+import type { IntegrationTestApp } from './integration-test-app';
 
 /** A private key (PEM) and a certificate of it (PEM) with its expiry: for tests only. */
 export interface TestKeyMaterial {
