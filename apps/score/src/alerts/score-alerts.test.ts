@@ -1,5 +1,4 @@
-import type { ComputedScore, ScoreSnapshot } from '../engine';
-import type { ScoreResult } from '../scores/score-row';
+import type { ComputedScore, ScoreResult, ScoreSnapshot } from '../engine';
 import { alertsOfStored, monitoredCustomers, type StoredSuccessForAlerts } from './score-alerts';
 
 const snapshot = (filingStatus: string): ScoreSnapshot => ({
@@ -23,7 +22,6 @@ const stored = (id: string, overrides: Partial<StoredSuccessForAlerts> = {}): St
   id,
   business_id: 'b1',
   customer_id: 'c1',
-  risk_level: 'LOW',
   previous_risk_level: 'LOW',
   newest: true,
   monitored: true,

@@ -1,16 +1,22 @@
-import type { ScoreSnapshot } from '../engine';
-import type { StoredSuccess } from '../scores/score-events';
-import type { ScoreResult } from '../scores/score-row';
+import type { ScoreResult, ScoreSnapshot } from '../engine';
 import { alertsBetween, type AlertFinding, type AlertSettings, type ScoreSide } from './alert-rules';
 
 /**
- * A score one statement stored SUCCESS, with what monitoring compares it to: whether its business
- * is monitored, and its business's newest SUCCESS score before the statement (its snapshot only
- * when the business is monitored: nothing else reads it).
+ * A score one statement stored SUCCESS, as monitoring reads it: whether it became its business's
+ * current score, whether its business is monitored, and its business's newest SUCCESS score before
+ * the statement (its snapshot only when the business is monitored: nothing else reads it).
+ * Declared here, field by field, rather than taken from the scores feature: scores stores the
+ * successes and raises their alerts through this file, so alerts never imports scores.
  */
-export interface StoredSuccessForAlerts extends StoredSuccess {
+export interface StoredSuccessForAlerts {
+  id: string;
+  business_id: string;
+  customer_id: string | null;
+  /** Whether this score is newer than the business's newest SUCCESS score before the statement (true when there was none). */
+  newest: boolean;
   monitored: boolean;
   previous_id: string | null;
+  previous_risk_level: string | null;
   previous_score_850: string | null;
   previous_decision: string | null;
   previous_inputs: ScoreSnapshot | null;

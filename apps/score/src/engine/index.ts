@@ -33,6 +33,7 @@ export { applyVerificationRule, worseDecision, type VerifiedDecision } from './v
 export { VERIFICATION_WEIGHTAGE_CONFIG } from './verification-weightage-config';
 export { InvalidWeightageConfigError, NoScoreInputsError } from './engine.errors';
 export type { ComputedScore, FactorStatus, ScoreCategoryResult, ScoreFactorResult } from './score-output';
+export type { ScoreResult } from './score-result';
 export {
   DEFAULT_WEIGHTAGE_CONFIG,
   MIN_SCORE_850,

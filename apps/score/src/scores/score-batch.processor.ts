@@ -1,9 +1,8 @@
 import type { EnrichmentCompletion, Producer, WorkerLogger } from '@kyb/queues';
 import type { BusinessDirectory, ErasedCustomers, IntegrationDirectory, VerificationDirectory } from '@kyb/area-views';
-import { NoScoreInputsError, scoreWithReasons, type WeightageConfig } from '../engine';
+import { NoScoreInputsError, scoreWithReasons, type ScoreResult, type WeightageConfig } from '../engine';
 import { loadPublishedInputsOfMany, snapshotOf, type PublishedInputs } from './score-inputs.loader';
 import type { DueScore, ScoreBatchStore, ScoreRequest } from './score-batch.store';
-import type { ScoreResult } from './score-row';
 import { NO_INPUTS_REASON } from './scores.errors';
 import { scoreJobId } from './scores.service';
 import type { ScoreTrigger } from './scores.store';

@@ -1,7 +1,6 @@
 import type { Knex } from '@kyb/db';
-import type { WeightageConfig } from '../engine';
+import type { ScoreResult, WeightageConfig } from '../engine';
 import { findOrCreateScores, type ScoreRequest } from './score-creation.store';
-import type { ScoreResult } from './score-row';
 import { storeSuccesses } from './score-success.store';
 import type { ScoreRow, ScoreTrigger } from './scores.store';
 

@@ -2,9 +2,9 @@ import type { ComputedScore, ReasonCode, ScoreSnapshot } from '../engine';
 import type { ScoreStatus } from './scores.schemas';
 
 /*
- * The shapes of a stored score and of a score to store, in a file of their own: the stores that
- * create, read and store scores and the alerts raised with them all name them, and none of them
- * imports another for it.
+ * The shape of a stored score, in a file of its own: the stores that create, read and store scores
+ * all name it, and none of them imports another for it. A score to store (`ScoreResult`) is the
+ * engine's, since the alerts feature compares it too.
  */
 
 /** What asked for a score. */
@@ -41,13 +41,3 @@ export interface ScoreRow {
   updated_at: Date;
   completed_at: Date | null;
 }
-
-/** A computed score to store SUCCESS, with the snapshot of the inputs it was computed from and the reasons it is not higher. */
-export interface ScoreResult {
-  id: string;
-  score: ComputedScore;
-  snapshot: ScoreSnapshot;
-  /** The reason codes its explanation gives (`scoreAndExplain`), kept for the 360 report. */
-  reasonCodes: ReasonCode[];
-}
-

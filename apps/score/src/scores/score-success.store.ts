@@ -2,10 +2,11 @@ import { BUSINESS_DIRECTORY_VIEW, createMonitoringSettingsDirectory, type Monito
 import { jsonFieldsSource, jsonText, recordEvents, type Knex } from '@kyb/db';
 import { insertAlerts } from '../alerts/alerts-raised.store';
 import { alertsOfStored, monitoredCustomers, type StoredSuccessForAlerts } from '../alerts/score-alerts';
-import type { ScoreResult } from './score-row';
-import { scoreEvents } from './score-events';
+import type { ScoreResult } from '../engine';
+import { scoreEvents, type StoredSuccess } from './score-events';
 
-export type { ScoreResult };
+/** A row the success statement returns: what its events read and what its alerts read. */
+type StoredSuccessRow = StoredSuccess & StoredSuccessForAlerts;
 
 const SCORES = 'scores.scores';
 /** What a stored success sets, each sent as a JSON array of its own (jsonFieldsSource). */
@@ -49,7 +50,7 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
       reason_codes: reasonCodes,
     })));
     // Every part of the statement reads the snapshot before the update: `previous` never sees the scores it stores.
-    const { rows } = await trx.raw<{ rows: StoredSuccessForAlerts[] }>(
+    const { rows } = await trx.raw<{ rows: StoredSuccessRow[] }>(
       `with v as (
          select ${jsonText('e.id')}::uuid as id, ${jsonText('e.weighted_score_100')}::numeric as weighted_score_100,
                 ${jsonText('e.weighted_score_850')}::numeric as weighted_score_850, ${jsonText('e.base_score')}::numeric as base_score,

@@ -1,8 +1,8 @@
 import { businessScopedRead, SCOPED_BUSINESS_ID, type ScopedRows } from '@kyb/area-views';
 import { preparedRead, type Knex } from '@kyb/db';
-import type { WeightageConfig } from '../engine';
+import type { ScoreResult, WeightageConfig } from '../engine';
 import { findOrCreateScores } from './score-creation.store';
-import type { ScoreResult, ScoreRow, ScoreTrigger } from './score-row';
+import type { ScoreRow, ScoreTrigger } from './score-row';
 import { storeSuccesses } from './score-success.store';
 import type { ScoreStatus } from './scores.schemas';
 
