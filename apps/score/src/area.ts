@@ -1,3 +1,15 @@
+/*
+ * Inside the score area, features depend one way only (feature-direction.test.ts checks it):
+ *   explain   -> scores, engine
+ *   recovery  -> scores
+ *   scores    -> alerts, engine
+ *   alerts    -> engine
+ *   configs   -> engine
+ * Engine (the pure scoring, with a score's explanation and reason codes) imports no feature.
+ * Scores raises alerts when it stores a success, so scores uses alerts and alerts never imports
+ * scores (it declares what it reads of a stored success); explain reads stored scores and scores
+ * never imports explain. This file wires them together.
+ */
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
