@@ -3,7 +3,7 @@ import { EXAMPLE_CONFIG, exampleSnapshot } from '../engine/__fixtures__/explain-
 import { diffScores } from './score-diff';
 
 /*
- * Before: the example (see explain-score.test.ts): LIENS 55, REVIEWS 80, BUREAU 60, GROWTH missing;
+ * Before: the example (see engine/explain-score.test.ts): LIENS 55, REVIEWS 80, BUREAU 60, GROWTH missing;
  *   score_100 63.75, 850 650.63 MODERATE / FURTHER_REVIEW_NEEDED; LIENS' 850 contribution
  *   (300 + 5.5 × 55) × 0.25 = 150.625 → 150.63, REVIEWS 185, BUREAU 315, GROWTH 0.
  * After: the USD 30,000 lien released, so LIENS is 0 → 100: PUBLIC = 0.5 × 100 + 0.5 × 80 = 90,

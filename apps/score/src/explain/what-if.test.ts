@@ -3,7 +3,7 @@ import { EXAMPLE_CONFIG, exampleSnapshot } from '../engine/__fixtures__/explain-
 import { WhatIfOverrideError } from './explain.errors';
 import { applyWhatIf, type WhatIfOverrides } from './what-if';
 
-/* The example's score (explain-score.test.ts): LIENS 55, REVIEWS 80, BUREAU 60, GROWTH missing; 63.75 / 650.63. */
+/* The example's score (engine/explain-score.test.ts): LIENS 55, REVIEWS 80, BUREAU 60, GROWTH missing; 63.75 / 650.63. */
 const score = (overrides: WhatIfOverrides) => {
   const applied = applyWhatIf(exampleSnapshot(), EXAMPLE_CONFIG, overrides);
   return computeScore(EXAMPLE_CONFIG, inputsFromSnapshot(applied.snapshot), { factorValues: applied.factorValues });
