@@ -35,7 +35,7 @@ function fail(column: string, value: unknown, reason: string, extra: Partial<Row
 }
 
 
-function checkOwners(row: BusinessRowInput, context: RowContext, phones: PhoneReader): RowFailure[] {
+function checkOwners(row: BusinessRowInput, context: Pick<RowContext, 'today'>, phones: PhoneReader): RowFailure[] {
   const failures: RowFailure[] = [];
   const slots = ownerSlotsOf(row);
   let total = 0;
@@ -97,29 +97,49 @@ function checkApplicant(row: BusinessRowInput): RowFailure[] {
   return columns.filter((c) => row[c] === undefined).map((c) => fail(c, null, `${label(c)} is required when an applicant is given.`));
 }
 
+/** A row's checks, made once: every one but whether its external id is stored already, which only the database can tell. */
+export interface RowCheck {
+  /** The row's failures, in the order E12 lists them, with the customer's stored external ids (external id -> business id). */
+  failuresWith(existingExternalIds: ReadonlyMap<string, string>): RowFailure[];
+}
+
+/**
+ * Every row-level check of E12 (contract 7.1 row 9) but the stored external ids: an add checks its
+ * rows once, before it knows whether it needs its transaction, which reads the stored ids.
+ */
+export function checkBusinessRow(row: BusinessRowInput, context: Omit<RowContext, 'existingExternalIds'>): RowCheck {
+  const leading: RowFailure[] = [];
+  const phones = context.phones ?? createPhoneReader();
+  if (row.id !== undefined) leading.push(fail('id', row.id, 'A business id cannot be given when adding a business.'));
+  if (typeof row.mobile === 'string' && !phones(row.mobile).valid) leading.push(fail('mobile', row.mobile, 'Invalid phone number.'));
+  // Compared as stored (trimmed): ' A-1' and 'A-1' are one external id.
+  const externalId = typeof row.external_id === 'string' ? row.external_id.trim() : undefined;
+  // Read now: the caller's set of the run's external ids grows with the rows after this one.
+  const usedInRun = externalId !== undefined && context.externalIdsInRun?.has(externalId) === true;
+  const classification = classifyRow(row).problems.map((p) => fail(p.column, p.value, p.reason));
+  const trailing = [...checkAddress(row), ...classification, ...checkApplicant(row), ...checkOwners(row, context, phones)];
+  return {
+    failuresWith(existingExternalIds) {
+      const existing = externalId === undefined ? undefined : existingExternalIds.get(externalId);
+      const failures = [...leading];
+      if (existing) {
+        failures.push(
+          fail('external_id', row.external_id, `The business external ID already exists for this customer (business ID: ${existing})`, {
+            existing_business_id: existing,
+          }),
+        );
+      } else if (usedInRun) {
+        failures.push(fail('external_id', row.external_id, 'The business external ID is used by another row of this run.'));
+      }
+      return [...failures, ...trailing];
+    },
+  };
+}
+
 /**
  * Every row-level check of E12 (contract 7.1 row 9: a row that fails its checks is answered 400 with
  * its failures, and nothing of the request is stored). All failures of a row are reported together.
  */
 export function validateBusinessRow(row: BusinessRowInput, context: RowContext): RowFailure[] {
-  const failures: RowFailure[] = [];
-  const phones = context.phones ?? createPhoneReader();
-  if (row.id !== undefined) failures.push(fail('id', row.id, 'A business id cannot be given when adding a business.'));
-  if (typeof row.mobile === 'string' && !phones(row.mobile).valid) failures.push(fail('mobile', row.mobile, 'Invalid phone number.'));
-  if (typeof row.external_id === 'string') {
-    // Compared as stored (trimmed): ' A-1' and 'A-1' are one external id.
-    const externalId = row.external_id.trim();
-    const existing = context.existingExternalIds.get(externalId);
-    if (existing) {
-      failures.push(
-        fail('external_id', row.external_id, `The business external ID already exists for this customer (business ID: ${existing})`, {
-          existing_business_id: existing,
-        }),
-      );
-    } else if (context.externalIdsInRun?.has(externalId)) {
-      failures.push(fail('external_id', row.external_id, 'The business external ID is used by another row of this run.'));
-    }
-  }
-  const classification = classifyRow(row).problems.map((p) => fail(p.column, p.value, p.reason));
-  return [...failures, ...checkAddress(row), ...classification, ...checkApplicant(row), ...checkOwners(row, context, phones)];
+  return checkBusinessRow(row, context).failuresWith(context.existingExternalIds);
 }
