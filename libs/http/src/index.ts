@@ -8,6 +8,8 @@ export { createAreaProducers, defineArea, queuesOf, recoverySettingsOf, startAre
 export type { Area, AreaBaseDeps, AreaDefinition, AreaQueues, AreaRecovery, AreaSchedule, Closable, RecoverySettings, StartExtras } from './define-area';
 export type { CreateHttpAppOptions, LargeBody, Mount, ReadinessCheck } from './app';
 export { buildRouter } from './routes';
+export { STANDARD_ERROR_STATUSES, standardErrors } from './standard-errors';
+export type { ErrorAnswering, ErrorCases } from './standard-errors';
 export type { BuildRouterOptions, HttpMethod, RouteAccess, RouteDefinition, RouteResponse } from './routes';
 export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyGuard } from './idempotency/idempotency.guard';
 export type { IdempotencyGuardOptions } from './idempotency/idempotency.guard';

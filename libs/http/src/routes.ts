@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { MethodNotAllowedError } from '@kyb/envelope';
 import { validateRequest, type JsonSchema, type RequestSchemas } from '@kyb/validation';
+import type { ErrorCases } from './standard-errors';
 
 /** HTTP methods a route may declare. */
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -43,7 +44,10 @@ export interface RouteDefinition {
    * caller learns nothing about another tenant and a malformed request is answered as such.
    */
   checks?: RequestHandler[];
+  /** What the route answers besides its standard errors: its successes and errors of its own (409, 410, 413, 422...). */
   responses: Record<number, RouteResponse>;
+  /** The route's own cases of the standard errors (400, 401, 403, 404, 429, 503), worded by `standardErrors`. */
+  errors?: ErrorCases;
   /**
    * A POST that creates or starts something: honours `Idempotency-Key` (a repeat gets the first
    * answer again and does nothing). Needs `auth` (keys are the caller's tenant's) and an area that

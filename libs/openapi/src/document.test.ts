@@ -77,7 +77,8 @@ describe('an idempotent route in the document', () => {
     auth: true,
     idempotent: true,
     schemas: { params: uuidParams('customerID'), body: strictObject({ name: { type: 'string' } }, ['name']) },
-    responses: { 200: { description: 'Created' }, 403: { description: 'Other tenant' } },
+    errors: { tenant: 'A customer' },
+    responses: { 200: { description: 'Created' } },
     handler: () => undefined,
   };
   const operation = () => {
@@ -90,11 +91,12 @@ describe('an idempotent route in the document', () => {
   it('declares the Idempotency-Key header, the 409 and 422 answers, and Idempotent-Replayed on its successes', () => {
     const { idempotent, plain } = operation();
     expect(idempotent.parameters.filter((p) => p.in === 'header')).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]);
-    expect(Object.keys(idempotent.responses)).toEqual(['200', '403', '409', '410', '422']);
+    expect(Object.keys(idempotent.responses)).toEqual(['200', '400', '401', '403', '409', '410', '422']);
     expect(idempotent.responses['422'].description).toContain('IdempotencyKeyReusedError');
     expect(idempotent.responses['200'].headers).toHaveProperty('Idempotent-Replayed');
     expect(idempotent.responses['403'].headers).toBeUndefined();
     expect(plain.parameters.some((p) => p.in === 'header')).toBe(false);
-    expect(Object.keys(plain.responses)).toEqual(['200', '403']);
+    expect(Object.keys(plain.responses)).toEqual(['200', '400', '401', '403']);
+    expect(plain.responses['403'].description).toBe('A customer of another tenant (AccessMiddlewareError)');
   });
 });

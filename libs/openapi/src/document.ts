@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '@kyb/http';
+import { standardErrors, type RouteDefinition } from '@kyb/http';
 import type { JsonSchema } from '@kyb/validation';
 
 /** Options of {@link buildOpenApiDocument}. */
@@ -77,7 +77,7 @@ const IDEMPOTENCY_RESPONSES: Record<number, { description: string }> = {
 };
 
 function responses(route: RouteDefinition): Record<string, object> {
-  const declared = Object.entries(route.responses).map(([status, response]) => [
+  const declared = Object.entries({ ...standardErrors(route), ...route.responses }).map(([status, response]) => [
     status,
     {
       description: response.description,

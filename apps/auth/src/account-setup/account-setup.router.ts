@@ -16,10 +16,9 @@ export function accountSetupRoutes(deps: { accountSetup: AccountSetupService }):
       tags: ['Sign-in'],
       auth: false,
       schemas: { body: completeSetupBody },
+      errors: { invalid: 'a password the policy refuses, or credentials that do not match', tooMany: 'Too many attempts' },
       responses: {
         200: { description: 'Set up; the user can sign in', schema: successEnvelope({ type: 'object' }, 'Account setup completed successfully') },
-        400: { description: 'Invalid body, password policy, or credentials that do not match' },
-        429: { description: 'Too many attempts' },
       },
       handler: async (req, res, { body }) => {
         res.json(success('Account setup completed successfully', await deps.accountSetup.complete(body, clientAddress(originOf(req)))));

@@ -1,19 +1,14 @@
 import type { RequestHandler } from 'express';
 import { access, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { listPage, toListQuery } from '@kyb/validation';
 import { auditEventListSchema, auditParams, chainVerdictSchema, listAuditEventsQuery } from './audit.schemas';
 import type { AuditService } from './audit.service';
 import type { AuditListQuery } from './audit.store';
 
-const errors = {
-  400: { description: 'Invalid path or query (ValidationMiddlewareError)' },
-  401: { description: 'Missing, invalid or expired token; or Role Not Allowed' },
-  403: { description: "Another tenant (AccessMiddlewareError), or not the customer's owner (PermissionMiddlewareError)" },
-  404: { description: 'Customer not found (ADMIN only)' },
-};
+const errors: ErrorCases = { tenant: 'A customer', notFound: 'Customer not found (an ADMIN naming none)' };
 
 /**
  * The audit log of a customer: its owners (the subrole holding `profile:write`) and the platform
@@ -36,7 +31,8 @@ export function auditRoutes(deps: { audit: AuditService; authenticate: RequestHa
       checks,
       // An erased tenant's chain stays (ids and counts only), readable by the ADMIN (docs/adr/0043).
       answersErasedTenants: true,
-      responses: { 200: { description: 'One page of audit events', schema: successEnvelope(auditEventListSchema, 'Success') }, ...errors },
+      errors,
+      responses: { 200: { description: 'One page of audit events', schema: successEnvelope(auditEventListSchema, 'Success') } },
       handler: async (_req, res, { params, query }) => {
         const list = toListQuery<'occurred_at', AuditListQuery['filter'], never>(query, ['occurred_at', 'desc']);
         const { items, total } = await audit.list({ ...list, customerId: params.customerId });
@@ -53,7 +49,8 @@ export function auditRoutes(deps: { audit: AuditService; authenticate: RequestHa
       schemas: { params: auditParams },
       checks,
       answersErasedTenants: true,
-      responses: { 200: { description: 'The verdict on the chain', schema: successEnvelope(chainVerdictSchema, 'Success') }, ...errors },
+      errors,
+      responses: { 200: { description: 'The verdict on the chain', schema: successEnvelope(chainVerdictSchema, 'Success') } },
       handler: async (_req, res, { params }) => {
         res.json(success('Success', await audit.verify(params.customerId)));
       },

@@ -1,18 +1,14 @@
 import type { RequestHandler } from 'express';
 import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { createCustomerBody, customerErasureSchema, customerParams, customerSchema, eraseCustomerBody, updateCustomerBody } from './customers.schemas';
 import type { AuditService } from '../audit/audit.service';
 import type { CustomersService } from './customers.service';
 
-const errors = {
-  400: { description: 'Invalid body or path (ValidationMiddlewareError)' },
-  401: { description: 'Missing or invalid token, or a role that may not do this' },
-  403: { description: 'Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError)' },
-  404: { description: 'Customer not found' },
-};
+/** A customer named by the path. */
+const errors: ErrorCases = { tenant: 'A customer', notFound: 'Customer not found' };
 
 /** Platform administration of customers: create, read, change limit and feature switches, erase. */
 export function customerRoutes(deps: { customers: CustomersService; authenticate: RequestHandler; audit: AuditService }): RouteDefinition[] {
@@ -27,7 +23,7 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       auth: true,
       ...access(authenticate, ['ADMIN']),
       schemas: { body: createCustomerBody },
-      responses: { 200: { description: 'Created', schema: successEnvelope(customerSchema, 'Customer created successfully') }, ...errors },
+      responses: { 200: { description: 'Created', schema: successEnvelope(customerSchema, 'Customer created successfully') } },
       handler: async (req, res, { body }) => {
         const created = await customers.create(body.name, callerOf(req).userId);
         await audit.recordBy(actorOf(req), { customerId: created.id, action: 'customer.created', target: { type: 'customer', id: created.id } });
@@ -44,7 +40,8 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['profile:read']),
       schemas: { params: customerParams },
       checks: [requireTenant()],
-      responses: { 200: { description: 'The customer', schema: successEnvelope(customerSchema, 'Success') }, ...errors },
+      errors,
+      responses: { 200: { description: 'The customer', schema: successEnvelope(customerSchema, 'Success') } },
       handler: async (_req, res, { params }) => {
         res.json(success('Success', await customers.get(params.customerId)));
       },
@@ -57,9 +54,9 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       auth: true,
       ...access(authenticate, ['ADMIN']),
       schemas: { params: customerParams, body: updateCustomerBody },
+      errors: { notFound: 'Customer not found' },
       responses: {
         200: { description: 'Updated', schema: successEnvelope(customerSchema, 'Customer updated successfully') },
-        ...errors,
         409: { description: 'status ACTIVE for an erased customer (CustomerErasedError)' },
       },
       handler: async (req, res, { params, body }) => {
@@ -92,10 +89,9 @@ export function customerRoutes(deps: { customers: CustomersService; authenticate
       auth: true,
       ...access(authenticate, ['ADMIN']),
       schemas: { params: customerParams, body: eraseCustomerBody },
+      errors: { invalid: 'confirm_customer_id is not the customer of the path (ErasureConfirmationError): nothing erased', notFound: 'Customer not found' },
       responses: {
         200: { description: 'Erased, now or before (the first erased_at)', schema: successEnvelope(customerErasureSchema, 'Customer data erased successfully') },
-        ...errors,
-        400: { description: 'Invalid body or path (ValidationMiddlewareError), or confirm_customer_id is not the customer of the path (ErasureConfirmationError): nothing erased' },
         409: { description: 'Values sealed before data keys may still hold its data: run rotate-data-keys first (SealedValuesNotConvertedError); nothing erased' },
       },
       handler: async (req, res, { params, body }) => {

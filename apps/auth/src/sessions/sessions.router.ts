@@ -40,8 +40,10 @@ function refreshRoute(path: string, role: Role, sessions: SessionsService): Rout
           properties: { access_token: { type: 'string' }, id_token: { type: 'string' }, refresh_token: { type: 'string' } },
         }, 'Success'),
       },
-      400: { description: 'Refresh Token is Required, or an invalid body' },
-      401: { description: 'Unknown, expired, revoked or reused refresh token (reuse revokes the family)' },
+    },
+    errors: {
+      invalid: 'Refresh Token is Required',
+      unauthenticated: 'An unknown, expired, revoked or reused refresh token (reuse revokes the family)',
     },
     handler: async (_req, res, { body }) => {
       res.json(success('Success', await sessions.refresh(body.refresh_token, role)));

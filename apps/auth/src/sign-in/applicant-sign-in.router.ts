@@ -50,12 +50,12 @@ export function applicantSignInRoutes(deps: { applicantSignIn: ApplicantSignInSe
           schema: successEnvelope(successEnvelope(signInResult, SIGNED_IN), SIGNED_IN),
         },
         202: { description: 'A verification code was mailed; send the same body with email_code', schema: codeSent },
-        400: {
-          description:
-            'Invalid body, wrong credentials, a password the policy refuses, an invitation not valid, expired or used, or a verification code that is wrong, expired or spent (SignInApiError)',
-        },
-        429: { description: 'Too many attempts, or too many codes sent; see Retry-After' },
-        503: { description: 'The code could not be mailed (ServiceUnavailableError); nothing is pending, try again' },
+      },
+      errors: {
+        invalid:
+          'wrong credentials, a password the policy refuses, an invitation not valid, expired or used, or a verification code that is wrong, expired or spent (SignInApiError)',
+        tooMany: 'Too many attempts, or too many codes sent',
+        unavailable: 'The code could not be mailed (ServiceUnavailableError); nothing is pending, try again',
       },
       handler: async (req, res, { body }) => {
         const outcome = await deps.audit.signInAttempt(originOf(req), 'APPLICANT', () =>

@@ -20,10 +20,9 @@ function signInRoute(path: string, role: Role, summary: string, signIn: SignInSe
     schemas: { body: signInBody },
     responses: {
       200: { description: 'Signed in: the double envelope of contract 2.10', schema: successEnvelope(successEnvelope(signInResult, SIGNED_IN), SIGNED_IN) },
-      400: { description: 'Invalid body, wrong credentials, or an account that may not sign in (SignInApiError)' },
       405: { description: 'Method Not Allowed' },
-      429: { description: 'Too many attempts for this email or address; see Retry-After' },
     },
+    errors: { invalid: 'wrong credentials, or an account that may not sign in (SignInApiError)', tooMany: 'Too many attempts for this email or address' },
     handler: async (req, res, { body }) => {
       // The entry of a success is appended with the session (ADR 0042); a refusal's, by signInAttempt.
       const origin = originOf(req);

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { toListQuery } from '@kyb/validation';
 import {
@@ -19,11 +19,9 @@ import {
 import type { UsersService } from './users.service';
 import type { AuditService } from '../audit/audit.service';
 
-const errors = {
-  400: { description: 'Invalid path, query or body (ValidationMiddlewareError), or a bad Authorization header type' },
-  401: { description: 'Missing, invalid or expired token; or Role Not Allowed' },
-  403: { description: 'Another tenant (AccessMiddlewareError) or a missing permission (PermissionMiddlewareError)' },
-  404: { description: 'Customer not found, or (ADMIN only) user not found; a CUSTOMER naming a user it may not see gets 403' },
+const errors: ErrorCases = {
+  tenant: 'A customer, or a user of one,',
+  notFound: 'Customer not found, or (ADMIN only) user not found; a CUSTOMER naming a user it may not see gets 403',
 };
 
 /** E2 and the management of a customer's users. */
@@ -42,7 +40,8 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['customer_user:read']),
       schemas: { params: customerParams, query: listUsersQuery },
       checks,
-      responses: { 200: { description: 'One page of users', schema: successEnvelope(userListSchema, 'Success') }, ...errors },
+      errors,
+      responses: { 200: { description: 'One page of users', schema: successEnvelope(userListSchema, 'Success') } },
       handler: async (_req, res, { params, query }) => {
         const list = await users.list({ ...toListQuery<UserSort, UserListFilter, UserSearch>(query, ['created_at', 'desc']), customerId: params.customerId });
         res.json(success('Success', list));
@@ -58,6 +57,7 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['customer_user:create']),
       schemas: { params: customerParams, body: createUserBody },
       checks,
+      errors,
       responses: {
         200: {
           description: 'Created; invitation_url is present when no temporary password was given',
@@ -67,7 +67,6 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
           ),
         },
         409: { description: 'A user with this email already exists in this customer (another customer\'s users are never told)' },
-        ...errors,
       },
       handler: async (req, res, { params, body }) => {
         const created = await users.create(params.customerId, body, callerOf(req).userId);
@@ -89,7 +88,8 @@ export function userRoutes(deps: { users: UsersService; authenticate: RequestHan
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['customer_user:write']),
       schemas: { params: customerUserParams, body: updateUserBody },
       checks,
-      responses: { 200: { description: 'Updated', schema: successEnvelope(customerUserSchema, 'User updated successfully') }, ...errors },
+      errors,
+      responses: { 200: { description: 'Updated', schema: successEnvelope(customerUserSchema, 'User updated successfully') } },
       handler: async (req, res, { params, body }) => {
         const updated = await users.update(callerOf(req), params.customerId, params.userId, body);
         await audit.recordBy(actorOf(req), {

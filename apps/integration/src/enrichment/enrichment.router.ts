@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { toListQuery, type JsonSchema } from '@kyb/validation';
 import { bjlFactsSchema } from '../facts/bjl-facts.schemas';
@@ -25,12 +25,8 @@ export const PUBLIC_RECORDS_PENDING = 'Public records are still being fetched.';
 /** E11's message (ARCHITECTURE.md). */
 export const BJL_FETCHED = 'Business BJL details fetched successfully';
 
-const errors = {
-  400: { description: 'A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type' },
-  401: { description: 'Missing, invalid or expired token, or a role not allowed' },
-  403: { description: "Another tenant's business: 'You are not allowed to access the data.' (AccessMiddlewareError)" },
-  404: { description: 'Business not found (BusinessApiError)' },
-};
+/** A business named by the path: another tenant's is refused, an unknown one not found. */
+const errors: ErrorCases = { tenant: 'A business', notFound: 'Business not found (BusinessApiError)' };
 
 // E1 and E11 alike while the records are still being fetched, or when there are none.
 const stillFetching = {
@@ -40,7 +36,10 @@ const stillFetching = {
     PUBLIC_RECORDS_PENDING,
   ),
 };
-const notFetched = { description: 'Business not found (BusinessApiError), no records yet (PublicRecordsNotFoundError) or the fetch failed (PublicRecordsUnavailableError)' };
+const notFetched: ErrorCases = {
+  ...errors,
+  notFound: 'Business not found (BusinessApiError), no records yet (PublicRecordsNotFoundError) or the fetch failed (PublicRecordsUnavailableError)',
+};
 const pendingBody = (task: TaskView | null) => success(PUBLIC_RECORDS_PENDING, { public_records: null, business_integration_task: task });
 
 const taskEnvelope = (message: string): JsonSchema =>
@@ -70,9 +69,8 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
           schema: successEnvelope({ type: 'object', required: ['public_records'], properties: { public_records: publicRecordsSchema } }, PUBLIC_RECORDS_FETCHED),
         },
         202: stillFetching,
-        ...errors,
-        404: notFetched,
       },
+      errors: notFetched,
       handler: async (req, res, { params }) => {
         const answer = await enrichment.publicRecords(callerOf(req), params.businessId);
         if (answer.ready) res.json(success(PUBLIC_RECORDS_FETCHED, { public_records: answer.publicRecords }));
@@ -95,9 +93,8 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
       responses: {
         200: { description: 'The six facts of contract 2.9', schema: successEnvelope(bjlFactsSchema, BJL_FETCHED) },
         202: stillFetching,
-        ...errors,
-        404: notFetched,
       },
+      errors: notFetched,
       handler: async (req, res, { params }) => {
         const answer = await enrichment.bjlFacts(callerOf(req), params.businessId);
         if (answer.ready) res.json(success(BJL_FETCHED, answer.facts));
@@ -117,9 +114,8 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
       schemas: { params: publicRecordsParams },
       responses: {
         202: { description: 'The task that will fetch the records', schema: taskEnvelope('Enrichment requested successfully') },
-        ...errors,
-        503: { description: 'The queue did not take the job (QueueUnavailableError); nothing was started' },
       },
+      errors: { ...errors, unavailable: 'The queue did not take the job (QueueUnavailableError); nothing was started' },
       handler: async (req, res, { params }) => {
         const { created, task } = await enrichment.refresh(callerOf(req), params.businessId);
         const message = created ? 'Enrichment requested successfully' : 'Enrichment is already in progress';
@@ -135,7 +131,8 @@ export function enrichmentRoutes(deps: { enrichment: EnrichmentService; authenti
       auth: true,
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']),
       schemas: { params: publicRecordsParams, query: listTasksQuery },
-      responses: { 200: { description: 'One page of tasks', schema: successEnvelope(taskListSchema, 'Success') }, ...errors },
+      errors,
+      responses: { 200: { description: 'One page of tasks', schema: successEnvelope(taskListSchema, 'Success') } },
       handler: async (req, res, { params, query }) => {
         const list = toListQuery<TaskSort, TaskListFilter, never>(query, ['created_at', 'desc']);
         res.json(success('Success', await enrichment.listTasks(callerOf(req), { ...list, businessId: params.businessId })));

@@ -35,11 +35,8 @@ export function screeningCredentialsRoutes(deps: {
       checks: [requireTenant('customerId')],
       responses: {
         200: { description: 'Stored; only what may be shown of them', schema: successEnvelope(credentialsSummarySchema, CREDENTIALS_SAVED) },
-        400: { description: 'Schema (ValidationMiddlewareError), or a key or certificate that cannot be used (ScreeningCredentialsError)' },
-        401: { description: 'Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER)' },
-        403: { description: 'Another tenant (AccessMiddlewareError), or a subrole without profile:write (PermissionMiddlewareError)' },
-        404: { description: 'No such customer (CustomerApiError)' },
       },
+      errors: { invalid: 'a key or certificate that cannot be used (ScreeningCredentialsError)', tenant: 'A customer', notFound: 'No such customer (CustomerApiError)' },
       handler: async (req, res, { params, body }) => {
         // A CUSTOMER's token vouches for its tenant; an ADMIN may name any id, so it must exist.
         if (callerOf(req).role === 'ADMIN' && !(await customers.find(params.customerId))) throw new CustomerNotFoundError();
@@ -61,10 +58,8 @@ export function screeningCredentialsRoutes(deps: {
           description: 'The connection status',
           schema: successEnvelope({ type: 'object', required: ['statusConnection'], properties: { statusConnection: statusConnectionSchema } }, CONNECTION_STATUS_FETCHED),
         },
-        400: { description: 'Not a UUID (ValidationMiddlewareError)' },
-        401: { description: 'Authentication (part 5), or Role Not Allowed' },
-        403: { description: 'Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError)' },
       },
+      errors: { tenant: 'A customer' },
       handler: async (_req, res, { params }) => {
         const { statusConnection } = await credentials.inspect(params.customerId);
         res.json(success(CONNECTION_STATUS_FETCHED, { statusConnection }));

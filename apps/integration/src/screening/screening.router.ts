@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { access, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { toListQuery } from '@kyb/validation';
 import { RESULT_MESSAGES, type ScreeningResultAnswer } from './screening.presenter';
@@ -24,18 +24,14 @@ export const SCREENING_TASK_CREATED = 'Screening task created and processed with
 /** Message of the history list. */
 export const SCREENINGS_LISTED = 'Screenings retrieved successfully';
 
-const errors = {
-  400: { description: 'Invalid path or query (ValidationMiddlewareError), or a bad Authorization header type' },
-  401: { description: 'Authentication (part 5), or Role Not Allowed' },
-  403: { description: 'A business or customer of another tenant (AccessMiddlewareError)' },
-};
+/** A business (or customer) named by the path: another tenant's is refused, an unknown one not found. */
+const errors: ErrorCases = { tenant: 'A business or customer', notFound: 'Business not found (BusinessApiError)' };
 
-const resultResponses = (notFound: string) => ({
+const resultResponses = {
   200: { description: 'Completed (matchData) or failed (screening.failure_reason)', schema: successEnvelope(resultSchema, RESULT_MESSAGES.completed) },
   202: { description: 'Still PENDING or PROCESSING: matchData is null', schema: successEnvelope(resultSchema, RESULT_MESSAGES.processing) },
-  ...errors,
-  404: { description: `Business not found (BusinessApiError), or ${notFound} (ScreeningNotFoundError)` },
-});
+};
+const resultErrors = (notFound: string): ErrorCases => ({ ...errors, notFound: `Business not found (BusinessApiError), or ${notFound} (ScreeningNotFoundError)` });
 
 function answer(res: Response, result: ScreeningResultAnswer): void {
   res.status(result.httpStatus).json(success(result.message, result.data));
@@ -61,10 +57,9 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:write']),
       schemas: { params: runParams, body: runBody },
       checks: [requireTenant('customerId')],
+      errors,
       responses: {
         200: { description: 'Accepted and queued', schema: successEnvelope(acknowledgementSchema, SCREENING_TASK_CREATED) },
-        ...errors,
-        404: { description: 'Business not found (BusinessApiError)' },
         409: { description: 'The screening connection is not CONNECTED (ScreeningConnectionError, data.statusConnection)' },
       },
       handler: async (req, res, { params, body }) => {
@@ -80,7 +75,8 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
       auth: true,
       ...readers,
       schemas: { params: businessParams },
-      responses: resultResponses('no screening has been run'),
+      errors: resultErrors('no screening has been run'),
+      responses: resultResponses,
       handler: async (req, res, { params }) => answer(res, await screenings.latest(callerOf(req), params.businessId)),
     }),
     defineRoute({
@@ -92,11 +88,8 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
       auth: true,
       ...readers,
       schemas: { params: businessParams, query: listScreeningsQuery },
-      responses: {
-        200: { description: 'One page of screenings', schema: successEnvelope(screeningListSchema, SCREENINGS_LISTED) },
-        ...errors,
-        404: { description: 'Business not found (BusinessApiError)' },
-      },
+      errors,
+      responses: { 200: { description: 'One page of screenings', schema: successEnvelope(screeningListSchema, SCREENINGS_LISTED) } },
       handler: async (req, res, { params, query }) => {
         const list = toListQuery<ScreeningSort, ScreeningListFilter, never>(query, ['created_at', 'desc']);
         res.json(success(SCREENINGS_LISTED, await screenings.list(callerOf(req), { ...list, businessId: params.businessId })));
@@ -110,7 +103,8 @@ export function screeningRoutes(deps: { screenings: ScreeningService; authentica
       auth: true,
       ...readers,
       schemas: { params: screeningParams },
-      responses: resultResponses('a screening that is not of this business'),
+      errors: resultErrors('a screening that is not of this business'),
+      responses: resultResponses,
       handler: async (req, res, { params }) => answer(res, await screenings.get(callerOf(req), params.businessId, params.screeningId)),
     }),
   ];

@@ -28,13 +28,8 @@ export function verificationRoutes(deps: { verification: VerificationService; au
       schemas: { params: verificationParams },
       responses: {
         200: { description: 'The verification', schema: successEnvelope(verificationSchema, VERIFICATION_FETCHED) },
-        400: { description: 'A businessID that is not a UUID (ValidationMiddlewareError), or a bad Authorization header type' },
-        401: { description: 'Missing, invalid or expired token, or a role not allowed' },
-        403: {
-          description: "Another tenant's or an unknown business: 'You are not allowed to access the data.' (AccessMiddlewareError); a subrole without businesses:read (PermissionMiddlewareError)",
-        },
-        404: { description: 'Business not found (BusinessApiError), for an ADMIN only' },
       },
+      errors: { tenant: 'An unknown business, or one', notFound: 'Business not found (BusinessApiError), for an ADMIN only' },
       handler: async (req, res, { params }) => {
         res.json(success(VERIFICATION_FETCHED, await verification.verification(callerOf(req), params.businessId)));
       },

@@ -5,7 +5,7 @@ import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { toListQuery } from '@kyb/validation';
 import type { DeliveryStatus } from './webhook-deliveries.store';
-import { WEBHOOK_ERRORS } from './webhooks.router';
+import { webhookErrors } from './webhooks.router';
 import type { WebhooksService } from './webhooks.service';
 import { deliveryDetailSchema, deliveryListSchema, deliveryParams, deliverySchema, listDeliveriesQuery, replayBody, replaySchema, webhookParams } from './webhooks.schemas';
 
@@ -16,7 +16,8 @@ export const DELIVERY_MESSAGES = {
   replayed: 'Webhook events queued for replay',
 } as const;
 
-const webhookNotFound = { 404: { description: 'To an ADMIN: no such webhook of this customer (WebhookNotFoundError)' } };
+const NO_WEBHOOK = 'To an ADMIN: no such webhook of this customer (WebhookNotFoundError)';
+const NO_DELIVERY = 'To an ADMIN: no such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError)';
 
 /** The delivery log of an endpoint, a retry of one delivery, and a replay of a time range. */
 export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authenticate: RequestHandler }): RouteDefinition[] {
@@ -31,7 +32,8 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
       summary: "An endpoint's deliveries, newest first",
       description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[created_at]=asc|desc, filter[status]=PENDING|SUCCEEDED|FAILED, filter[event_type]=...',
       schemas: { params: webhookParams, query: listDeliveriesQuery },
-      responses: { 200: { description: 'One page of deliveries', schema: successEnvelope(deliveryListSchema, DELIVERY_MESSAGES.listed) }, ...WEBHOOK_ERRORS, ...webhookNotFound },
+      errors: webhookErrors({ notFound: NO_WEBHOOK }),
+      responses: { 200: { description: 'One page of deliveries', schema: successEnvelope(deliveryListSchema, DELIVERY_MESSAGES.listed) } },
       handler: async (req, res, { params, query }) => {
         const list = toListQuery<'created_at', { status?: DeliveryStatus; event_type?: string }, never>(query, ['created_at', 'desc']);
         const [, sort] = list.sort[0] ?? ['created_at', 'desc'];
@@ -46,11 +48,8 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
       path: '/customers/:customerId/webhooks/:webhookId/deliveries/:deliveryId',
       summary: 'One delivery with its payload and every attempt (status, duration, the start of the answer)',
       schemas: { params: deliveryParams },
-      responses: {
-        200: { description: 'The delivery', schema: successEnvelope(deliveryDetailSchema, DELIVERY_MESSAGES.fetched) },
-        ...WEBHOOK_ERRORS,
-        404: { description: 'To an ADMIN: no such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError)' },
-      },
+      errors: webhookErrors({ notFound: NO_DELIVERY }),
+      responses: { 200: { description: 'The delivery', schema: successEnvelope(deliveryDetailSchema, DELIVERY_MESSAGES.fetched) } },
       handler: async (req, res, { params }) => {
         res.json(success(DELIVERY_MESSAGES.fetched, await webhooks.delivery(callerOf(req), params.customerId, params.webhookId, params.deliveryId)));
       },
@@ -63,10 +62,9 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
       idempotent: true,
       summary: 'Attempt a delivery once more, now (whatever its status); a failure is not retried again',
       schemas: { params: deliveryParams },
+      errors: webhookErrors({ notFound: NO_DELIVERY }),
       responses: {
         200: { description: 'Queued: PENDING, due now', schema: successEnvelope(deliverySchema, DELIVERY_MESSAGES.retried) },
-        ...WEBHOOK_ERRORS,
-        404: { description: 'To an ADMIN: no such webhook (WebhookNotFoundError) or delivery (WebhookDeliveryNotFoundError)' },
         409: {
           description: 'The endpoint is disabled (WebhookDisabledError), an attempt is running (WebhookDeliveryInFlightError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError)',
         },
@@ -86,11 +84,9 @@ export function webhookDeliveryRoutes(deps: { webhooks: WebhooksService; authent
         'Events are kept 30 days (WEBHOOK_RETENTION_DAYS); at most WEBHOOK_REPLAY_MAX_EVENTS (1,000) events per replay, and one replay per endpoint at a time: ' +
         'it runs until each of its deliveries has succeeded or failed for good. Receivers can tell a replayed event by its webhook-id.',
       schemas: { params: webhookParams, body: replayBody },
+      errors: webhookErrors({ invalid: 'a range that is empty, too old or too large (WebhookReplayRangeError)', notFound: NO_WEBHOOK }),
       responses: {
         200: { description: 'Queued', schema: successEnvelope(replaySchema, DELIVERY_MESSAGES.replayed) },
-        ...WEBHOOK_ERRORS,
-        400: { description: 'Schema (ValidationMiddlewareError), or a range that is empty, too old or too large (WebhookReplayRangeError)' },
-        ...webhookNotFound,
         409: {
           description: 'The endpoint is disabled (WebhookDisabledError), a replay of it is running (WebhookReplayRunningError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError)',
         },

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { toListQuery } from '@kyb/validation';
 import type { WebhooksService } from './webhooks.service';
@@ -16,15 +16,11 @@ export const WEBHOOK_MESSAGES = {
   rotated: 'Webhook secret rotated successfully',
 } as const;
 
-/** Errors every webhook route may answer. */
-export const WEBHOOK_ERRORS = {
-  400: { description: 'Invalid path, query or body (ValidationMiddlewareError)' },
-  401: { description: 'Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER)' },
-  403: {
-    description: 'Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError)',
-  },
-};
-const notFound = { 404: { description: 'To an ADMIN: no such webhook of this customer (WebhookNotFoundError)' } };
+/** The standard errors of a webhook route: another tenant's customer, webhook or delivery is refused, with the route's own cases. */
+export const webhookErrors = (cases: Omit<ErrorCases, 'tenant'>): ErrorCases => ({ tenant: 'A customer, webhook or delivery', ...cases });
+const REFUSED_URL = 'a url that is refused (WebhookUrlError)';
+const NO_CUSTOMER = 'No such customer (CustomerApiError)';
+const NO_WEBHOOK = 'To an ADMIN: no such webhook of this customer (WebhookNotFoundError)';
 
 /**
  * A customer's webhook endpoints. Endpoints are account settings, like the screening credentials:
@@ -47,11 +43,9 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
         'Deliveries follow the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature). ' +
         'The url must be https and must not resolve to a loopback, private, link-local or metadata address.',
       schemas: { params: customerParams, body: createWebhookBody },
+      errors: webhookErrors({ invalid: REFUSED_URL, notFound: NO_CUSTOMER }),
       responses: {
         200: { description: 'Registered', schema: successEnvelope(webhookWithSecretSchema, WEBHOOK_MESSAGES.created) },
-        ...WEBHOOK_ERRORS,
-        400: { description: 'Schema (ValidationMiddlewareError), or a url that is refused (WebhookUrlError)' },
-        404: { description: 'No such customer (CustomerApiError)' },
         409: { description: 'The customer holds as many webhooks as allowed, WEBHOOK_MAX_ENDPOINTS (WebhookLimitError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError)' },
       },
       handler: async (req, res, { params, body }) => {
@@ -66,11 +60,8 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
       summary: "A customer's webhook endpoints, oldest first",
       description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[created_at]=asc|desc',
       schemas: { params: customerParams, query: listWebhooksQuery },
-      responses: {
-        200: { description: 'One page of endpoints', schema: successEnvelope(webhookListSchema, WEBHOOK_MESSAGES.listed) },
-        ...WEBHOOK_ERRORS,
-        404: { description: 'No such customer (CustomerApiError)' },
-      },
+      errors: webhookErrors({ notFound: NO_CUSTOMER }),
+      responses: { 200: { description: 'One page of endpoints', schema: successEnvelope(webhookListSchema, WEBHOOK_MESSAGES.listed) } },
       handler: async (req, res, { params, query }) => {
         const list = toListQuery<'created_at', Record<string, never>, never>(query, ['created_at', 'asc']);
         const [, sort] = list.sort[0] ?? ['created_at', 'asc'];
@@ -85,7 +76,8 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
       path: '/customers/:customerId/webhooks/:webhookId',
       summary: 'One webhook endpoint',
       schemas: { params: webhookParams },
-      responses: { 200: { description: 'The endpoint', schema: successEnvelope(webhookSchema, WEBHOOK_MESSAGES.fetched) }, ...WEBHOOK_ERRORS, ...notFound },
+      errors: webhookErrors({ notFound: NO_WEBHOOK }),
+      responses: { 200: { description: 'The endpoint', schema: successEnvelope(webhookSchema, WEBHOOK_MESSAGES.fetched) } },
       handler: async (req, res, { params }) => {
         res.json(success(WEBHOOK_MESSAGES.fetched, await webhooks.get(callerOf(req), params.customerId, params.webhookId)));
       },
@@ -97,12 +89,8 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
       path: '/customers/:customerId/webhooks/:webhookId',
       summary: 'Change a webhook endpoint: url, events, description, enabled (enabling clears an automatic disable)',
       schemas: { params: webhookParams, body: updateWebhookBody },
-      responses: {
-        200: { description: 'Changed', schema: successEnvelope(webhookSchema, WEBHOOK_MESSAGES.updated) },
-        ...WEBHOOK_ERRORS,
-        400: { description: 'Schema (ValidationMiddlewareError), or a url that is refused (WebhookUrlError)' },
-        ...notFound,
-      },
+      errors: webhookErrors({ invalid: REFUSED_URL, notFound: NO_WEBHOOK }),
+      responses: { 200: { description: 'Changed', schema: successEnvelope(webhookSchema, WEBHOOK_MESSAGES.updated) } },
       handler: async (req, res, { params, body }) => {
         res.json(success(WEBHOOK_MESSAGES.updated, await webhooks.update(actorOf(req), params.customerId, params.webhookId, body)));
       },
@@ -114,7 +102,8 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
       path: '/customers/:customerId/webhooks/:webhookId',
       summary: 'Remove a webhook endpoint with its secrets and deliveries',
       schemas: { params: webhookParams },
-      responses: { 200: { description: 'Removed', schema: successEnvelope({ type: 'null' }, WEBHOOK_MESSAGES.deleted) }, ...WEBHOOK_ERRORS, ...notFound },
+      errors: webhookErrors({ notFound: NO_WEBHOOK }),
+      responses: { 200: { description: 'Removed', schema: successEnvelope({ type: 'null' }, WEBHOOK_MESSAGES.deleted) } },
       handler: async (req, res, { params }) => {
         await webhooks.remove(actorOf(req), params.customerId, params.webhookId);
         res.json(success(WEBHOOK_MESSAGES.deleted, null));
@@ -131,10 +120,9 @@ export function webhookRoutes(deps: { webhooks: WebhooksService; authenticate: R
         'The previous secret signs until previous_secret_expires_at (WEBHOOK_SECRET_OVERLAP_HOURS), and those rotated before it until their own expiry: ' +
         'every delivery carries one v1 signature per secret that has not expired, at most 10.',
       schemas: { params: webhookParams },
+      errors: webhookErrors({ notFound: NO_WEBHOOK }),
       responses: {
         200: { description: 'Rotated', schema: successEnvelope(webhookWithSecretSchema, WEBHOOK_MESSAGES.rotated) },
-        ...WEBHOOK_ERRORS,
-        ...notFound,
         409: { description: 'As many secrets as allowed still sign (WebhookSecretLimitError), or a request with this Idempotency-Key is still being processed (IdempotencyKeyInUseError)' },
       },
       handler: async (req, res, { params }) => {

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, actorOf, callerOf, originOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { businessParams, downloadSchema, fileQuery, generateParams, reportParams, reportSchema, statusSchema } from './reports.schemas';
 import type { ReportsService } from './reports.service';
@@ -15,11 +15,8 @@ export const REPORT_MESSAGES = {
   status: 'Report status fetched successfully',
 } as const;
 
-const errors = {
-  400: { description: 'A path that fails its schema (ValidationMiddlewareError), or a bad Authorization header type' },
-  401: { description: 'Missing, invalid or expired token, or a role not allowed' },
-  403: { description: "Another tenant's customer, business or report (AccessMiddlewareError)" },
-};
+/** The standard errors of a report route: another tenant's customer, business or report is refused, and what is not found. */
+const errors = (notFound: string): ErrorCases => ({ tenant: 'A customer, business or report', notFound });
 
 /** E6, E7, downloads and the status of a business's latest report. */
 export function reportRoutes(deps: { reports: ReportsService; authenticate: RequestHandler }): RouteDefinition[] {
@@ -43,9 +40,8 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
           description: 'The report is REQUESTED and queued',
           schema: successEnvelope({ type: 'object', required: ['report_id'], properties: { report_id: { type: 'string', format: 'uuid' } } }, REPORT_MESSAGES.started),
         },
-        ...errors,
-        404: { description: 'Business not found (BusinessApiError)' },
       },
+      errors: errors('Business not found (BusinessApiError)'),
       handler: async (req, res, { params }) => {
         res.json(success(REPORT_MESSAGES.started, await reports.request(callerOf(req), params.customerId, params.businessId)));
       },
@@ -58,7 +54,8 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
       auth: true,
       ...readers,
       schemas: { params: reportParams },
-      responses: { 200: { description: 'The report of contract 2.6', schema: successEnvelope(reportSchema, REPORT_MESSAGES.fetched) }, ...errors, 404: { description: 'Report not found (ReportApiError)' } },
+      errors: errors('Report not found (ReportApiError)'),
+      responses: { 200: { description: 'The report of contract 2.6', schema: successEnvelope(reportSchema, REPORT_MESSAGES.fetched) } },
       handler: async (req, res, { params }) => {
         res.json(success(REPORT_MESSAGES.fetched, await reports.get(callerOf(req), params.reportId)));
       },
@@ -71,7 +68,8 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
       auth: true,
       ...readers,
       schemas: { params: reportParams },
-      responses: { 200: { description: 'The report and pdf_url', schema: successEnvelope(downloadSchema) }, ...errors, 404: { description: 'Report not found (ReportApiError)' } },
+      errors: errors('Report not found (ReportApiError)'),
+      responses: { 200: { description: 'The report and pdf_url', schema: successEnvelope(downloadSchema) } },
       handler: async (req, res, { params }) => {
         const { ready, report } = await reports.download(actorOf(req), params.reportId);
         res.json(success(ready ? REPORT_MESSAGES.ready : REPORT_MESSAGES.notReady, report));
@@ -87,9 +85,8 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
       schemas: { params: businessParams },
       responses: {
         200: { description: 'The latest report and its status', schema: successEnvelope(statusSchema, REPORT_MESSAGES.status) },
-        ...errors,
-        404: { description: 'Business not found (BusinessApiError), or no report yet (ReportApiError)' },
       },
+      errors: errors('Business not found (BusinessApiError), or no report yet (ReportApiError)'),
       handler: async (req, res, { params }) => {
         res.json(success(REPORT_MESSAGES.status, await reports.statusOfBusiness(callerOf(req), params.businessId)));
       },
@@ -103,10 +100,8 @@ export function reportRoutes(deps: { reports: ReportsService; authenticate: Requ
       schemas: { params: reportParams, query: fileQuery },
       responses: {
         200: { description: 'application/pdf' },
-        400: { description: 'A path or query that fails its schema (ValidationMiddlewareError)' },
-        403: { description: 'The link is not ours or has expired (SignedUrlError)' },
-        404: { description: 'Report not found, or not rendered (ReportApiError)' },
       },
+      errors: { forbidden: 'The link is not ours or has expired (SignedUrlError)', notFound: 'Report not found, or not rendered (ReportApiError)' },
       handler: async (req, res, { params, query }) => {
         const file = await reports.file(params.reportId, query.expires, query.signature, originOf(req));
         res
