@@ -113,9 +113,9 @@ export function createAuthArea(deps: AuthAreaDeps) {
     logger,
   });
   // The limiter's own connection: each of its pipelines (multi) copies every script defined on its connection, and
-  // the shared one carries BullMQ's, some 0.4 ms of the event loop per sign-in (ADR 0030). A Redis outage is the
+  // the shared one carries BullMQ's, some 0.4 ms of the event loop per sign-in (ADR 0034). A Redis outage is the
   // shared connection's to report (readiness); the limiter falls back to counting in memory meanwhile. Its commands
-  // of one tick go in one write (auto-pipelining): a sign-in's three counts, and its three updates, were three each (ADR 0032).
+  // of one tick go in one write (auto-pipelining): a sign-in's three counts, and its three updates, were three each (ADR 0034).
   const limiterRedis = deps.redis.duplicate({ enableAutoPipelining: true });
   limiterRedis.on('error', () => undefined);
   const closeLimiterRedis = { close: () => limiterRedis.quit().then(() => undefined, () => limiterRedis.disconnect()) };

@@ -13,7 +13,7 @@ export type ChainVerdict =
   | { valid: true; entries: number; head: string }
   | { valid: false; entries: number; broken: { id: string; seq: number; reason: 'hash' | 'link' | 'sequence' } };
 
-/** The audit entry of a sign-in of `user`, built before its session starts and appended with it (ADR 0042). */
+/** The audit entry of a sign-in of `user`, built before its session starts and appended with it (ADR 0034). */
 export type SignedInEntry = (user: { id: string; customer_id: string | null }) => AuditEntryAct;
 
 /** An entry as the API shows it. */

@@ -31,7 +31,7 @@ export interface NewFamily {
 }
 
 /**
- * A sign-in's writes and the facts its tokens carry, in one statement (ADR 0034, ADR 0042): the
+ * A sign-in's writes and the facts its tokens carry, in one statement (ADR 0034): the
  * session facts (users.store), then, unless the customer must be ACTIVE and is not, the family's
  * first refresh token, the user's `last_signed_in_at` (by the database's clock, as `created_at` is)
  * and the sign-in's audit entry. One round trip and one commit where there were two of each (the

@@ -7,7 +7,7 @@ import { startAuthTestApp, type AuthTestApp } from '../test-support/auth-test-ap
 import { createPgUserStore } from '../users/users.store';
 import { createPgRefreshTokenStore, type NewFamily } from './refresh-tokens.store';
 
-/* A sign-in's session: its facts read and its writes made, its audit entry among them, in one statement (ADR 0032, ADR 0034, ADR 0042). */
+/* A sign-in's session: its facts read and its writes made, its audit entry among them, in one statement (ADR 0034). */
 describe('starting a session', () => {
   let t: AuthTestApp;
   beforeAll(async () => {

@@ -65,7 +65,7 @@ export function applicantSignInRoutes(deps: { applicantSignIn: ApplicantSignInSe
             inviteToken: body.invite_token,
             emailCode: body.email_code,
             address: clientAddress(originOf(req)),
-            // An applicant belongs to no customer: its sign-ins join the platform's chain, with the session (ADR 0042).
+            // An applicant belongs to no customer: its sign-ins join the platform's chain, with the session (ADR 0034).
             signedIn: deps.audit.signedIn(originOf(req), 'APPLICANT'),
           }),
         );

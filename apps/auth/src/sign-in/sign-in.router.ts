@@ -24,7 +24,7 @@ function signInRoute(path: string, role: Role, summary: string, signIn: SignInSe
     },
     errors: { invalid: 'wrong credentials, or an account that may not sign in (SignInApiError)', tooMany: 'Too many attempts for this email or address' },
     handler: async (req, res, { body }) => {
-      // The entry of a success is appended with the session (ADR 0042); a refusal's, by signInAttempt.
+      // The entry of a success is appended with the session (ADR 0034); a refusal's, by signInAttempt.
       const origin = originOf(req);
       const result = await audit.signInAttempt(origin, role, () => signIn.signIn(role, body.email, body.password, clientAddress(origin), audit.signedIn(origin, role)));
       res.json(success(SIGNED_IN, success(SIGNED_IN, result)));

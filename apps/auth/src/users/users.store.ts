@@ -29,7 +29,7 @@ export interface SessionFacts {
 /**
  * A user's subrole, its permissions (by id) and the user's customer, as JSON, in one statement:
  * read as three, they were three round trips and three results to parse on the event loop for
- * every sign-in (ADR 0032). A sign-in reads them with its writes (refresh-tokens.store.ts, ADR 0034).
+ * every sign-in (ADR 0034). A sign-in reads them with its writes (refresh-tokens.store.ts, ADR 0034).
  */
 export const SESSION_FACTS_SQL = `select
   (select json_build_object(${SUBROLE_COLUMNS.map((column) => `'${column.slice('s.'.length)}', ${column}`).join(', ')})

@@ -26,7 +26,7 @@ export async function writeManyPublicRecords(trx: Knex.Transaction, writes: read
   if (new Set(writes.map((w) => w.businessId)).size !== writes.length) throw new Error('writeManyPublicRecords takes one write per business');
   // One order for every batch, so two transactions lock the rows they share in the same order.
   const sorted = [...writes].sort((a, b) => (a.businessId < b.businessId ? -1 : a.businessId > b.businessId ? 1 : 0));
-  // One JSON array per field (ADR 0030): a summary is kilobytes of JSON, which as an element of a text array pg
+  // One JSON array per field (ADR 0029): a summary is kilobytes of JSON, which as an element of a text array pg
   // escaped character by character, and which read field by field from one object per write PostgreSQL parsed
   // again for every field.
   const records = jsonFieldsSource(

@@ -36,7 +36,7 @@ export async function recordManyVerifications(trx: Knex, entries: readonly NewVe
   // unnest yields the keys in the array's order: every batch takes its locks in the same order.
   await trx.raw('select pg_advisory_xact_lock(hashtextextended(k, 13)) from unnest(?::text[]) as k', [keys]);
   // `previous` reads the snapshot before the insert: each business's latest status before this verification.
-  // One JSON array per field (ADR 0030): the checks are a kilobyte of JSON each, which as elements of a text array
+  // One JSON array per field (ADR 0029): the checks are a kilobyte of JSON each, which as elements of a text array
   // pg escaped character by character and PostgreSQL parsed as an array literal.
   const source = jsonFieldsSource(
     'i',
