@@ -1,5 +1,3 @@
-import type { RouteAccess, RouteResponse } from './routes';
-
 /**
  * What a route refuses besides what every route refuses, one phrase each; the standard wording
  * around them is {@link standardErrors}'.
@@ -27,7 +25,7 @@ export const STANDARD_ERROR_STATUSES = [400, 401, 403, 404, 429, 503] as const;
 /** What a route is, for its standard answers: whether it needs a token, who may call it, and its own cases. */
 export interface ErrorAnswering {
   auth: boolean;
-  access?: RouteAccess;
+  access?: { roles: readonly string[]; permissions: readonly string[] };
   errors?: ErrorCases;
 }
 
@@ -38,11 +36,11 @@ const joined = (parts: Array<string | false | undefined>) => parts.filter((part)
  * its schema (every route checks one), 401 for the token and the role, 403 for another tenant and
  * a missing permission, and the 404, 429 and 503 of the route's own cases.
  */
-export function standardErrors(route: ErrorAnswering): Record<number, RouteResponse> {
+export function standardErrors(route: ErrorAnswering): Record<number, { description: string }> {
   const cases = route.errors ?? {};
   const roles = route.access?.roles ?? [];
   const permissions = route.access?.permissions ?? [];
-  const answers: Record<number, RouteResponse> = {
+  const answers: Record<number, { description: string }> = {
     400: {
       description: joined([
         'A path, query or body that fails its schema (ValidationMiddlewareError)',
