@@ -30,3 +30,8 @@ export function businessesAddedAct(actor: OnboardingActor, added: { customerId: 
     occurredAt: now,
   };
 }
+
+/** The user an add is stored for: the caller, or the user who sent the accepted run. */
+export function actorIdOf(actor: OnboardingActor): string {
+  return 'by' in actor ? actor.by.userId : actor.run.acceptedBy;
+}
