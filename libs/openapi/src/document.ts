@@ -1,4 +1,4 @@
-import { standardErrors, type RouteDefinition } from '@kyb/http';
+import { standardErrors, type RouteDefinition, type RouteResponse } from '@kyb/http';
 import type { JsonSchema } from '@kyb/validation';
 
 /** Options of {@link buildOpenApiDocument}. */
@@ -77,7 +77,8 @@ const IDEMPOTENCY_RESPONSES: Record<number, { description: string }> = {
 };
 
 function responses(route: RouteDefinition): Record<string, object> {
-  const declared = Object.entries({ ...standardErrors(route), ...route.responses }).map(([status, response]) => [
+  const all: Record<number, RouteResponse> = { ...standardErrors(route), ...route.responses };
+  const declared = Object.entries(all).map(([status, response]) => [
     status,
     {
       description: response.description,

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { listPage, toListQuery } from '@kyb/validation';
 import { alertListSchema, alertParams, alertSchema, alertsParams, listAlertsQuery, updateAlertBody } from './alerts.schemas';
@@ -13,12 +13,9 @@ export const ALERTS_FETCHED = 'Alerts fetched successfully';
 export const ALERT_FETCHED = 'Alert fetched successfully';
 export const ALERT_UPDATED = 'Alert updated successfully';
 
-const errors = {
-  400: { description: 'Invalid path, query (an unknown sort field, filter or filter value) or body (ValidationMiddlewareError)' },
-  401: { description: 'Missing, invalid or expired token; or Role Not Allowed (ADMIN or CUSTOMER)' },
-  403: { description: "Another tenant's customer, or to a CUSTOMER an alert that is not its customer's or does not exist (AccessMiddlewareError); a missing permission (PermissionMiddlewareError)" },
-};
-const notFound = { 404: { description: 'To an ADMIN: no such alert of this customer (AlertNotFoundError)' } };
+/** A customer, or (to a CUSTOMER) an alert that is not its customer's or does not exist, is refused. */
+const errors: ErrorCases = { tenant: 'A customer or alert' };
+const oneAlert: ErrorCases = { ...errors, notFound: 'To an ADMIN: no such alert of this customer (AlertNotFoundError)' };
 
 /** The alerts monitoring raises for a customer's monitored businesses (issue 12): listed, read, acknowledged and resolved. */
 export function alertRoutes(deps: { alerts: AlertsService; authenticate: RequestHandler }): RouteDefinition[] {
@@ -38,7 +35,8 @@ export function alertRoutes(deps: { alerts: AlertsService; authenticate: Request
       ...readers,
       schemas: { params: alertsParams, query: listAlertsQuery },
       checks,
-      responses: { 200: { description: 'One page of alerts', schema: successEnvelope(alertListSchema, ALERTS_FETCHED) }, ...errors },
+      errors,
+      responses: { 200: { description: 'One page of alerts', schema: successEnvelope(alertListSchema, ALERTS_FETCHED) } },
       handler: async (_req, res, { params, query }) => {
         const list = toListQuery<'created_at' | 'severity', AlertListQuery['filter'], never>(query, ['created_at', 'desc']);
         const { items, total } = await alerts.list({ ...list, customerId: params.customerId });
@@ -54,7 +52,8 @@ export function alertRoutes(deps: { alerts: AlertsService; authenticate: Request
       ...readers,
       schemas: { params: alertParams },
       checks,
-      responses: { 200: { description: 'The alert', schema: successEnvelope(alertSchema, ALERT_FETCHED) }, ...errors, ...notFound },
+      errors: oneAlert,
+      responses: { 200: { description: 'The alert', schema: successEnvelope(alertSchema, ALERT_FETCHED) } },
       handler: async (req, res, { params }) => {
         res.json(success(ALERT_FETCHED, await alerts.get(callerOf(req), params.customerId, params.alertId)));
       },
@@ -68,10 +67,9 @@ export function alertRoutes(deps: { alerts: AlertsService; authenticate: Request
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:write']),
       schemas: { params: alertParams, body: updateAlertBody },
       checks,
+      errors: oneAlert,
       responses: {
         200: { description: 'The alert in its new state', schema: successEnvelope(alertSchema, ALERT_UPDATED) },
-        ...errors,
-        ...notFound,
         409: { description: 'A move the alert\'s state does not allow (AlertStateError, NOT_ALLOWED)' },
       },
       handler: async (req, res, { params, body }) => {

@@ -23,11 +23,6 @@ export const CONFIG_CREATED = 'Weightage config created successfully';
 export const CUSTOMER_CONFIG_FETCHED = 'Customer weightage config fetched successfully';
 export const CUSTOMER_CONFIG_UPDATED = 'Customer weightage config updated successfully';
 
-const adminErrors = {
-  400: { description: 'A path, query or body that fails its schema (ValidationMiddlewareError)' },
-  401: { description: 'Missing, invalid or expired token, or a role other than ADMIN' },
-};
-
 /** Weighting configs as versioned data: listed, read and added by the platform ADMIN, given to customers (issue 12). */
 export function weightageConfigRoutes(deps: { configs: WeightageConfigService; authenticate: RequestHandler }): RouteDefinition[] {
   const { configs, authenticate } = deps;
@@ -42,7 +37,7 @@ export function weightageConfigRoutes(deps: { configs: WeightageConfigService; a
       auth: true,
       ...admin,
       schemas: { query: listConfigsQuery },
-      responses: { 200: { description: 'One page of configs', schema: successEnvelope(configListSchema, CONFIGS_FETCHED) }, ...adminErrors },
+      responses: { 200: { description: 'One page of configs', schema: successEnvelope(configListSchema, CONFIGS_FETCHED) } },
       handler: async (_req, res, { query }) => {
         res.json(success(CONFIGS_FETCHED, await configs.list(query)));
       },
@@ -56,10 +51,9 @@ export function weightageConfigRoutes(deps: { configs: WeightageConfigService; a
       auth: true,
       ...admin,
       schemas: { body: newConfigBody },
+      errors: { invalid: 'weights, curves or cut-offs that do not add up (WeightageConfigValidationError, with data.problems)' },
       responses: {
         200: { description: 'The config added, with its id', schema: successEnvelope(configSchema, CONFIG_CREATED) },
-        ...adminErrors,
-        400: { description: 'A body that fails its schema (ValidationMiddlewareError), or weights, curves or cut-offs that do not add up (WeightageConfigValidationError, with data.problems)' },
         409: { description: 'The version exists (WeightageConfigApiError)' },
       },
       handler: async (req, res, { body }) => {
@@ -74,11 +68,8 @@ export function weightageConfigRoutes(deps: { configs: WeightageConfigService; a
       auth: true,
       ...admin,
       schemas: { params: configParams },
-      responses: {
-        200: { description: 'The config', schema: successEnvelope(configSchema, CONFIG_FETCHED) },
-        ...adminErrors,
-        404: { description: 'No such config (WeightageConfigNotFoundError)' },
-      },
+      errors: { notFound: 'No such config (WeightageConfigNotFoundError)' },
+      responses: { 200: { description: 'The config', schema: successEnvelope(configSchema, CONFIG_FETCHED) } },
       handler: async (_req, res, { params }) => {
         res.json(success(CONFIG_FETCHED, await configs.get(params.configId)));
       },
@@ -92,12 +83,8 @@ export function weightageConfigRoutes(deps: { configs: WeightageConfigService; a
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']),
       schemas: { params: customerConfigParams },
       checks: [requireTenant()],
-      responses: {
-        200: { description: 'The config in force', schema: successEnvelope(customerConfigSchema, CUSTOMER_CONFIG_FETCHED) },
-        400: adminErrors[400],
-        401: { description: 'Missing, invalid or expired token, or Role Not Allowed (ADMIN or CUSTOMER)' },
-        403: { description: 'Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError)' },
-      },
+      errors: { tenant: 'A customer' },
+      responses: { 200: { description: 'The config in force', schema: successEnvelope(customerConfigSchema, CUSTOMER_CONFIG_FETCHED) } },
       handler: async (_req, res, { params }) => {
         res.json(success(CUSTOMER_CONFIG_FETCHED, await configs.ofCustomer(params.customerId)));
       },
@@ -110,11 +97,8 @@ export function weightageConfigRoutes(deps: { configs: WeightageConfigService; a
       auth: true,
       ...admin,
       schemas: { params: customerConfigParams, body: assignConfigBody },
-      responses: {
-        200: { description: 'The config in force from now on', schema: successEnvelope(customerConfigSchema, CUSTOMER_CONFIG_UPDATED) },
-        ...adminErrors,
-        404: { description: 'No such customer (CustomerApiError) or config (WeightageConfigNotFoundError)' },
-      },
+      errors: { notFound: 'No such customer (CustomerApiError) or config (WeightageConfigNotFoundError)' },
+      responses: { 200: { description: 'The config in force from now on', schema: successEnvelope(customerConfigSchema, CUSTOMER_CONFIG_UPDATED) } },
       handler: async (req, res, { params, body }) => {
         res.json(success(CUSTOMER_CONFIG_UPDATED, await configs.assign(actorOf(req), params.customerId, body.weightage_config_id)));
       },

@@ -10,10 +10,8 @@ export const SCORE_EXPLAINED = 'Score explained successfully';
 export const SCORE_DIFF_FETCHED = 'Score difference fetched successfully';
 export const WHAT_IF_COMPUTED = 'What-if score computed successfully';
 
-const errors = {
-  401: { description: 'Missing, invalid or expired token, or a role not allowed' },
-  403: { description: "A subrole without businesses:read (PermissionMiddlewareError); another tenant's business or score, answered to a CUSTOMER as an unknown one is (AccessMiddlewareError)" },
-};
+/** Another tenant's business or score is refused to a CUSTOMER as an unknown one is. */
+const TENANT = 'An unknown business or score, or one';
 
 /** Explaining a score, comparing two months' scores, and what-ifs (issue 12); all reads, nothing is stored. */
 export function explainRoutes(deps: { explain: ExplainService; authenticate: RequestHandler }): RouteDefinition[] {
@@ -28,11 +26,9 @@ export function explainRoutes(deps: { explain: ExplainService; authenticate: Req
       auth: true,
       ...readers,
       schemas: { params: scoreParams },
+      errors: { tenant: TENANT, notFound: 'Score not found (ScoreNotFoundError; to an ADMIN)' },
       responses: {
         200: { description: 'The score explained', schema: successEnvelope(explanationSchema, SCORE_EXPLAINED) },
-        400: { description: 'A path that fails its schema (ValidationMiddlewareError)' },
-        ...errors,
-        404: { description: 'Score not found (ScoreNotFoundError; to an ADMIN)' },
         409: { description: 'A score not SUCCESS, or computed before scores kept their inputs (ScoreNotExplainableError, NOT_ALLOWED)' },
       },
       handler: async (req, res, { params }) => {
@@ -49,9 +45,11 @@ export function explainRoutes(deps: { explain: ExplainService; authenticate: Req
       schemas: { params: businessParams, query: diffQuery },
       responses: {
         200: { description: 'The two scores compared, largest factor change first', schema: successEnvelope(monthDiffSchema, SCORE_DIFF_FETCHED) },
-        400: { description: 'from or to missing or not YYYY-MM (ValidationMiddlewareError); from after to (ScoreDiffRangeError)' },
-        ...errors,
-        404: { description: 'Business not found (BusinessApiError; to an ADMIN); a month without a SUCCESS score (ScoreNotFoundError, naming the month)' },
+      },
+      errors: {
+        invalid: 'from after to (ScoreDiffRangeError)',
+        tenant: TENANT,
+        notFound: 'Business not found (BusinessApiError; to an ADMIN); a month without a SUCCESS score (ScoreNotFoundError, naming the month)',
       },
       handler: async (req, res, { params, query }) => {
         res.json(success(SCORE_DIFF_FETCHED, await explain.diff(callerOf(req), params.businessId, query.from, query.to)));
@@ -68,11 +66,13 @@ export function explainRoutes(deps: { explain: ExplainService; authenticate: Req
       auth: true,
       ...readers,
       schemas: { params: businessParams, body: whatIfBody },
+      errors: {
+        invalid: 'an unknown factor code or record id, or an override the inputs cannot take (WhatIfOverrideError)',
+        tenant: TENANT,
+        notFound: 'Business not found (BusinessApiError; to an ADMIN); no SUCCESS score (ScoreNotFoundError)',
+      },
       responses: {
         200: { description: 'The hypothetical score and its diff to the current score', schema: successEnvelope(whatIfSchema, WHAT_IF_COMPUTED) },
-        400: { description: 'A body that fails its schema (ValidationMiddlewareError); an unknown factor code or record id, or an override the inputs cannot take (WhatIfOverrideError)' },
-        ...errors,
-        404: { description: 'Business not found (BusinessApiError; to an ADMIN); no SUCCESS score (ScoreNotFoundError)' },
         409: { description: 'The latest SUCCESS score was computed before scores kept their inputs (ScoreNotExplainableError, NOT_ALLOWED)' },
       },
       handler: async (req, res, { params, body }) => {

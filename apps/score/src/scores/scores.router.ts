@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, callerOf } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { businessParams, recomputeSchema, scoreParams, scoreQuery, scoreSchema } from './scores.schemas';
 import type { ScoresService } from './scores.service';
@@ -13,11 +13,8 @@ export const SCORE_STARTED = 'Score generation started successfully';
 /** A score computed again. */
 export const SCORE_RECOMPUTED = 'Score recomputed successfully';
 
-const errors = {
-  400: { description: 'A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type' },
-  401: { description: 'Missing, invalid or expired token, or a role not allowed' },
-  403: { description: "Another tenant's business (AccessMiddlewareError)" },
-};
+/** The standard errors of a score route: another tenant's business or score is refused, and what is not found. */
+const errors = (notFound: string): ErrorCases => ({ tenant: 'A business or score', notFound });
 
 /** E10, generating a score, and following one. */
 export function scoreRoutes(deps: { scores: ScoresService; authenticate: RequestHandler }): RouteDefinition[] {
@@ -36,15 +33,11 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
       auth: true,
       ...readers,
       schemas: { params: businessParams, query: scoreQuery },
-      responses: {
-        200: { description: 'The score of contract 2.8', schema: successEnvelope(scoreSchema, SCORE_FETCHED) },
-        ...errors,
-        404: {
-          description:
-            'Business not found (BusinessApiError), or no score that month in the status asked for (ScoreNotFoundError; ' +
-            'with status=SUCCESS, saying whether the last score is still calculating or failed)',
-        },
-      },
+      errors: errors(
+        'Business not found (BusinessApiError), or no score that month in the status asked for (ScoreNotFoundError; ' +
+          'with status=SUCCESS, saying whether the last score is still calculating or failed)',
+      ),
+      responses: { 200: { description: 'The score of contract 2.8', schema: successEnvelope(scoreSchema, SCORE_FETCHED) } },
       handler: async (req, res, { params, query }) => {
         const { year, month, status } = query;
         res.json(success(SCORE_FETCHED, await scores.ofMonth(callerOf(req), params.businessId, { year, month, status })));
@@ -61,7 +54,8 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
       // Spends provider or rendering work: the subrole needs businesses:write (issue 14, least privilege).
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:write']),
       schemas: { params: businessParams },
-      responses: { 202: { description: 'The score being computed', schema: successEnvelope(scoreSchema, SCORE_STARTED) }, ...errors, 404: { description: 'Business not found (BusinessApiError)' } },
+      errors: errors('Business not found (BusinessApiError)'),
+      responses: { 202: { description: 'The score being computed', schema: successEnvelope(scoreSchema, SCORE_STARTED) } },
       handler: async (req, res, { params }) => {
         res.status(202).json(success(SCORE_STARTED, await scores.generate(callerOf(req), params.businessId)));
       },
@@ -74,7 +68,8 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
       auth: true,
       ...readers,
       schemas: { params: scoreParams },
-      responses: { 200: { description: 'The score', schema: successEnvelope(scoreSchema, SCORE_FETCHED) }, ...errors, 404: { description: 'Score not found (ScoreNotFoundError)' } },
+      errors: errors('Score not found (ScoreNotFoundError)'),
+      responses: { 200: { description: 'The score', schema: successEnvelope(scoreSchema, SCORE_FETCHED) } },
       handler: async (req, res, { params }) => {
         res.json(success(SCORE_FETCHED, await scores.get(callerOf(req), params.scoreId)));
       },
@@ -88,10 +83,9 @@ export function scoreRoutes(deps: { scores: ScoresService; authenticate: Request
       auth: true,
       ...readers,
       schemas: { params: scoreParams },
+      errors: errors('Score not found (ScoreNotFoundError)'),
       responses: {
         200: { description: 'The stored and the recomputed headline, and the fields that differ (none when identical)', schema: successEnvelope(recomputeSchema, SCORE_RECOMPUTED) },
-        ...errors,
-        404: { description: 'Score not found (ScoreNotFoundError)' },
         409: { description: 'A score not SUCCESS, or one computed before scores kept their inputs (ScoreNotRecomputableError)' },
       },
       handler: async (req, res, { params }) => {
