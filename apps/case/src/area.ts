@@ -32,8 +32,15 @@ import { createInviteService } from './invitations/invite.service';
 import { createPgInvitationStore } from './invitations/invitations.store';
 import { createMailProcessor } from './mail/mail.processor';
 import { createPgMailOutboxStore } from './mail/mail-outbox.store';
+import { createAcceptRun } from './onboarding/accept-run';
+import { createAddBusinesses } from './onboarding/add-businesses';
+import { createAddChecks } from './onboarding/add-checks';
+import { createDryRun } from './onboarding/dry-run';
 import { onboardingRoutes } from './onboarding/onboarding.router';
-import { createOnboardingService } from './onboarding/onboarding.service';
+import type { OnboardingDeps } from './onboarding/onboarding-deps';
+import { createProcessRun } from './onboarding/process-run';
+import { createReadOnboardingLimit } from './onboarding/read-onboarding-limit';
+import { createReadRun } from './onboarding/read-run';
 import { createEnrichmentGatherer } from './onboarding/enrichment-gatherer';
 import { createPgOnboardingStore } from './onboarding/onboarding.store';
 import { createCaseRecovery } from './recovery/case-recovery';
@@ -76,7 +83,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
   const businesses = createBusinessesService({ businesses: businessStore, db: deps.db, clock });
   const applicantStore = createPgApplicantStore();
   const caseStore = createPgCaseStore(deps.db);
-  const onboarding = createOnboardingService({
+  const onboarding: OnboardingDeps = {
     db: deps.db,
     store: createPgOnboardingStore(),
     businesses: businessStore,
@@ -88,7 +95,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
     runs,
     clock,
     logger: deps.logger,
-  });
+  };
   const invites = createInviteService({
     db: deps.db,
     store: createPgInvitationStore(),
@@ -114,8 +121,16 @@ export function createCaseArea(deps: CaseAreaDeps) {
   };
   const routes = withOpenApiRoute(
     withErasedTenantAnswer([
-      ...onboardingRoutes({ onboarding, authenticate: guard }),
-      ...onboardingLimitRoutes({ onboarding, authenticate: guard }),
+      ...onboardingRoutes({
+        checks: createAddChecks(onboarding),
+        addBusinesses: createAddBusinesses(onboarding),
+        dryRun: createDryRun(onboarding),
+        acceptRun: createAcceptRun(onboarding),
+        readRun: createReadRun(onboarding),
+        enrichment: gatherer,
+        authenticate: guard,
+      }),
+      ...onboardingLimitRoutes({ readLimit: createReadOnboardingLimit(onboarding), authenticate: guard }),
       ...monitoringRoutes({ monitoring: createMonitoringService({ db: deps.db, businesses: businessStore, clock }), authenticate: guard }),
       ...monitoringSettingsRoutes({
         settings: createMonitoringSettingsService({ db: deps.db, store: createPgMonitoringSettingsStore(deps.db), customers: createCustomerDirectory(deps.db), clock }),
@@ -154,7 +169,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
     queues,
     workers: caseWorkers({
       // One worker at a time stores a run's rows, however many jobs of it there are.
-      processRun: createLeasedRunProcessor({ db: deps.db, processRun: (runId, attempt) => onboarding.processRun(runId, attempt), clock }),
+      processRun: createLeasedRunProcessor({ db: deps.db, processRun: createProcessRun(onboarding), clock }),
       deliverMail: createMailProcessor({
         db: deps.db,
         transport: deps.mailTransport ?? createMailTransport({ from: 'KYB Onboarding <no-reply@localhost>', logger: deps.logger }),

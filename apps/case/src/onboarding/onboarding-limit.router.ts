@@ -5,7 +5,7 @@ import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import type { JsonSchema } from '@kyb/validation';
 import { customerParams } from './onboarding.schemas';
-import type { OnboardingService } from './onboarding.service';
+import type { ReadOnboardingLimit } from './read-onboarding-limit';
 
 /** Message of the onboarding limit. */
 export const LIMIT_FETCHED = 'Onboarding limit retrieved successfully';
@@ -22,7 +22,7 @@ const limitSchema: JsonSchema = {
 };
 
 /** The monthly onboarding limit a customer can see (issue 12). */
-export function onboardingLimitRoutes(deps: { onboarding: OnboardingService; authenticate: RequestHandler }): RouteDefinition[] {
+export function onboardingLimitRoutes(deps: { readLimit: ReadOnboardingLimit; authenticate: RequestHandler }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',
@@ -42,7 +42,7 @@ export function onboardingLimitRoutes(deps: { onboarding: OnboardingService; aut
         404: { description: 'To an ADMIN: no such customer (CustomerApiError)' },
       },
       handler: async (req, res, { params }) => {
-        res.json(success(LIMIT_FETCHED, await deps.onboarding.limit(callerOf(req), params.customerId)));
+        res.json(success(LIMIT_FETCHED, await deps.readLimit(callerOf(req), params.customerId)));
       },
     }),
   ];

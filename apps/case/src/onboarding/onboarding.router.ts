@@ -5,8 +5,14 @@ import { success, ValidationError } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { MAX_BULK_ROWS, readBulkRows } from './bulk-rows';
+import type { AcceptRun } from './accept-run';
+import type { AddChecks } from './add-checks';
+import type { AddBusinesses, QueueEnrichment } from './add-businesses';
+import type { DryRun } from './dry-run';
+import type { EnrichmentGatherer } from './enrichment-gatherer';
 import { addBusinessBody, asyncQuery, customerParams, runParams } from './onboarding.schemas';
-import type { OnboardingService } from './onboarding.service';
+import type { AddInput } from './prepare-add';
+import type { ReadRun } from './read-run';
 
 /** 7.1 success message. */
 export const BULK_SUCCEEDED = 'Bulk process succeeded';
@@ -27,29 +33,46 @@ const dryRunNotAsync: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** Settles once the answer is sent ('close' follows 'finish'), or the caller went away ('close' alone). */
-function answerSent(res: Response): Promise<void> {
-  return new Promise((resolve) => res.once('close', () => resolve()));
+/**
+ * Holds the added businesses' enrichment until the answer is sent ('close' follows 'finish') or its
+ * caller went away ('close' alone): in a process that also runs the workers, queued work starts at
+ * once and would stand between the commit and the answer (ADR 0048). Called before anything is sent.
+ */
+function afterAnswer(res: Response, enrichment: Pick<EnrichmentGatherer, 'afterAnswer'>): QueueEnrichment {
+  const answered = new Promise<void>((resolve) => res.once('close', () => resolve()));
+  return (queueing) => enrichment.afterAnswer(answered, () => void queueing());
+}
+
+/** What the onboarding routes call: the add's early checks and the use-cases of E12, bulk and runs. */
+export interface OnboardingRoutesDeps {
+  checks: AddChecks;
+  addBusinesses: AddBusinesses;
+  dryRun: DryRun;
+  acceptRun: AcceptRun;
+  readRun: ReadRun;
+  /** Holds the enrichment of a request's businesses until its answer is sent. */
+  enrichment: Pick<EnrichmentGatherer, 'afterAnswer'>;
+  authenticate: RequestHandler;
 }
 
 /** E12: add a business to a customer, in the order of contract 7.1. */
-export function onboardingRoutes(deps: { onboarding: OnboardingService; authenticate: RequestHandler }): RouteDefinition[] {
-  const { onboarding, authenticate } = deps;
+export function onboardingRoutes(deps: OnboardingRoutesDeps): RouteDefinition[] {
+  const { checks, authenticate } = deps;
   // Checks run before the handler and read the path as Express names it.
   const customerId = (req: Request) => String(req.params.customerID);
   // The customer is read once per request: by the first check that needs it, for the others and the handler.
   const customers = new WeakMap<Request, Promise<CustomerEntry | undefined>>();
   const customerOf = (req: Request) => {
     let customer = customers.get(req);
-    if (!customer) customers.set(req, (customer = onboarding.customer(customerId(req))));
+    if (!customer) customers.set(req, (customer = checks.customer(customerId(req))));
     return customer;
   };
   const featureSwitch: RequestHandler = async (req, _res, next) => {
-    onboarding.assertFeatureEnabled(await customerOf(req));
+    checks.assertFeatureEnabled(await customerOf(req));
     next();
   };
   const monthlyLimit: RequestHandler = async (req, _res, next) => {
-    await onboarding.assertWithinLimit(await customerOf(req), 1);
+    await checks.assertWithinLimit(await customerOf(req), 1);
     next();
   };
   // Bulk: the rows are read first (like JSON parsing), so the limit check can count them.
@@ -60,9 +83,12 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
     next();
   };
   const bulkLimit: RequestHandler = async (req, _res, next) => {
-    await onboarding.assertWithinLimit(await customerOf(req), bulkRows(req).length);
+    await checks.assertWithinLimit(await customerOf(req), bulkRows(req).length);
     next();
   };
+  // A dry run answers what the add would; a real add's enrichment is queued once its answer is sent.
+  const added = (add: AddInput, res: Response, dryRun: boolean | undefined) =>
+    dryRun ? deps.dryRun(add) : deps.addBusinesses(add, afterAnswer(res, deps.enrichment));
   const responses = {
     400: { description: 'Schema (ValidationMiddlewareError), the limit would be passed (OnboardingLimitError), or row checks failed (Bulk process had errors)' },
     401: { description: 'Authentication (part 5) or Role Not Allowed' },
@@ -87,15 +113,14 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       checks: [dryRunNotAsync, requireTenant(), featureSwitch, readRows, bulkLimit],
       responses: { 200: { description: 'Every row stored: result keyed by row index', schema: succeeded }, ...responses },
       handler: async (req, res, { params, query }) => {
-        // Rows not checked yet: the service checks each against the E12 schema (checkSchema).
+        // Rows not checked yet: each is checked against the E12 schema (checkSchema).
         const rows = bulkRows(req);
-        const actor = callerOf(req).userId;
         if (query.async) {
-          res.json(success(RUN_ACCEPTED, await onboarding.acceptRun(actor, params.customerId, rows, actorOf(req))));
+          res.json(success(RUN_ACCEPTED, await deps.acceptRun({ actor: actorOf(req), customerId: params.customerId, rows })));
           return;
         }
-        const mode = { checkSchema: true, customer: await customerOf(req), actor: { by: actorOf(req) }, dryRun: query.dry_run, answered: answerSent(res) };
-        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(actor, params.customerId, rows, mode)));
+        const add: AddInput = { actor: { by: actorOf(req) }, customerId: params.customerId, rows, checkSchema: true, customer: await customerOf(req) };
+        res.json(success(BULK_SUCCEEDED, await added(add, res, query.dry_run)));
       },
     }),
     defineRoute({
@@ -115,8 +140,8 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
       },
       // With or without async=true: stored before the answer, which carries its id; enrichment runs in the background.
       handler: async (req, res, { params, query, body }) => {
-        const mode = { customer: await customerOf(req), actor: { by: actorOf(req) }, dryRun: query.dry_run, answered: answerSent(res) };
-        res.json(success(BULK_SUCCEEDED, await onboarding.addBusinesses(callerOf(req).userId, params.customerId, [body], mode)));
+        const add: AddInput = { actor: { by: actorOf(req) }, customerId: params.customerId, rows: [body], checkSchema: false, customer: await customerOf(req) };
+        res.json(success(BULK_SUCCEEDED, await added(add, res, query.dry_run)));
       },
     }),
     defineRoute({
@@ -136,7 +161,7 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; authenti
         404: { description: 'Run not found' },
       },
       handler: async (req, res, { params }) => {
-        res.json(success('Success', await onboarding.getRun(callerOf(req), params.runId)));
+        res.json(success('Success', await deps.readRun(callerOf(req), params.runId)));
       },
     }),
   ];

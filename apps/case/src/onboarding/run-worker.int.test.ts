@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
+import { testActor } from '@kyb/auth/testing';
 import { eventually } from '@kyb/testing';
 import type { Queue } from 'bullmq';
 import { businessEnrichmentQueue, closeGracefully, createProducer, ENRICHMENT_BATCH_SIZE, enrichmentBatchQueue, onboardingRunQueue } from '@kyb/queues';
@@ -10,10 +11,12 @@ import { createPgApplicantStore } from '../applicants/applicants.store';
 import { createPgBusinessStore } from '../businesses/businesses.store';
 import { createPgCaseStore } from '../cases/cases.store';
 import { caseMigrations } from '../migrations';
+import { createAcceptRun } from './accept-run';
 import { readBulkRows } from './bulk-rows';
 import { createEnrichmentGatherer } from './enrichment-gatherer';
-import { createOnboardingService, type OnboardingService } from './onboarding.service';
+import type { OnboardingDeps } from './onboarding-deps';
 import { createPgOnboardingStore } from './onboarding.store';
+import { createProcessRun, type ProcessRun } from './process-run';
 
 /**
  * The worker's step on runs whose rows the request guard never saw (queued before it existed) or
@@ -21,7 +24,8 @@ import { createPgOnboardingStore } from './onboarding.store';
  */
 describe('processRun ends every run (issue 16)', () => {
   let h: AreaHarness;
-  let onboarding: OnboardingService;
+  let deps: OnboardingDeps;
+  let processRun: ProcessRun;
   let closeProducers: () => Promise<void>;
   let batchQueue: Queue;
   let singleQueue: Queue;
@@ -43,7 +47,7 @@ describe('processRun ends every run (issue 16)', () => {
     const enrichmentBatches = createProducer(enrichmentBatchQueue, context);
     const runs = createProducer(onboardingRunQueue, context);
     closeProducers = () => closeGracefully([], [enrichment, enrichmentBatches, runs]);
-    onboarding = createOnboardingService({
+    deps = {
       db: h.db,
       store,
       businesses: createPgBusinessStore(h.db),
@@ -55,7 +59,8 @@ describe('processRun ends every run (issue 16)', () => {
       runs,
       clock: h.clock.now,
       logger: h.logger,
-    });
+    };
+    processRun = createProcessRun(deps);
     batchQueue = enrichmentBatches.queue;
     singleQueue = enrichment.queue;
   });
@@ -77,7 +82,7 @@ describe('processRun ends every run (issue 16)', () => {
     ['CSV', readBulkRows('name,dba1_name\nFine,\nBad\u0000Co,Half \u0000'), 'Half \ufffd', 'row.dba1_name must not contain NUL characters'],
   ])('a bad character in a %s row ends the run FAILED naming row and column, the values stored with U+FFFD', async (_source, rows, value, reason) => {
     const runId = await pendingRun(sealRows(rows), 2);
-    await onboarding.processRun(runId);
+    await processRun(runId);
     const run = await store.findRun(h.db, runId);
     expect(run).toMatchObject({ status: 'FAILED', failure_reason: 'Bulk process had errors', rows_sealed: null });
     expect(run?.finished_at).toBeInstanceOf(Date);
@@ -91,7 +96,7 @@ describe('processRun ends every run (issue 16)', () => {
     await h.db.raw("alter table cases.businesses add constraint test_refused_name check (name <> 'Refused Co')");
     try {
       const runId = await pendingRun(sealRows([{ name: 'Fine' }, { name: 'Refused Co' }]), 2);
-      await onboarding.processRun(runId);
+      await processRun(runId);
       expect(await store.findRun(h.db, runId)).toMatchObject({
         status: 'FAILED',
         failure_reason: 'A row breaks a rule of the stored data; nothing was stored.',
@@ -106,7 +111,7 @@ describe('processRun ends every run (issue 16)', () => {
 
   it('rows that cannot be unsealed end the run FAILED', async () => {
     const runId = await pendingRun('not sealed by this key');
-    await onboarding.processRun(runId);
+    await processRun(runId);
     expect(await store.findRun(h.db, runId)).toMatchObject({ status: 'FAILED', failure_reason: 'The rows of the run could not be read; nothing was stored.' });
   });
 
@@ -114,7 +119,7 @@ describe('processRun ends every run (issue 16)', () => {
     await h.db.raw('alter table cases.onboarding_runs add constraint test_no_failed_rows check (failed_rows is null) not valid');
     try {
       const runId = await pendingRun(sealRows([{ name: 'Bad phone', mobile: '10' }]));
-      await onboarding.processRun(runId);
+      await processRun(runId);
       expect(await store.findRun(h.db, runId)).toMatchObject({
         status: 'FAILED',
         failure_reason: 'Bulk process had errors (the failed rows could not be kept)',
@@ -127,10 +132,10 @@ describe('processRun ends every run (issue 16)', () => {
 
   it('good rows end the run SUCCEEDED, and a finished run is left as it is', async () => {
     const runId = await pendingRun(sealRows([{ name: 'Stored Co', external_id: ' E-1 ' }]));
-    await onboarding.processRun(runId);
+    await processRun(runId);
     const run = await store.findRun(h.db, runId);
     expect(run).toMatchObject({ status: 'SUCCEEDED', failure_reason: null });
-    await onboarding.processRun(runId);
+    await processRun(runId);
     await store.finishRun(h.db, runId, { status: 'FAILED', failure_reason: 'late' }, new Date());
     expect(await store.findRun(h.db, runId)).toMatchObject({ status: 'SUCCEEDED', business_ids: run?.business_ids });
     expect(await h.db('cases.businesses').where({ customer_id: customerId, external_id: 'E-1' })).toHaveLength(1);
@@ -138,7 +143,7 @@ describe('processRun ends every run (issue 16)', () => {
   it('a bulk run queues its businesses for enrichment in batches of ENRICHMENT_BATCH_SIZE, in order, each batch once', async () => {
     const rows = Array.from({ length: 2 * ENRICHMENT_BATCH_SIZE + 5 }, (_row, n) => ({ name: `Batched Co ${n}` }));
     const runId = await pendingRun(sealRows(rows), rows.length);
-    await onboarding.processRun(runId);
+    await processRun(runId);
     const ids = (await store.findRun(h.db, runId))?.business_ids ?? [];
     expect(ids).toHaveLength(rows.length);
     const batches = await Promise.all([0, 1, 2, 3].map((chunk) => batchQueue.getJob(`enrich-run-${runId}-${chunk}`)));
@@ -150,7 +155,7 @@ describe('processRun ends every run (issue 16)', () => {
   });
   it('a run of one business queues its single enrichment job', async () => {
     const runId = await pendingRun(sealRows([{ name: 'Alone Co' }]), 1);
-    await onboarding.processRun(runId);
+    await processRun(runId);
     const [id] = (await store.findRun(h.db, runId))?.business_ids ?? [];
     // Queued after the answer, not waited for.
     expect((await eventually(() => singleQueue.getJob(`enrich-${id}`))).data).toEqual({ businessId: id, customerId });
@@ -158,7 +163,7 @@ describe('processRun ends every run (issue 16)', () => {
   });
   it('two jobs of one run processing it at once store its rows once (the run row is locked, then re-read)', async () => {
     const runId = await pendingRun(sealRows([{ name: 'Twice Co 1' }, { name: 'Twice Co 2' }]), 2);
-    await Promise.all([onboarding.processRun(runId), onboarding.processRun(runId), onboarding.processRun(runId)]);
+    await Promise.all([processRun(runId), processRun(runId), processRun(runId)]);
     const run = await store.findRun(h.db, runId);
     expect(run).toMatchObject({ status: 'SUCCEEDED', failure_reason: null });
     expect(run?.business_ids).toHaveLength(2);
@@ -166,36 +171,23 @@ describe('processRun ends every run (issue 16)', () => {
   });
   it('a run accepted while Redis refuses the job is still answered and stays PENDING for the recovery sweep', async () => {
     const refused: string[] = [];
-    const offline = createOnboardingService({
-      db: h.db,
-      store,
-      businesses: createPgBusinessStore(h.db),
-      applicants: createPgApplicantStore(),
-      cases: createPgCaseStore(h.db),
-      directory: createCustomerDirectory(h.db),
-      dataKeys,
-      gatherer: createEnrichmentGatherer({
-        enrichment: { add: () => Promise.reject(new Error('Connection is closed.')) } as never,
-        enrichmentBatches: { add: () => Promise.reject(new Error('Connection is closed.')) } as never,
-        logger: h.logger,
-      }),
+    const acceptRun = createAcceptRun({
+      ...deps,
       runs: { add: (_payload: unknown, options: { jobId: string }) => (refused.push(options.jobId), Promise.reject(new Error('Connection is closed.'))) } as never,
-      clock: h.clock.now,
-      logger: h.logger,
     });
     // A 503 here would make the client send the rows again and store them twice.
-    const { runId } = await offline.acceptRun(actor, customerId, [{ name: 'Queued Later Co' }]);
+    const { runId } = await acceptRun({ actor: testActor('CUSTOMER', customerId, { userId: actor }), customerId, rows: [{ name: 'Queued Later Co' }] });
     expect(refused).toEqual([`run-${runId}`]);
     expect(await store.findRun(h.db, runId)).toMatchObject({ status: 'PENDING', row_count: 1 });
     // What the sweep's job then does: the run is stored once.
-    await onboarding.processRun(runId);
+    await processRun(runId);
     expect(await store.findRun(h.db, runId)).toMatchObject({ status: 'SUCCEEDED' });
   });
   it('a row nested thousands deep (found by the fuzzer) ends the run FAILED, its echo cut at a depth', async () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 3000; i++) deep = [deep];
     const runId = await pendingRun(sealRows([{ name: 'Deep Fine Co' }, { name: deep }]), 2);
-    await onboarding.processRun(runId);
+    await processRun(runId);
     const run = await store.findRun(h.db, runId);
     expect(run).toMatchObject({ status: 'FAILED', failure_reason: 'Bulk process had errors' });
     expect(JSON.stringify(run?.failed_rows)).toContain('[nested too deeply to keep]');
