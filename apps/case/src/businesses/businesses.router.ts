@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, actorOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { toListQuery } from '@kyb/validation';
 import {
@@ -20,11 +20,8 @@ import type { BusinessesService } from './businesses.service';
 /** E9's message, as the published sample shows it. */
 export const BUSINESS_FETCHED = 'Business details retrieved successfully.';
 
-const errors = {
-  400: { description: 'Invalid path or query (ValidationMiddlewareError), or a bad Authorization header type' },
-  401: { description: 'Missing, invalid or expired token, or Role Not Allowed' },
-  403: { description: 'A business or customer of another tenant, or an unknown business (AccessMiddlewareError); a missing permission (PermissionMiddlewareError)' },
-};
+/** An unknown business is refused as another tenant's is (to all but an ADMIN). */
+const errors: ErrorCases = { tenant: 'An unknown business, or a business or customer' };
 
 /** E9 and the list of a customer's businesses. */
 export function businessReadRoutes(deps: { businesses: BusinessesService; authenticate: RequestHandler }): RouteDefinition[] {
@@ -39,11 +36,8 @@ export function businessReadRoutes(deps: { businesses: BusinessesService; authen
       // The tenant (and an APPLICANT's invited businesses) is checked by the service, after the schema.
       ...access(authenticate, ['ADMIN', 'CUSTOMER', 'APPLICANT'], ['businesses:read']),
       schemas: { params: businessParams, query: getBusinessQuery },
-      responses: {
-        200: { description: 'The business; TIN and SSNs masked', schema: successEnvelope(businessSchema, BUSINESS_FETCHED) },
-        ...errors,
-        404: { description: 'Business not found' },
-      },
+      errors: { ...errors, notFound: 'Business not found (to an ADMIN)' },
+      responses: { 200: { description: 'The business; TIN and SSNs masked', schema: successEnvelope(businessSchema, BUSINESS_FETCHED) } },
       handler: async (req, res, { params, query }) => {
         res.json(success(BUSINESS_FETCHED, await businesses.get(actorOf(req), params.businessId, query.fetch_owner_details)));
       },
@@ -58,7 +52,8 @@ export function businessReadRoutes(deps: { businesses: BusinessesService; authen
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']),
       schemas: { params: customerParams, query: listBusinessesQuery },
       checks: [requireTenant()],
-      responses: { 200: { description: 'One page of businesses', schema: successEnvelope(businessListSchema, 'Success') }, ...errors },
+      errors,
+      responses: { 200: { description: 'One page of businesses', schema: successEnvelope(businessListSchema, 'Success') } },
       handler: async (_req, res, { params, query }) => {
         const list = toListQuery<BusinessSort, BusinessListFilter, BusinessSearch>(query, ['created_at', 'desc']);
         res.json(success('Success', await businesses.list({ ...list, customerId: params.customerId })));

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { MONITORING_FREQUENCIES } from '@kyb/area-views';
 import { strictObject, uuidParams, type JsonSchema } from '@kyb/validation';
@@ -28,12 +28,7 @@ const settingsSchema: JsonSchema = {
   },
 };
 
-const errors = {
-  400: { description: 'Invalid path or body (ValidationMiddlewareError)' },
-  401: { description: 'Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER)' },
-  403: { description: 'Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError)' },
-  404: { description: 'To an ADMIN: no such customer (CustomerApiError)' },
-};
+const errors: ErrorCases = { tenant: 'A customer', notFound: 'To an ADMIN: no such customer (CustomerApiError)' };
 
 /** A customer's monitoring settings (issue 12): frequency and the score change alert threshold. */
 export function monitoringSettingsRoutes(deps: { settings: MonitoringSettingsService; authenticate: RequestHandler }): RouteDefinition[] {
@@ -49,7 +44,8 @@ export function monitoringSettingsRoutes(deps: { settings: MonitoringSettingsSer
       ...access(deps.authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']),
       schemas: { params },
       checks: [requireTenant()],
-      responses: { 200: { description: 'The settings', schema: successEnvelope(settingsSchema, MONITORING_SETTINGS_FETCHED) }, ...errors },
+      errors,
+      responses: { 200: { description: 'The settings', schema: successEnvelope(settingsSchema, MONITORING_SETTINGS_FETCHED) } },
       handler: async (req, res, { params: p }) => {
         res.json(success(MONITORING_SETTINGS_FETCHED, await deps.settings.get(callerOf(req), p.customerId)));
       },
@@ -63,7 +59,8 @@ export function monitoringSettingsRoutes(deps: { settings: MonitoringSettingsSer
       ...access(deps.authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:write']),
       schemas: { params, body: settingsBody },
       checks: [requireTenant()],
-      responses: { 200: { description: 'The settings as stored', schema: successEnvelope(settingsSchema, MONITORING_SETTINGS_UPDATED) }, ...errors },
+      errors,
+      responses: { 200: { description: 'The settings as stored', schema: successEnvelope(settingsSchema, MONITORING_SETTINGS_UPDATED) } },
       handler: async (req, res, { params: p, body }) => {
         const settings = { frequency: body.frequency, scoreChangeAlertPoints: body.score_change_alert_points };
         res.json(success(MONITORING_SETTINGS_UPDATED, await deps.settings.set(actorOf(req), p.customerId, settings)));

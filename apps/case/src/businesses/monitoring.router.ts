@@ -25,13 +25,8 @@ export function monitoringRoutes(deps: { monitoring: MonitoringService; authenti
       ...access(deps.authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:write']),
       schemas: { params: uuidParams('customerID', 'businessID'), body: monitoringBody },
       checks: [requireTenant()],
-      responses: {
-        200: { description: 'The business as E9 shows it (without owners)', schema: successEnvelope(businessSchema, MONITORING_UPDATED) },
-        400: { description: 'Invalid path or body (ValidationMiddlewareError)' },
-        401: { description: 'Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER)' },
-        403: { description: "Another tenant, or (to a CUSTOMER) a business that is not the customer's (AccessMiddlewareError); a missing permission (PermissionMiddlewareError)" },
-        404: { description: 'To an ADMIN: no such business of this customer (BusinessApiError)' },
-      },
+      errors: { tenant: "A customer, or (to a CUSTOMER) a business that is not the customer's,", notFound: 'To an ADMIN: no such business of this customer (BusinessApiError)' },
+      responses: { 200: { description: 'The business as E9 shows it (without owners)', schema: successEnvelope(businessSchema, MONITORING_UPDATED) } },
       handler: async (req, res, { params, body }) => {
         res.json(success(MONITORING_UPDATED, await deps.monitoring.set(actorOf(req), params.customerId, params.businessId, body.enabled)));
       },

@@ -31,13 +31,8 @@ export function ownerErasureRoutes(deps: { erasure: OwnerErasureService; authent
       // Changes a business of the tenant: businesses:write; the tenant is checked by the service, after the schema.
       ...access(deps.authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:write']),
       schemas: { params: uuidParams('businessID', 'ownerID') },
-      responses: {
-        200: { description: 'Erased', schema: successEnvelope(erasedSchema, OWNER_ERASED) },
-        400: { description: 'Invalid path (ValidationMiddlewareError)' },
-        401: { description: 'Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER)' },
-        403: { description: "Another tenant's business, or (to a CUSTOMER) an unknown business or owner (AccessMiddlewareError); a missing permission (PermissionMiddlewareError)" },
-        404: { description: 'To an ADMIN: no such business (BusinessApiError) or owner of it (OwnerNotFoundError)' },
-      },
+      errors: { tenant: 'An unknown business or owner, or a business', notFound: 'To an ADMIN: no such business (BusinessApiError) or owner of it (OwnerNotFoundError)' },
+      responses: { 200: { description: 'Erased', schema: successEnvelope(erasedSchema, OWNER_ERASED) } },
       handler: async (req, res, { params }) => {
         res.json(success(OWNER_ERASED, await deps.erasure.erase(actorOf(req), params.businessId, params.ownerId)));
       },

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { access, actorOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { toListQuery } from '@kyb/validation';
 import {
@@ -16,11 +16,7 @@ import {
 } from './cases.schemas';
 import type { CasesService } from './cases.service';
 
-const errors = {
-  400: { description: 'Invalid path or query (ValidationMiddlewareError)' },
-  401: { description: 'Authentication (part 5) or Role Not Allowed' },
-  403: { description: 'Another tenant, or a missing permission' },
-};
+const errors: ErrorCases = { tenant: 'A customer or case' };
 
 /** Reading onboarding cases (customer side) and an invitation (applicant side). */
 export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHandler }): RouteDefinition[] {
@@ -35,7 +31,8 @@ export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHan
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['case:read']),
       schemas: { params: customerParams, query: listCasesQuery },
       checks: [requireTenant()],
-      responses: { 200: { description: 'One page of cases', schema: successEnvelope(caseListSchema, 'Success') }, ...errors },
+      errors,
+      responses: { 200: { description: 'One page of cases', schema: successEnvelope(caseListSchema, 'Success') } },
       handler: async (req, res, { params, query }) => {
         const list = toListQuery<CaseSort, CaseListFilter, never>(query, ['created_at', 'desc']);
         res.json(success('Success', await cases.list(actorOf(req), { ...list, customerId: params.customerId })));
@@ -50,7 +47,8 @@ export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHan
       // The case's tenant is checked by the service (unknown and another tenant's answer alike).
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['case:read']),
       schemas: { params: caseParams },
-      responses: { 200: { description: 'The case', schema: successEnvelope(caseSchema, 'Success') }, ...errors, 404: { description: 'Case not found' } },
+      errors: { ...errors, notFound: 'Case not found (CaseApiError; to an ADMIN)' },
+      responses: { 200: { description: 'The case', schema: successEnvelope(caseSchema, 'Success') } },
       handler: async (req, res, { params }) => {
         res.json(success('Success', await cases.get(actorOf(req), params.caseId)));
       },
@@ -64,9 +62,8 @@ export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHan
       schemas: { params: invitationParams },
       responses: {
         200: { description: 'The invitation: status (PENDING, ACCEPTED, EXPIRED), business, masked applicant email', schema: successEnvelope({ type: 'object' }, 'Success') },
-        400: { description: 'Not a UUID' },
-        404: { description: 'Invitation not found' },
       },
+      errors: { notFound: 'Invitation not found (InvitationApiError)' },
       handler: async (_req, res, { params }) => {
         res.json(success('Success', await cases.invitation(params.invitationId)));
       },

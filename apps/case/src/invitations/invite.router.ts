@@ -24,13 +24,13 @@ export function inviteRoutes(deps: { invites: InviteService; authenticate: Reque
       checks: [requireTenant()],
       responses: {
         200: { description: 'Invited: the invitation result of contract 2.5 (first applicant), plus every invitation', schema: successEnvelope(invitationResult, BUSINESS_INVITED) },
-        400: {
-          description:
-            'Invalid body: schema, not exactly one business target, a disposable email domain, an invalid mobile, one email given twice (ignoring case) or for an applicant also named in existing_applicant_ids',
-        },
-        401: { description: 'Authentication (part 5) or Role Not Allowed' },
-        403: { description: 'Another tenant (AccessMiddlewareError), a missing permission (PermissionMiddlewareError), or a business not onboarded by this customer: unknown, deleted or another customer\'s answer alike (status error, BusinessApiError)' },
-        404: { description: 'Applicant or case not found' },
+      },
+      errors: {
+        invalid:
+          'not exactly one business target, a disposable email domain, an invalid mobile, one email given twice (ignoring case) or for an applicant also named in existing_applicant_ids',
+        tenant: 'A customer',
+        forbidden: "a business not onboarded by this customer: unknown, deleted or another customer's answer alike (status error, BusinessApiError)",
+        notFound: 'Applicant or case not found',
       },
       handler: async (req, res, { params, body }) => {
         res.json(success(BUSINESS_INVITED, await deps.invites.invite(callerOf(req), params.customerId, body)));
