@@ -24,6 +24,12 @@ describe('standardErrors', () => {
     });
   });
 
+  it('tells an idempotent route its 503 when the register of keys does not answer, after its own', () => {
+    expect(standardErrors({ auth: true, idempotent: true, errors: { unavailable: 'The queue did not take the job' } })[503]).toEqual({
+      description: 'The queue did not take the job; the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key',
+    });
+  });
+
   it('adds the cases a route states to the standard ones: a refresh token refused, a limit forbidden', () => {
     const answers = standardErrors({ auth: false, errors: { unauthenticated: 'A reused refresh token', forbidden: 'The monthly limit is reached' } });
     expect(answers[401]).toEqual({ description: 'A reused refresh token' });

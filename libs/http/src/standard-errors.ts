@@ -25,6 +25,8 @@ export const STANDARD_ERROR_STATUSES = [400, 401, 403, 404, 429, 503] as const;
 /** What a route is, for its standard answers: whether it needs a token, who may call it, and its own cases. */
 export interface ErrorAnswering {
   auth: boolean;
+  /** An idempotent route also answers 503 when the register of Idempotency-Keys does not answer. */
+  idempotent?: boolean;
   access?: { roles: readonly string[]; permissions: readonly string[] };
   errors?: ErrorCases;
 }
@@ -34,7 +36,8 @@ const joined = (parts: Array<string | false | undefined>) => parts.filter((part)
 /**
  * The standard error answers of a route, worded once for every area: 400 for a request that fails
  * its schema (every route checks one), 401 for the token and the role, 403 for another tenant and
- * a missing permission, and the 404, 429 and 503 of the route's own cases.
+ * a missing permission, 503 where the Idempotency-Key register may not answer, and the 404, 429
+ * and 503 of the route's own cases.
  */
 export function standardErrors(route: ErrorAnswering): Record<number, { description: string }> {
   const cases = route.errors ?? {};
@@ -63,6 +66,10 @@ export function standardErrors(route: ErrorAnswering): Record<number, { descript
   if (forbidden) answers[403] = { description: forbidden };
   if (cases.notFound) answers[404] = { description: cases.notFound };
   if (cases.tooMany) answers[429] = { description: `${cases.tooMany}; see Retry-After` };
-  if (cases.unavailable) answers[503] = { description: cases.unavailable };
+  const unavailable = joined([
+    cases.unavailable,
+    route.idempotent && 'the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key',
+  ]);
+  if (unavailable) answers[503] = { description: unavailable };
   return answers;
 }

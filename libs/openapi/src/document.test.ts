@@ -91,7 +91,7 @@ describe('an idempotent route in the document', () => {
   it('declares the Idempotency-Key header, the 409 and 422 answers, and Idempotent-Replayed on its successes', () => {
     const { idempotent, plain } = operation();
     expect(idempotent.parameters.filter((p) => p.in === 'header')).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]);
-    expect(Object.keys(idempotent.responses)).toEqual(['200', '400', '401', '403', '409', '410', '422']);
+    expect(Object.keys(idempotent.responses)).toEqual(['200', '400', '401', '403', '409', '410', '422', '503']);
     expect(idempotent.responses['422'].description).toContain('IdempotencyKeyReusedError');
     expect(idempotent.responses['200'].headers).toHaveProperty('Idempotent-Replayed');
     expect(idempotent.responses['403'].headers).toBeUndefined();

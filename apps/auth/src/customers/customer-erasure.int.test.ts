@@ -306,7 +306,7 @@ describe('erasing a customer (POST /customers/{customerID}/erase)', () => {
     const operation = doc.paths['/customers/{customerID}/erase'].post;
     expect(operation['x-roles']).toEqual(['ADMIN']);
     expect(operation.requestBody.content['application/json'].schema).toMatchObject({ required: ['confirm_customer_id'], additionalProperties: false });
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '409', '410', '422']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '409', '410', '422', '503']);
     expect(operation.responses['400'].description).toContain('ErasureConfirmationError');
     expect(JSON.stringify(operation.responses['200'])).toContain('Customer data erased successfully');
   });
