@@ -14,7 +14,8 @@ const routes: RouteDefinition[] = [
       params: uuidParams('customerID'),
       query: strictObject({ page: { type: 'integer', minimum: 1 }, sort: { type: 'object', additionalProperties: false } }),
     },
-    responses: { 200: { description: 'OK', schema: successEnvelope({ type: 'object' }) }, 403: { description: 'Other tenant' } },
+    errors: { tenant: 'A customer' },
+    responses: { 200: { description: 'OK', schema: successEnvelope({ type: 'object' }) } },
     handler: () => undefined,
   },
   {
@@ -65,6 +66,13 @@ describe('withOpenApiRoute', () => {
     let sent: { paths: Record<string, unknown> } | undefined;
     all[all.length - 1].handler({} as never, { json: (body: typeof sent) => (sent = body) } as never, () => undefined);
     expect(Object.keys(sent!.paths)).toEqual(['/customers/{customerID}/users', '/customer/sign-in', '/openapi.json']);
+  });
+});
+
+describe('standard error answers', () => {
+  it('refuses a route that words one itself, naming the route and the statuses', () => {
+    const own: RouteDefinition = { method: 'get', path: '/things', summary: 'Things', tags: ['Things'], auth: true, responses: { 200: { description: 'Things' }, 401: { description: 'No token' } }, handler: () => undefined };
+    expect(() => buildOpenApiDocument({ title: 'T', version: '1', serverUrl: '/t/api/v1', routes: [own] })).toThrow('GET /things declares 401 in responses');
   });
 });
 

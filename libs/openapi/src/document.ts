@@ -1,4 +1,4 @@
-import { standardErrors, type RouteDefinition, type RouteResponse } from '@kyb/http';
+import { STANDARD_ERROR_STATUSES, standardErrors, type RouteDefinition, type RouteResponse } from '@kyb/http';
 import type { JsonSchema } from '@kyb/validation';
 
 /** Options of {@link buildOpenApiDocument}. */
@@ -76,7 +76,16 @@ const IDEMPOTENCY_RESPONSES: Record<number, { description: string }> = {
   422: { description: 'This Idempotency-Key was used with a different request (IdempotencyKeyReusedError)' },
 };
 
+/** Refuses a route that words a standard error itself: its cases go in `errors` (docs/adr/0054). */
+function checkOwnAnswers(route: RouteDefinition): void {
+  const worded = STANDARD_ERROR_STATUSES.filter((status) => status in route.responses);
+  if (worded.length > 0) {
+    throw new Error(`${route.method.toUpperCase()} ${route.path} declares ${worded.join(', ')} in responses: state its cases in errors (standardErrors words them)`);
+  }
+}
+
 function responses(route: RouteDefinition): Record<string, object> {
+  checkOwnAnswers(route);
   const all: Record<number, RouteResponse> = { ...standardErrors(route), ...route.responses };
   const declared = Object.entries(all).map(([status, response]) => [
     status,

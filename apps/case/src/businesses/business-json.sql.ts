@@ -15,7 +15,7 @@ export const STATUS = `coalesce(v.status, 'UNVERIFIED')`;
 
 /**
  * The business's names and addresses as JSON arrays, kept in `cases.business_lists` by triggers
- * (ADR 0034, migration 20261128_0020); the read joins that row by primary key. A business without
+ * (ADR 0028, migration 20261128_0020); the read joins that row by primary key. A business without
  * one has neither.
  */
 export const LISTS_JOIN = 'left join cases.business_lists bl on bl.business_id = b.id';
@@ -52,7 +52,7 @@ const LIVE_MEMBERS = [
 
 /**
  * The business as JSON text: its own rows' stored parts (ADR 0028: the TIN and owners' SSNs only
- * masked) and kept lists (ADR 0034) around the live members, in contract 2.7's key order; owners only when asked for
+ * masked) and kept lists (ADR 0028) around the live members, in contract 2.7's key order; owners only when asked for
  * (`withOwners`, from the `OWNERS_JOIN`), else an empty list.
  */
 export function presentedBusinessSql(withOwners: boolean): string {

@@ -4,7 +4,7 @@ import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-supp
 
 /*
  * A business's names and addresses are kept as the JSON arrays contract 2.7 shows, one row per
- * business, by statement triggers (ADR 0034). These tests hold the kept arrays against the rows
+ * business, by statement triggers (ADR 0028). These tests hold the kept arrays against the rows
  * themselves, read here one by one in position order, after writes of every kind.
  */
 describe("a business's kept lists", () => {

@@ -3,7 +3,7 @@ import type { Migration } from '@kyb/db';
 
 /**
  * Each business's names and addresses as the JSON arrays contract 2.7 shows, kept in one row per
- * business (`cases.business_lists`, ADR 0034): every read of a business (E9, the list, E12's
+ * business (`cases.business_lists`, ADR 0028): every read of a business (E9, the list, E12's
  * answer) joined them by primary key, where it aggregated each list from its rows' stored parts
  * (ADR 0028) in a subquery per business and list, some 80 µs of PostgreSQL per page of ten.
  *

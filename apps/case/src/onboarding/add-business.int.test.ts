@@ -108,7 +108,7 @@ describe('E12 add a business (contract 7.1)', () => {
     expect(writing('onboarding_runs')).toHaveLength(1);
     const records = statements.filter((sql) => sql.includes('insert into "cases"."businesses"'));
     expect(records).toHaveLength(1);
-    // The run, the business's rows, its event and the act: one statement (ADR 0029).
+    // The run, the business's rows, its event and the act: one statement (ADR 0037).
     for (const part of ['onboarding_runs', 'business_names', 'business_addresses', 'owners', 'outbox_events']) expect(records[0]).toContain(`insert into "cases"."${part}"`);
     expect(records[0]).toContain('insert into cases.audit_outbox');
     expect(statements.filter((sql) => /insert into "?cases"?\."?(outbox_events|audit_outbox)/.test(sql))).toHaveLength(1);

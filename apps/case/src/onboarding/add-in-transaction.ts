@@ -22,7 +22,7 @@ export function newRunKept(deps: Pick<OnboardingDeps, 'store' | 'clock'>, add: P
  * An add checked and stored in its caller's transaction, in the contract's order: the month's usage
  * taken (its row locked until the transaction ends, so the monthly limit holds under concurrency)
  * and held to the limit, the rows' failures with the external ids stored already, the applicants
- * rows name; then the run, the businesses and the act in one statement (ADR 0029), and the cases.
+ * rows name; then the run, the businesses and the act in one statement (ADR 0037), and the cases.
  * All rows are stored or none. Answers what was stored; the caller commits it (or a dry run rolls
  * it back).
  */

@@ -6,7 +6,7 @@ import { businessEnrichmentQueue, closeGracefully, createProducer, ENRICHMENT_BA
 import { eventually } from '@kyb/testing';
 import { createEnrichmentGatherer } from './enrichment-gatherer';
 
-/* Single adds' enrichments gathered into batches (ADR 0028), on real queues. */
+/* Single adds' enrichments gathered into batches (ADR 0048), on real queues. */
 describe('the enrichment gatherer', () => {
   let h: AreaHarness;
   let enrichment: Producer<{ businessId: string; customerId: string }>;

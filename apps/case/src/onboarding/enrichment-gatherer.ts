@@ -1,9 +1,9 @@
 import { ENRICHMENT_BATCH_SIZE, enrichmentBatchJobId, enrichmentJobId, gatheredEnrichmentJobId, type Producer } from '@kyb/queues';
 import type { Logger } from '@kyb/http';
 
-/** How long after a customer's last single add its next one is still gathered with it (ADR 0028, 0029). */
+/** How long after a customer's last single add its next one is still gathered with it (ADR 0048). */
 export const ENRICHMENT_GATHER_MS = 40;
-/** How long a gathered batch waits at most for more of its customer's adds before it goes (ADR 0029). */
+/** How long a gathered batch waits at most for more of its customer's adds before it goes (ADR 0048). */
 export const ENRICHMENT_GATHER_MAX_MS = 500;
 /** How long work held for an answer (`afterAnswer`) waits at most for the answer to be sent. */
 export const AFTER_ANSWER_MAX_MS = 2000;
@@ -29,7 +29,7 @@ interface Window {
 }
 
 /**
- * Businesses added one by one, enriched together (ADR 0028, 0029). A business added while its
+ * Businesses added one by one, enriched together (ADR 0048). A business added while its
  * customer added none within `windowMs` is queued at once, alone, as before; the window then opens,
  * and the businesses the customer adds while it is open go together when it ends, as one batch (the
  * path a bulk's businesses take: one statement per step for the batch, one job, one score batch).

@@ -34,13 +34,8 @@ export function onboardingLimitRoutes(deps: { readLimit: ReadOnboardingLimit; au
       ...access(deps.authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']),
       schemas: { params: customerParams },
       checks: [requireTenant()],
-      responses: {
-        200: { description: 'This month', schema: successEnvelope(limitSchema, LIMIT_FETCHED) },
-        400: { description: 'Not a UUID (ValidationMiddlewareError)' },
-        401: { description: 'Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER)' },
-        403: { description: 'Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError)' },
-        404: { description: 'To an ADMIN: no such customer (CustomerApiError)' },
-      },
+      errors: { tenant: 'A customer', notFound: 'To an ADMIN: no such customer (CustomerApiError)' },
+      responses: { 200: { description: 'This month', schema: successEnvelope(limitSchema, LIMIT_FETCHED) } },
       handler: async (req, res, { params }) => {
         res.json(success(LIMIT_FETCHED, await deps.readLimit(callerOf(req), params.customerId)));
       },

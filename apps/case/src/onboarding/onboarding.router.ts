@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { CustomerEntry } from '@kyb/area-views';
 import { access, actorOf, callerOf, requireTenant } from '@kyb/auth';
 import { success, ValidationError } from '@kyb/envelope';
-import { defineRoute, type RouteDefinition } from '@kyb/http';
+import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { MAX_BULK_ROWS, readBulkRows } from './bulk-rows';
 import type { AcceptRun } from './accept-run';
@@ -89,12 +89,12 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): RouteDefinition[] 
   // A dry run answers what the add would; a real add's enrichment is queued once its answer is sent.
   const added = (add: AddInput, res: Response, dryRun: boolean | undefined) =>
     dryRun ? deps.dryRun(add) : deps.addBusinesses(add, afterAnswer(res, deps.enrichment));
-  const responses = {
-    400: { description: 'Schema (ValidationMiddlewareError), the limit would be passed (OnboardingLimitError), or row checks failed (Bulk process had errors)' },
-    401: { description: 'Authentication (part 5) or Role Not Allowed' },
-    403: { description: 'Monthly onboarding limit exhausted, another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError)' },
-    405: { description: 'Method Not Allowed, or the PAT_120_ADD_BUSINESS feature is off' },
+  const errors: ErrorCases = {
+    invalid: 'the limit would be passed (OnboardingLimitError), or row checks failed (Bulk process had errors)',
+    tenant: 'A customer',
+    forbidden: 'the monthly onboarding limit is exhausted',
   };
+  const responses = { 405: { description: 'Method Not Allowed, or the PAT_120_ADD_BUSINESS feature is off' } };
   const succeeded = successEnvelope(
     { type: 'object', properties: { runId: { type: 'string', format: 'uuid' }, result: { type: 'object' } } },
     BULK_SUCCEEDED,
@@ -111,6 +111,7 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): RouteDefinition[] 
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:create']),
       schemas: { params: customerParams, query: asyncQuery },
       checks: [dryRunNotAsync, requireTenant(), featureSwitch, readRows, bulkLimit],
+      errors,
       responses: { 200: { description: 'Every row stored: result keyed by row index', schema: succeeded }, ...responses },
       handler: async (req, res, { params, query }) => {
         // Rows not checked yet: each is checked against the E12 schema (checkSchema).
@@ -134,6 +135,7 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): RouteDefinition[] 
       schemas: { params: customerParams, query: asyncQuery, body: addBusinessBody },
       // Order of issue 14: the tenant before anything about the target customer (switch, limit).
       checks: [dryRunNotAsync, requireTenant(), featureSwitch, monthlyLimit],
+      errors,
       responses: {
         200: { description: 'Stored: runId and result["0"] with the created business (TIN and SSNs masked)', schema: succeeded },
         ...responses,
@@ -153,13 +155,8 @@ export function onboardingRoutes(deps: OnboardingRoutesDeps): RouteDefinition[] 
       // The run's tenant is checked by the service (unknown and another tenant's answer alike).
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']),
       schemas: { params: runParams },
-      responses: {
-        200: { description: 'The run', schema: successEnvelope({ type: 'object' }, 'Success') },
-        400: { description: 'Not a UUID' },
-        401: { description: 'Authentication (part 5) or Role Not Allowed' },
-        403: { description: 'A run of another tenant' },
-        404: { description: 'Run not found' },
-      },
+      errors: { tenant: 'An unknown run, or one', notFound: 'Run not found (to an ADMIN)' },
+      responses: { 200: { description: 'The run', schema: successEnvelope({ type: 'object' }, 'Success') } },
       handler: async (req, res, { params }) => {
         res.json(success('Success', await deps.readRun(callerOf(req), params.runId)));
       },

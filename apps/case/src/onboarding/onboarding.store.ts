@@ -31,7 +31,7 @@ const TAKE_USAGE_SQL = `insert into "cases"."onboarding_usage" ("customer_id", "
  * The customer's businesses (not deleted) holding any of the external ids, one index probe per id.
  * Written as `external_id = any(ids)`, the planner of a table without statistics (a fresh or newly
  * grown table before it is analyzed; autovacuum may be off) read every business of the customer and
- * filtered them: 3 ms per add for a customer of 3,000 businesses, where a probe takes 0.03 ms (ADR 0031).
+ * filtered them: 3 ms per add for a customer of 3,000 businesses, where a probe takes 0.03 ms (ADR 0032).
  * Planned on every run (`plannedEachRun`): a connection's generic plan, made while the table was
  * small, read every business through the index by creation for each id once it had grown (a
  * 1,000-row bulk's check took 0.9 s at 5,000 businesses; ADR 0032).

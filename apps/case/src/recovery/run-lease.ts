@@ -5,7 +5,7 @@ import { createPgCaseRecoveryStore } from './case-recovery.store';
 /** Options of {@link createLeasedRunProcessor}. */
 export interface LeasedRunProcessorOptions {
   db: Knex;
-  /** Stores a PENDING run's rows (the onboarding service's `processRun`); `final` on the job's last attempt. */
+  /** Stores a PENDING run's rows (`processRun` of onboarding/process-run.ts); `final` on the job's last attempt. */
   processRun(runId: string, attempt: { final: boolean }): Promise<void>;
   clock: () => Date;
   /** How long a worker holds a run while storing it; past it, it is taken to have died (default 10 min). */

@@ -129,7 +129,7 @@ export function scoreAndExplain(config: WeightageConfig, snapshot: ScoreSnapshot
   const scoredWeight = evaluated.reduce((sum, c) => (c.availableWeight > 0 ? sum + c.category.weight : sum), 0);
 
   // Each factor's object is written out key by key (the contract's order): spreading a shared base
-  // into each cost ~20 µs a factor, most of a batch's scoring (ADR 0029).
+  // into each cost ~20 µs a factor, most of a batch's scoring (ADR 0024).
   const factors: FactorExplanation[] = evaluated.flatMap(({ category, factors: list, availableWeight }) =>
     list.map(({ factor, result }): FactorExplanation => {
       const source = sourceOf(snapshot, factor.input);
@@ -209,7 +209,7 @@ export function scoreAndExplain(config: WeightageConfig, snapshot: ScoreSnapshot
 /**
  * A score and its reason codes (what a stored score keeps for the 360 report): the same ranking as
  * {@link scoreAndExplain}, without placing each factor on its curve in words, which was most of the
- * CPU a batch of scores took (ADR 0029).
+ * CPU a batch of scores took (ADR 0024).
  */
 export function scoreWithReasons(config: WeightageConfig, snapshot: ScoreSnapshot): { score: ComputedScore; reasonCodes: ReasonCode[] } {
   const { score, explanation } = scoreAndExplain(config, snapshot, false);

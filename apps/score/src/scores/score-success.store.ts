@@ -34,7 +34,7 @@ export async function storeSuccesses(db: Knex, results: readonly ScoreResult[], 
        from unnest(array(select distinct business_id from ${SCORES} where id = any(?::uuid[]) order by business_id)) as b`,
       [ids],
     );
-    // The scores as one JSON array per field (ADR 0030): the distribution and the snapshot are kilobytes of JSON
+    // The scores as one JSON array per field (ADR 0029): the distribution and the snapshot are kilobytes of JSON
     // each, which as elements of text arrays pg escaped character by character, and which read field by field
     // from one object per score PostgreSQL parsed again for every field (53 -> 16 ms for 100 scores).
     const source = jsonFieldsSource('e', SUCCESS_FIELDS, results.map(({ id, score, snapshot, reasonCodes }) => ({
