@@ -345,6 +345,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminSignIn: {
@@ -414,7 +423,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid body, wrong credentials, or an account that may not sign in (SignInApiError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); wrong credentials, or an account that may not sign in (SignInApiError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -532,7 +541,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid body, wrong credentials, a password the policy refuses, an invitation not valid, expired or used, or a verification code that is wrong, expired or spent (SignInApiError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); wrong credentials, a password the policy refuses, an invitation not valid, expired or used, or a verification code that is wrong, expired or spent (SignInApiError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -595,7 +604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid body, password policy, or credentials that do not match */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); a password the policy refuses, or credentials that do not match */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -604,7 +613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many attempts */
+            /** @description Too many attempts; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -643,6 +652,24 @@ export interface operations {
                         /** @constant */
                         status: "success";
                     };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER or APPLICANT (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -714,7 +741,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid body, wrong credentials, or an account that may not sign in (SignInApiError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); wrong credentials, or an account that may not sign in (SignInApiError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -792,7 +819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid body or path (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -801,26 +828,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing or invalid token, or a role that may not do this */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN (RoleMiddlewareError) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Customer not found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -848,6 +857,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -897,7 +915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid body or path (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -906,7 +924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing or invalid token, or a role that may not do this */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -915,7 +933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -999,7 +1017,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid body or path (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1008,17 +1026,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing or invalid token, or a role that may not do this */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN (RoleMiddlewareError) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1122,7 +1131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or query (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1131,7 +1140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token; or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1140,7 +1149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or not the customer's owner (PermissionMiddlewareError) */
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1149,7 +1158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Customer not found (ADMIN only) */
+            /** @description Customer not found (an ADMIN naming none) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1203,7 +1212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or query (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1212,7 +1221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token; or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1221,7 +1230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or not the customer's owner (PermissionMiddlewareError) */
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1230,7 +1239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Customer not found (ADMIN only) */
+            /** @description Customer not found (an ADMIN naming none) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1292,7 +1301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid body or path (ValidationMiddlewareError), or confirm_customer_id is not the customer of the path (ErasureConfirmationError): nothing erased */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); confirm_customer_id is not the customer of the path (ErasureConfirmationError): nothing erased */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1301,17 +1310,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing or invalid token, or a role that may not do this */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN (RoleMiddlewareError) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1348,6 +1348,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1434,7 +1443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query or body (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1443,7 +1452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token; or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1452,7 +1461,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError) or a missing permission (PermissionMiddlewareError) */
+            /** @description A customer, or a user of one, of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks customer_user:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1556,7 +1565,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query or body (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1565,7 +1574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token; or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1574,7 +1583,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError) or a missing permission (PermissionMiddlewareError) */
+            /** @description A customer, or a user of one, of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks customer_user:create (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1612,6 +1621,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1689,7 +1707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query or body (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1698,7 +1716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token; or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1707,7 +1725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError) or a missing permission (PermissionMiddlewareError) */
+            /** @description A customer, or a user of one, of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks customer_user:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1754,6 +1772,15 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postRefreshTokenAdmin: {
@@ -1790,7 +1817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refresh Token is Required, or an invalid body */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); Refresh Token is Required */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1799,7 +1826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unknown, expired, revoked or reused refresh token (reuse revokes the family) */
+            /** @description An unknown, expired, revoked or reused refresh token (reuse revokes the family) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1844,7 +1871,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refresh Token is Required, or an invalid body */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); Refresh Token is Required */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1853,7 +1880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unknown, expired, revoked or reused refresh token (reuse revokes the family) */
+            /** @description An unknown, expired, revoked or reused refresh token (reuse revokes the family) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1898,7 +1925,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Refresh Token is Required, or an invalid body */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); Refresh Token is Required */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1907,7 +1934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unknown, expired, revoked or reused refresh token (reuse revokes the family) */
+            /** @description An unknown, expired, revoked or reused refresh token (reuse revokes the family) */
             401: {
                 headers: {
                     [name: string]: unknown;

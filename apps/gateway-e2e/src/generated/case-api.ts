@@ -412,7 +412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or query (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -421,7 +421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER or APPLICANT (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -430,7 +430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A business or customer of another tenant, or an unknown business (AccessMiddlewareError); a missing permission (PermissionMiddlewareError) */
+            /** @description An unknown business, or a business or customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -439,7 +439,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Business not found */
+            /** @description Business not found (to an ADMIN) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -501,7 +501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -510,7 +510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -519,7 +519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's business, or (to a CUSTOMER) an unknown business or owner (AccessMiddlewareError); a missing permission (PermissionMiddlewareError) */
+            /** @description An unknown business or owner, or a business of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -557,6 +557,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -731,7 +740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Schema (ValidationMiddlewareError), the limit would be passed (OnboardingLimitError), or row checks failed (Bulk process had errors) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); the limit would be passed (OnboardingLimitError), or row checks failed (Bulk process had errors) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -740,7 +749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5) or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -749,7 +758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Monthly onboarding limit exhausted, another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:create (PermissionMiddlewareError); the monthly onboarding limit is exhausted */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -787,6 +796,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -834,7 +852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Schema (ValidationMiddlewareError), the limit would be passed (OnboardingLimitError), or row checks failed (Bulk process had errors) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); the limit would be passed (OnboardingLimitError), or row checks failed (Bulk process had errors) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -843,7 +861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5) or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -852,7 +870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Monthly onboarding limit exhausted, another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:create (PermissionMiddlewareError); the monthly onboarding limit is exhausted */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -897,6 +915,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCasesCaseID: {
@@ -932,7 +959,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or query (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -941,7 +968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5) or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -950,7 +977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or a missing permission */
+            /** @description A customer or case of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks case:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -959,7 +986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Case not found */
+            /** @description Case not found (CaseApiError; to an ADMIN) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1142,7 +1169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or query (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1151,7 +1178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1160,7 +1187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A business or customer of another tenant, or an unknown business (AccessMiddlewareError); a missing permission (PermissionMiddlewareError) */
+            /** @description An unknown business, or a business or customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1328,7 +1355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1337,7 +1364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1346,7 +1373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or (to a CUSTOMER) a business that is not the customer's (AccessMiddlewareError); a missing permission (PermissionMiddlewareError) */
+            /** @description A customer, or (to a CUSTOMER) a business that is not the customer's, of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1459,7 +1486,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid body: schema, not exactly one business target, a disposable email domain, an invalid mobile, one email given twice (ignoring case) or for an applicant also named in existing_applicant_ids */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); not exactly one business target, a disposable email domain, an invalid mobile, one email given twice (ignoring case) or for an applicant also named in existing_applicant_ids */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1468,7 +1495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5) or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1477,7 +1504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), a missing permission (PermissionMiddlewareError), or a business not onboarded by this customer: unknown, deleted or another customer's answer alike (status error, BusinessApiError) */
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks case:create (PermissionMiddlewareError); a business not onboarded by this customer: unknown, deleted or another customer's answer alike (status error, BusinessApiError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1515,6 +1542,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1573,7 +1609,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or query (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1582,7 +1618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5) or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1591,7 +1627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or a missing permission */
+            /** @description A customer or case of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks case:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1652,7 +1688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1661,7 +1697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1670,7 +1706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1752,7 +1788,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1761,7 +1797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1770,7 +1806,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1837,7 +1873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a UUID (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1846,7 +1882,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1855,7 +1891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1910,7 +1946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a UUID */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1919,7 +1955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Invitation not found */
+            /** @description Invitation not found (InvitationApiError) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1957,6 +1993,15 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getRunsRunID: {
@@ -1985,7 +2030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a UUID */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1994,7 +2039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5) or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2003,7 +2048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A run of another tenant */
+            /** @description An unknown run, or one of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2012,7 +2057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Run not found */
+            /** @description Run not found (to an ADMIN) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -449,7 +449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -458,7 +458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -467,7 +467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's business: 'You are not allowed to access the data.' (AccessMiddlewareError) */
+            /** @description A business of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -651,7 +651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -660,7 +660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER or APPLICANT (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -669,7 +669,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's business: 'You are not allowed to access the data.' (AccessMiddlewareError) */
+            /** @description A business of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -752,7 +752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -761,7 +761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -770,7 +770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's business: 'You are not allowed to access the data.' (AccessMiddlewareError) */
+            /** @description A business of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -815,7 +815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The queue did not take the job (QueueUnavailableError); nothing was started */
+            /** @description The queue did not take the job (QueueUnavailableError); nothing was started; the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -888,7 +888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A businessID that is not a UUID (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -897,7 +897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER or APPLICANT (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -906,7 +906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's or an unknown business: 'You are not allowed to access the data.' (AccessMiddlewareError); a subrole without businesses:read (PermissionMiddlewareError) */
+            /** @description An unknown business, or one of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -993,7 +993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1002,7 +1002,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1011,7 +1011,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
+            /** @description A customer, webhook or delivery of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1110,7 +1110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Schema (ValidationMiddlewareError), or a url that is refused (WebhookUrlError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); a url that is refused (WebhookUrlError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1119,7 +1119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1128,7 +1128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
+            /** @description A customer, webhook or delivery of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1166,6 +1166,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1222,7 +1231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1231,7 +1240,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1240,7 +1249,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
+            /** @description A customer, webhook or delivery of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1296,7 +1305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1305,7 +1314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1314,7 +1323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
+            /** @description A customer, webhook or delivery of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1401,7 +1410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Schema (ValidationMiddlewareError), or a url that is refused (WebhookUrlError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); a url that is refused (WebhookUrlError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1410,7 +1419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1419,7 +1428,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
+            /** @description A customer, webhook or delivery of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1519,7 +1528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1528,7 +1537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1537,7 +1546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
+            /** @description A customer, webhook or delivery of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1634,7 +1643,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1643,7 +1652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1652,7 +1661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
+            /** @description A customer, webhook or delivery of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1741,7 +1750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1750,7 +1759,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1759,7 +1768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
+            /** @description A customer, webhook or delivery of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1797,6 +1806,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1867,7 +1885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Schema (ValidationMiddlewareError), or a range that is empty, too old or too large (WebhookReplayRangeError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); a range that is empty, too old or too large (WebhookReplayRangeError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1876,7 +1894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1885,7 +1903,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
+            /** @description A customer, webhook or delivery of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1923,6 +1941,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1991,7 +2018,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2000,7 +2027,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2009,7 +2036,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant, or (to a CUSTOMER) a webhook or delivery it does not have (AccessMiddlewareError); a subrole without the permission (PermissionMiddlewareError) */
+            /** @description A customer, webhook or delivery of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2047,6 +2074,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2230,7 +2266,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2239,7 +2275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER or APPLICANT (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2248,7 +2284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's business: 'You are not allowed to access the data.' (AccessMiddlewareError) */
+            /** @description A business of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2295,6 +2331,15 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getScreeningCustomerIdCheckConnectionStatus: {
@@ -2336,7 +2381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not a UUID (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2345,7 +2390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2354,7 +2399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2429,7 +2474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Schema (ValidationMiddlewareError), or a key or certificate that cannot be used (ScreeningCredentialsError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); a key or certificate that cannot be used (ScreeningCredentialsError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2438,7 +2483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2447,7 +2492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a subrole without profile:write (PermissionMiddlewareError) */
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2635,7 +2680,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or query (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2644,7 +2689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2653,7 +2698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A business or customer of another tenant (AccessMiddlewareError) */
+            /** @description A business or customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2738,7 +2783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or query (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2747,7 +2792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2756,7 +2801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A business or customer of another tenant (AccessMiddlewareError) */
+            /** @description A business or customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2945,7 +2990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or query (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2954,7 +2999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2963,7 +3008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A business or customer of another tenant (AccessMiddlewareError) */
+            /** @description A business or customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3049,7 +3094,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path or query (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3058,7 +3103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Authentication (part 5), or Role Not Allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3067,7 +3112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A business or customer of another tenant (AccessMiddlewareError) */
+            /** @description A business or customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3105,6 +3150,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

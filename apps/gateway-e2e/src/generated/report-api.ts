@@ -142,6 +142,15 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getReportsReportID: {
@@ -203,7 +212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -212,7 +221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -221,7 +230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's customer, business or report (AccessMiddlewareError) */
+            /** @description A customer, business or report of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -310,7 +319,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -319,7 +328,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -328,7 +337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's customer, business or report (AccessMiddlewareError) */
+            /** @description A customer, business or report of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -380,7 +389,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description A path or query that fails its schema (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -455,7 +464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -464,7 +473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -473,7 +482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's customer, business or report (AccessMiddlewareError) */
+            /** @description A customer, business or report of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -537,7 +546,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -546,7 +555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -555,7 +564,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's customer, business or report (AccessMiddlewareError) */
+            /** @description A customer, business or report of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -593,6 +602,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -353,7 +353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query (an unknown sort field, filter or filter value) or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -362,7 +362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token; or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -371,7 +371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's customer, or to a CUSTOMER an alert that is not its customer's or does not exist (AccessMiddlewareError); a missing permission (PermissionMiddlewareError) */
+            /** @description A customer or alert of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -460,7 +460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query (an unknown sort field, filter or filter value) or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -469,7 +469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token; or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -478,7 +478,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's customer, or to a CUSTOMER an alert that is not its customer's or does not exist (AccessMiddlewareError); a missing permission (PermissionMiddlewareError) */
+            /** @description A customer or alert of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -588,7 +588,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid path, query (an unknown sort field, filter or filter value) or body (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -597,7 +597,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token; or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -606,7 +606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's customer, or to a CUSTOMER an alert that is not its customer's or does not exist (AccessMiddlewareError); a missing permission (PermissionMiddlewareError) */
+            /** @description A customer or alert of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -685,7 +685,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path, query or body that fails its schema (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -694,7 +694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or Role Not Allowed (ADMIN or CUSTOMER) */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -703,7 +703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant (AccessMiddlewareError), or a missing permission (PermissionMiddlewareError) */
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -771,7 +771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path, query or body that fails its schema (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -780,7 +780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role other than ADMIN */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -825,6 +825,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -920,7 +929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -929,7 +938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -938,7 +947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's business (AccessMiddlewareError) */
+            /** @description A business or score of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1055,7 +1064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description from or to missing or not YYYY-MM (ValidationMiddlewareError); from after to (ScoreDiffRangeError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); from after to (ScoreDiffRangeError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1064,7 +1073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1073,7 +1082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A subrole without businesses:read (PermissionMiddlewareError); another tenant's business or score, answered to a CUSTOMER as an unknown one is (AccessMiddlewareError) */
+            /** @description An unknown business or score, or one of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1194,7 +1203,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1203,7 +1212,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1212,7 +1221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's business (AccessMiddlewareError) */
+            /** @description A business or score of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:write (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1250,6 +1259,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1442,7 +1460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that fails its schema (ValidationMiddlewareError); an unknown factor code or record id, or an override the inputs cannot take (WhatIfOverrideError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); an unknown factor code or record id, or an override the inputs cannot take (WhatIfOverrideError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1451,7 +1469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1460,7 +1478,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A subrole without businesses:read (PermissionMiddlewareError); another tenant's business or score, answered to a CUSTOMER as an unknown one is (AccessMiddlewareError) */
+            /** @description An unknown business or score, or one of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1585,7 +1603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1594,7 +1612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1603,7 +1621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's business (AccessMiddlewareError) */
+            /** @description A business or score of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1722,7 +1740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path that fails its schema (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1731,7 +1749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1740,7 +1758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A subrole without businesses:read (PermissionMiddlewareError); another tenant's business or score, answered to a CUSTOMER as an unknown one is (AccessMiddlewareError) */
+            /** @description An unknown business or score, or one of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1835,7 +1853,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path or query that fails its schema (ValidationMiddlewareError), or a bad Authorization header type */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1844,7 +1862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role not allowed */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1853,7 +1871,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Another tenant's business (AccessMiddlewareError) */
+            /** @description A business or score of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1939,7 +1957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path, query or body that fails its schema (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1948,7 +1966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role other than ADMIN */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2043,7 +2061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that fails its schema (ValidationMiddlewareError), or weights, curves or cut-offs that do not add up (WeightageConfigValidationError, with data.problems) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); weights, curves or cut-offs that do not add up (WeightageConfigValidationError, with data.problems) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2052,7 +2070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role other than ADMIN */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2081,6 +2099,15 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2130,7 +2157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path, query or body that fails its schema (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2139,7 +2166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Missing, invalid or expired token, or a role other than ADMIN */
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN (RoleMiddlewareError) */
             401: {
                 headers: {
                     [name: string]: unknown;
