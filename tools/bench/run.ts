@@ -2,8 +2,9 @@
  * `npm run bench`: the suite measured as a client would measure it, beside ceiling servers measured
  * in the same run (issue 10). It starts the built suite on a fresh database and Redis prefix, seeds
  * it through the API, loads every read endpoint, times the writes and the asynchronous journeys,
- * watches memory and the event loop, tries the api/worker split, prints one table and writes it to
- * BENCHMARKS.md. `--smoke` runs every step with a fraction of the load and writes nothing (CI);
+ * watches memory and the event loop, tries the api/worker split, prints one table and writes it into
+ * the latest-run section of BENCHMARKS.md (between its markers; the rest of the file is hand-written).
+ * `--smoke` runs every step with a fraction of the load and writes nothing (CI);
  * `--profile` profiles the suite's CPU while the reads (or, with `--only`, the chosen steps) run, prints where the time went and stops;
  * `--only=<text>` runs only the reads and journeys whose name holds it (`--only=bulk`), prints them and stops; `--hold` seeds the suite
  * and keeps it up for measuring by hand until Ctrl-C.
@@ -24,7 +25,7 @@ import { businessReadTarget, ceilingRows, measureReads, readNames, startCeilings
 import { DEMO_EMAIL, seed, type SeededWorld } from './seed';
 import { benchSettings, type BenchSettings } from './settings';
 import { startSuite } from './suite-runner';
-import { boundRow, renderTable, writeBenchmarks, type BenchRow } from './table';
+import { assertBenchmarksWritable, boundRow, renderTable, writeBenchmarks, type BenchRow } from './table';
 import { workerSplit } from './worker-split';
 import { createWorld, removeWorld, startMailSink } from './world';
 
@@ -58,6 +59,10 @@ async function argon2Floor(read: LoadTarget, settings: BenchSettings): Promise<B
 
 async function bench(): Promise<void> {
   const settings = benchSettings(process.argv);
+  const benchmarks = join(process.cwd(), 'BENCHMARKS.md');
+  // A run that will write BENCHMARKS.md checks its latest-run markers first, rather than failing after minutes of measuring.
+  const writes = !settings.smoke && !settings.hold && !settings.profile && !settings.only;
+  if (writes) assertBenchmarksWritable(benchmarks);
   const world = createWorld();
   const logDir = mkdtempSync(join(tmpdir(), 'kyb-bench-logs-'));
   const sink = await startMailSink();
@@ -126,9 +131,9 @@ async function bench(): Promise<void> {
     say(`\n${table}\n\n${microTable(micro)}\n`);
     const missed = rows.filter((row) => row.met === false).length;
     say(`bench: ${rows.filter((row) => row.met !== undefined).length - missed} goals met, ${missed} not met`);
-    if (!settings.smoke) {
-      writeBenchmarks(join(process.cwd(), 'BENCHMARKS.md'), table, settings, microTable(micro));
-      say('bench: written to BENCHMARKS.md');
+    if (writes) {
+      writeBenchmarks(benchmarks, table, settings, microTable(micro));
+      say('bench: written to the latest full run of BENCHMARKS.md');
     }
   } finally {
     await sink.close();

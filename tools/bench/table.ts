@@ -1,9 +1,9 @@
 /*
- * The one table a run prints, and BENCHMARKS.md: the same table with the date, the commit and the
- * machine it was measured on.
+ * The one table a run prints, and the latest-run section of BENCHMARKS.md: the same table with the
+ * date, the commit and the machine it was measured on, written between the file's markers only.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { LoadResult } from './load';
 
@@ -74,18 +74,55 @@ function commit(): string {
   }
 }
 
-/** Writes BENCHMARKS.md: the table of the latest run with when, at which commit and on what it was measured. */
-export function writeBenchmarks(
-  file: string,
-  table: string,
-  settings: { connections: number; seconds: number; rounds: number; burstSeconds: number; burstRounds: number },
-  micro: string,
-): void {
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-  const text = [
-    '# Benchmarks',
-    '',
-    `The latest full run of \`npm run bench\`: ${new Date().toISOString()}, commit ${commit()}, ${machine}.`,
+/**
+ * The part of BENCHMARKS.md a run owns: what lies between these two comments, under "The latest full
+ * run". The rest of the file (how speed is measured, the goals, how to read a run) is written by hand
+ * and never touched by a run.
+ */
+export const LATEST_RUN_START = '<!-- bench:latest-run:start -->';
+export const LATEST_RUN_END = '<!-- bench:latest-run:end -->';
+
+/** The run settings the latest-run section states. */
+export interface RunSettings {
+  connections: number;
+  seconds: number;
+  rounds: number;
+  burstSeconds: number;
+  burstRounds: number;
+}
+
+/** Where a run may write in a document: the text between its markers. Throws, naming the file, unless each marker is there exactly once and in order. */
+function latestRunBounds(document: string, file: string): { from: number; to: number } {
+  const count = (marker: string) => document.split(marker).length - 1;
+  const starts = count(LATEST_RUN_START);
+  const ends = count(LATEST_RUN_END);
+  const from = document.indexOf(LATEST_RUN_START);
+  const to = document.indexOf(LATEST_RUN_END);
+  if (starts !== 1 || ends !== 1 || to < from) {
+    throw new Error(
+      `${file}: a run writes only between ${LATEST_RUN_START} and ${LATEST_RUN_END}, each once and in that order ` +
+        `(found ${starts} start and ${ends} end marker${ends === 1 ? '' : 's'}${starts === 1 && ends === 1 ? ', end before start' : ''}); ` +
+        'nothing was written. Put the markers back around the latest run (under "## The latest full run") and run again.',
+    );
+  }
+  return { from: from + LATEST_RUN_START.length, to };
+}
+
+/** Throws unless BENCHMARKS.md (or the file given) has the latest-run markers: checked before a full run, so a run is not lost to a missing marker. */
+export function assertBenchmarksWritable(file: string): void {
+  latestRunBounds(readFileSync(file, 'utf8'), file);
+}
+
+/** The document with the text between its latest-run markers replaced by `section`; everything outside the markers, the markers included, is kept as it is. */
+export function replaceLatestRun(document: string, section: string, file = 'BENCHMARKS.md'): string {
+  const { from, to } = latestRunBounds(document, file);
+  return `${document.slice(0, from)}\n${section.trim()}\n${document.slice(to)}`;
+}
+
+/** The latest-run section: when, at which commit and on what the run was measured, how it loaded, its table and the micro benchmarks. */
+export function renderLatestRun(table: string, settings: RunSettings, micro: string, when: string, at: string, machine: string): string {
+  return [
+    `The latest full run of \`npm run bench\`: ${when}, commit ${at}, ${machine}.`,
     `Load: ${settings.connections} connections for ${settings.seconds} s per endpoint after a warm-up, against the whole suite in one`,
     'process (`ROLE=all`), beside ceiling servers measured in the same run (see tools/bench/ceiling-server.ts): each read in',
     `${settings.rounds} turns with the full ceiling (its share and p99 are against the ceiling turns run beside it), and E9 with and`,
@@ -95,10 +132,18 @@ export function writeBenchmarks(
     '',
     table,
     '',
-    '## Micro benchmarks',
+    '### Micro benchmarks',
     '',
     micro,
-    '',
   ].join('\n');
-  writeFileSync(file, text);
+}
+
+/**
+ * Writes the latest run into BENCHMARKS.md, between its latest-run markers, keeping the hand-written
+ * rest of the file. Throws, writing nothing, when the markers are missing, repeated or out of order.
+ */
+export function writeBenchmarks(file: string, table: string, settings: RunSettings, micro: string): void {
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const section = renderLatestRun(table, settings, micro, new Date().toISOString(), commit(), machine);
+  writeFileSync(file, replaceLatestRun(readFileSync(file, 'utf8'), section, file));
 }
