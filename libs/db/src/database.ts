@@ -16,7 +16,7 @@ export interface CreateDatabaseOptions {
  * Settings of every connection's session. `jit=off`: PostgreSQL compiles a statement whose planned
  * cost passes `jit_above_cost` (100,000 by default) to machine code before running it; the suite's
  * statements are short, and the ones that pass (reading back a 1,000-row bulk, an enrichment
- * batch's directory reads) spent more compiling than running: the bulk's read 65 ms without, 180 ms with (ADR 0029).
+ * batch's directory reads) spent more compiling than running: the bulk's read 65 ms without, 180 ms with (ADR 0049).
  */
 export const SESSION_SETTINGS = '-c jit=off';
 

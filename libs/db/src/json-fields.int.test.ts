@@ -1,7 +1,7 @@
 import { createDatabase } from './database';
 import { jsonFieldsSource, jsonText } from './json-fields';
 
-/* Rows as one JSON array per field, zipped back by position (json-fields.ts, ADR 0030). */
+/* Rows as one JSON array per field, zipped back by position (json-fields.ts, ADR 0029). */
 describe('jsonFieldsSource', () => {
   const url = process.env.KYB_TEST_POSTGRES_URL as string;
   const db = createDatabase({ url, applicationName: 'json-fields-test', pool: { max: 1 } });

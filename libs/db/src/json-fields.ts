@@ -1,5 +1,5 @@
 /**
- * Rows sent as one JSON array per field, read back side by side (ADR 0030).
+ * Rows sent as one JSON array per field, read back side by side (ADR 0029).
  *
  * A statement that takes rows as one JSON array of objects and reads each field with `e->'field'`
  * has PostgreSQL parse the whole object again for every field it reads: a score of 9 kB read field

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Rows inserted as one JSON parameter, and inserts chained into one statement (ADR 0029).
+ * Rows inserted as one JSON parameter (ADR 0029), and inserts chained into one statement (ADR 0037).
  *
  * A multi-row insert through knex binds every value (a 500-business chunk: 15,000 parameters):
  * knex numbers them, pg serializes them, PostgreSQL parses a statement the size of the rows, and

@@ -2,7 +2,7 @@ import { createDatabase } from './database';
 import { runPrepared, statementNameOf } from './prepared';
 import { MAX_TEXT_LENGTH, plannedEachRun } from './statement-cache';
 
-/* Each connection prepares the statements run often (statement-cache.ts, ADR 0028). */
+/* Each connection prepares the statements run often (statement-cache.ts, ADR 0047). */
 describe('the statement cache of a connection', () => {
   const url = process.env.KYB_TEST_POSTGRES_URL as string;
   const table = `statement_cache_${process.pid}_${Date.now()}`;

@@ -4,7 +4,7 @@ import { STATEMENT_NAME_PREFIX, statementNameOf } from './prepared';
  * Every connection of a pool prepares the statements the process runs often, once, as pgjdbc does
  * (its prepareThreshold and per-connection statement cache): knex sends each query as an unnamed
  * statement, which PostgreSQL parses and plans again on every run. Measured on E12 and the work it
- * sets off (ADR 0028): parsing and planning were ~45% of PostgreSQL's time for its ~60 statements.
+ * sets off (ADR 0047): parsing and planning were ~45% of PostgreSQL's time for its ~60 statements.
  *
  * A parameterized text the process has run `threshold` times is sent under a name derived from the
  * text (`statementNameOf`, the names `runPrepared` uses), so each connection parses it once and

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AreaMigrations } from '@kyb/db';
 import { templateName } from './database';
 
-/* The test databases' template is made again whenever what a migration runs changes (ADR 0034). */
+/* The test databases' template is made again whenever what a migration runs changes (ADR 0051). */
 describe("the test databases' template name", () => {
   let dir: string;
   beforeEach(() => {
