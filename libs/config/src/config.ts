@@ -4,7 +4,7 @@ export interface Setting<T> {
   parse(raw: string): T;
   /** Used when the variable is unset or empty; a function is called only then. */
   fallback?: T | (() => T);
-  /** One line for the README's configuration table and error messages. */
+  /** One line for the configuration guide's tables (docs/guides/configuration.md) and error messages. */
   description: string;
 }
 

@@ -21,7 +21,7 @@ export async function warnWithoutRedisPersistence(redis: Redis, logger: Logger):
   if (value === 'no') {
     logger.warn(
       { appendonly: value },
-      'Redis keeps no append-only file: a Redis restart loses queued jobs until the recovery sweepers find the work again (README, "Reliability")',
+      'Redis keeps no append-only file: a Redis restart loses queued jobs until the recovery sweepers find the work again (docs/guides/reliability.md, "What a restart costs")',
     );
   }
 }
