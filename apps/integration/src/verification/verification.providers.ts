@@ -6,6 +6,16 @@ import type { BusinessProfile } from '../providers/business-profile';
  * answer ends UNAVAILABLE. Adding a vendor means one object implementing the interface.
  */
 
+/**
+ * What a real adapter answered, kept beside the normalised result so a check can be explained and
+ * audited later: the adapter, its version, and the vendor's answer as it came (sealed when stored).
+ */
+export interface VendorTrace {
+  adapter: string;
+  version: string;
+  raw: string;
+}
+
 /** What the TIN-matching provider is asked: the TIN (in memory only) and the legal name it should belong to. */
 export interface TinMatchRequest {
   tin: string;
@@ -15,6 +25,10 @@ export interface TinMatchRequest {
 /** Whether the TIN is registered to the legal name (the IRS TIN-matching answer). */
 export interface TinMatchResult {
   matched: boolean;
+  /** The vendor's result code (an IRS TIN-matching code where the vendor gives one) and its meaning. */
+  code?: string;
+  description?: string;
+  trace?: VendorTrace;
 }
 
 /** Matches a TIN against a legal name. Implementations never log, store or return the TIN. */
@@ -40,6 +54,13 @@ export interface StateFiling {
   state: string;
   /** The officers the filing lists; empty when it lists none. */
   officers: FilingOfficer[];
+  /** The registry's number of the company, and the jurisdiction code it is registered in (`us_de`). */
+  companyNumber?: string | null;
+  jurisdiction?: string | null;
+  /** `YYYY-MM-DD`, when the registry gives it. */
+  incorporationDate?: string | null;
+  registeredAddress?: PostalAddress | null;
+  trace?: VendorTrace;
 }
 
 /** Looks up a business's secretary-of-state filing; null when there is none. */
@@ -60,6 +81,15 @@ export interface PostalAddress {
 /** Whether mail can be delivered to the address. */
 export interface AddressCheckResult {
   deliverable: boolean;
+  /** The USPS delivery point validation code (`Y`, `N`, `S`, `D`), when the vendor gives one. */
+  dpvMatch?: string | null;
+  /** Residential (true) or commercial (false), when known. */
+  residential?: boolean | null;
+  /** A commercial mail receiving agency (a mailbox store). */
+  cmra?: boolean | null;
+  /** The delivery point is vacant. */
+  vacant?: boolean | null;
+  trace?: VendorTrace;
 }
 
 /** Checks that an address is a valid deliverable address. */
