@@ -40,6 +40,10 @@ import type { FinancialsProvider } from './providers/financials.provider';
 import type { PublicRecordsProvider } from './providers/public-records.provider';
 import { createSandboxFinancialsProvider } from './providers/sandbox-financials.provider';
 import { createSandboxPublicRecordsProvider } from './providers/sandbox-public-records.provider';
+import { providerSettingsRoutes } from './provider-settings/provider-settings.router';
+import { createProviderSettingsService } from './provider-settings/provider-settings.service';
+import { createPgProviderSettingsStore } from './provider-settings/provider-settings.store';
+import { createPgProviderUsageStore } from './provider-settings/provider-usage.store';
 import { createPgPublicRecordsStore } from './public-records/public-records.store';
 import { createIntegrationRecovery } from './recovery/integration-recovery';
 import { createPgIntegrationRecoveryStore } from './recovery/integration-recovery.store';
@@ -192,7 +196,8 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const deliverWebhook = createWebhookDeliveryProcessor({ attempts: createPgWebhookAttemptsStore(db), endpoints: webhookEndpoints, dataKeys, settings: webhookSettings, clock, logger });
 
   // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043).
-  const tenantOf = { customerId: customerParam, businessId: businessParam(deps.db) };
+  const providers = createProviderSettingsService({ db, store: createPgProviderSettingsStore(db), usage: createPgProviderUsageStore(db), customers, dataKeys, clock });
+  const tenantOf = { customerId: customerParam, customerID: customerParam, businessId: businessParam(deps.db) };
   const routes = withOpenApiRoute(
     withErasedTenantAnswer([
       ...enrichmentRoutes({ enrichment, authenticate }),
@@ -201,6 +206,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
       ...screeningRoutes({ screenings, authenticate }),
       ...webhookRoutes({ webhooks, authenticate }),
       ...webhookDeliveryRoutes({ webhooks, authenticate }),
+      ...providerSettingsRoutes({ providers, authenticate }),
     ], tenantOf),
     {
       title: 'Integration area',

@@ -3,7 +3,7 @@ import { describeFeatureDirection } from '@kyb/testing';
 /**
  * The integration area's order: enrichment fetches public records and facts, and verifies (which
  * classifies), all through the providers; recovery sweeps enrichment and screening; monitoring and
- * webhooks stand alone. Reading E1 through enrichment is enrichment's (its errors carry its task).
+ * webhooks stand alone; provider settings (a tenant's adapter per capability) stand alone too. Reading E1 through enrichment is enrichment's (its errors carry its task).
  */
 describeFeatureDirection('integration', __dirname, {
   recovery: ['enrichment', 'screening'],
@@ -15,5 +15,6 @@ describeFeatureDirection('integration', __dirname, {
   screening: ['providers'],
   monitoring: [],
   webhooks: [],
+  'provider-settings': [],
   providers: [],
 });

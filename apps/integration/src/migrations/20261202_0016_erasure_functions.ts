@@ -13,6 +13,29 @@ const PRINCIPALS_ERASED = `(select coalesce(jsonb_agg(case when p->>'ownerId' = 
     then p || '{"firstName":"[erased]","lastName":"[erased]"}'::jsonb else p end order by i), '[]'::jsonb)
   from jsonb_array_elements(s.result::jsonb->'principals') with ordinality as e(p, i))`;
 
+/** What `integration.erase_customer` ran from this migration on; later migrations that keep more of a tenant add to it. */
+export const CUSTOMER_ERASURE_0016: readonly string[] = [
+  `delete from integration.public_records where business_id in (${OF_TENANT})`,
+  `delete from integration.bjl_records where business_id in (${OF_TENANT})`,
+  `delete from integration.financial_profiles where business_id in (${OF_TENANT})`,
+  `update integration.business_verifications set checks = '[]'::jsonb where customer_id = p_customer and checks <> '[]'::jsonb`,
+  `update integration.business_verification_current set checks = '[]'::jsonb where business_id in (${OF_TENANT}) and checks <> '[]'::jsonb`,
+  // The reasons of status changes quote the checks (a registry's name for the business, a provider's message).
+  `update integration.business_verification_status_changes set reason = ${ERASED_REASON} where business_id in (${OF_TENANT}) and reason is distinct from ${ERASED_REASON}`,
+  `update integration.screenings set result = null, updated_at = now(),
+      failure_reason = case when ${RUNNING} then ${ERASED_REASON} else failure_reason end,
+      completed_at = case when ${RUNNING} then now() else completed_at end,
+      status = case when ${RUNNING} then 'FAILED' else status end
+    where customer_id = p_customer and (result is not null or ${RUNNING})`,
+  `update integration.integration_tasks set status = 'FAILED', failure_reason = ${ERASED_REASON}, completed_at = now(), updated_at = now()
+    where customer_id = p_customer and status in ('PENDING', 'IN_PROGRESS')`,
+  'delete from integration.screening_credentials where customer_id = p_customer',
+  // Deliveries, their attempts and the secrets go with their endpoint (on delete cascade).
+  'delete from integration.webhook_endpoints where customer_id = p_customer',
+  'delete from integration.webhook_deliveries where customer_id = p_customer',
+  tenantAnswersDeletedSql('integration'),
+];
+
 /**
  * The integration area's part of erasure (docs/adr/0043), called in the erasing area's transaction:
  * - `integration.erase_owner(customer, business, owner)`: the owner's names in the principals of
@@ -39,29 +62,7 @@ export const erasureFunctions: Migration = {
           where business_id = p_business and customer_id = p_customer and ${RUNNING}`,
       ]),
     );
-    await db.raw(
-      erasureFunctionSql('integration', 'erase_customer', [
-        `delete from integration.public_records where business_id in (${OF_TENANT})`,
-        `delete from integration.bjl_records where business_id in (${OF_TENANT})`,
-        `delete from integration.financial_profiles where business_id in (${OF_TENANT})`,
-        `update integration.business_verifications set checks = '[]'::jsonb where customer_id = p_customer and checks <> '[]'::jsonb`,
-        `update integration.business_verification_current set checks = '[]'::jsonb where business_id in (${OF_TENANT}) and checks <> '[]'::jsonb`,
-        // The reasons of status changes quote the checks (a registry's name for the business, a provider's message).
-        `update integration.business_verification_status_changes set reason = ${ERASED_REASON} where business_id in (${OF_TENANT}) and reason is distinct from ${ERASED_REASON}`,
-        `update integration.screenings set result = null, updated_at = now(),
-            failure_reason = case when ${RUNNING} then ${ERASED_REASON} else failure_reason end,
-            completed_at = case when ${RUNNING} then now() else completed_at end,
-            status = case when ${RUNNING} then 'FAILED' else status end
-          where customer_id = p_customer and (result is not null or ${RUNNING})`,
-        `update integration.integration_tasks set status = 'FAILED', failure_reason = ${ERASED_REASON}, completed_at = now(), updated_at = now()
-          where customer_id = p_customer and status in ('PENDING', 'IN_PROGRESS')`,
-        'delete from integration.screening_credentials where customer_id = p_customer',
-        // Deliveries, their attempts and the secrets go with their endpoint (on delete cascade).
-        'delete from integration.webhook_endpoints where customer_id = p_customer',
-        'delete from integration.webhook_deliveries where customer_id = p_customer',
-        tenantAnswersDeletedSql('integration'),
-      ]),
-    );
+    await db.raw(erasureFunctionSql('integration', 'erase_customer', CUSTOMER_ERASURE_0016));
   },
   async down(db: Knex) {
     await db.raw(dropErasureFunctionSql('integration', 'erase_owner'));

@@ -71,6 +71,9 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
   'integration.idempotency_keys': IDEMPOTENCY,
   'integration.integration_tasks': { none: 'job_id kind status provider failure_reason' },
   'integration.outbox_events': OUTBOX,
+  // A tenant's provider choices go with it (their credentials sealed); usage holds ids and counts only.
+  'integration.provider_settings': { sealed: 'credentials_sealed', none: 'capability adapter credentials_fingerprint settings' },
+  'integration.provider_usage': { none: 'capability adapter' },
   'integration.public_records': { personal: 'summary presented', none: 'provider' },
   'integration.screening_credentials': { sealed: 'sealed', none: 'icas acquirer_id' },
   'integration.screenings': { personal: 'result', none: 'status icas provider match_result failure_reason' },

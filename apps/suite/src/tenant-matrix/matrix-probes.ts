@@ -31,7 +31,8 @@ function fillPath(route: MatrixRoute, values: Record<string, string>): string {
 
 function probesOf(route: MatrixRoute, world: World, sample: RouteSample): { probes: Probe[]; pairs: Pair[] } {
   const { callers } = world;
-  const ids = { ...world.ids, ...sample.ids?.(world) };
+  const fixed = sample.fixed ?? {};
+  const ids = { ...world.ids, ...sample.ids?.(world), ...fixed };
   const probes: Probe[] = CELLS.map((cell) => ({ label: cell, token: callers[cell].token, path: fillPath(route, ids), expected: expectedAnswer(route, callers[cell]) }));
   const pairs: Pair[] = [];
   if (!route.auth || route.params.length === 0) return { probes, pairs };
@@ -39,7 +40,7 @@ function probesOf(route: MatrixRoute, world: World, sample: RouteSample): { prob
   for (const cell of ['otherOwner', 'user'] as CellName[]) {
     probes.push({ label: `${cell}, ${route.params[0]} not a UUID`, token: callers[cell].token, path: fillPath(route, malformed), expected: expectedForMalformed(route, callers[cell]) });
   }
-  const unknown = Object.fromEntries(Object.keys(ids).map((name) => [name, randomUUID()]));
+  const unknown = { ...Object.fromEntries(Object.keys(ids).map((name) => [name, randomUUID()])), ...fixed };
   for (const cell of ['otherOwner', 'applicantNotInvited'] as CellName[]) {
     const caller = callers[cell];
     if (expectedAnswer(route, caller) !== NOT_YOURS) continue;

@@ -16,6 +16,8 @@ export interface RouteSample {
   destroys?: boolean;
   /** Path parameter values of this route instead of the world's (by lower-cased name): a resource of its own. */
   ids?: (world: World) => Record<string, string>;
+  /** Path parameter values that are not ids (a capability's name): the same in every probe, never swapped for an unknown id. */
+  fixed?: Record<string, string>;
 }
 
 /** The smallest weighting config that passes the engine's checks: one category, one factor, one cut-off. */
@@ -104,6 +106,9 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /integration/api/v1/verification/businesses/{businessId}/screenings/{screeningId}': { ok: [200, 202] },
   'POST /integration/api/v1/customers/{customerId}/webhooks': { ok: [200], body: (w) => ({ url: w.webhookUrl, description: `cell ${w.unique()}` }) },
   'GET /integration/api/v1/customers/{customerId}/webhooks': { ok: [200] },
+  'GET /integration/api/v1/customers/{customerID}/providers/{capability}': { ok: [200], fixed: { capability: 'address' } },
+  'PUT /integration/api/v1/customers/{customerID}/providers/{capability}': { ok: [200], fixed: { capability: 'address' }, body: () => ({ adapter: 'sandbox' }) },
+  'GET /integration/api/v1/customers/{customerID}/provider-usage': { ok: [200] },
   'GET /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200] },
   'PATCH /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200], body: (w) => ({ description: `renamed ${w.unique()}` }) },
   // The owner's and the ADMIN's calls race: one removes the endpoint, the other finds it gone.

@@ -1,0 +1,35 @@
+import { strictObject, type JsonSchema } from '@kyb/validation';
+
+/** What the suite checks through a provider (docs: ../shared/design/ARCHITECTURE.md, section 6). */
+export const CAPABILITIES = ['registry', 'address', 'tin', 'merchant-screening', 'public-records', 'watchlist'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/** An adapter a tenant may choose for a capability: the credentials and settings it takes. */
+export interface CatalogAdapter {
+  /** The credential fields (sealed, never answered); null for an adapter that takes none. */
+  credentials: JsonSchema | null;
+  settings: JsonSchema;
+}
+
+/** The embedded default of every capability: deterministic, no vendor account, no credentials. */
+export const SANDBOX_ADAPTER = 'sandbox';
+const sandbox: CatalogAdapter = { credentials: null, settings: strictObject({}) };
+
+/**
+ * The adapters a tenant can choose, per capability. An adapter is listed here once it serves its
+ * capability's checks; until then the sandbox does. Every adapter's credential fields are the ones
+ * ARCHITECTURE.md section 6 names.
+ */
+export type AdapterCatalog = Readonly<Record<Capability, Readonly<Record<string, CatalogAdapter>>>>;
+
+export const ADAPTER_CATALOG: AdapterCatalog = {
+  registry: { sandbox },
+  address: { sandbox },
+  tin: { sandbox },
+  'merchant-screening': { sandbox },
+  'public-records': { sandbox },
+  watchlist: { sandbox },
+};
+
+/** The adapters a capability offers, by name. */
+export const adaptersOf = (catalog: AdapterCatalog, capability: Capability): string[] => Object.keys(catalog[capability]).sort();
