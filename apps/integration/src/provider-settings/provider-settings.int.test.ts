@@ -100,6 +100,15 @@ describe("a customer's providers", () => {
       expect(JSON.stringify(act)).not.toContain('tok-3f9a77c1e2');
     });
 
+    it("goes with its tenant's erasure, credentials and all, while the usage counts stay", async () => {
+      const tenant = randomUUID();
+      await service().put(testActor('CUSTOMER', tenant, { userId: randomUUID() }), tenant, 'address', { adapter: 'acme', credentials: { auth_id: 'i', auth_token: 't' } });
+      await createPgProviderUsageStore(t.db).record({ customerId: tenant, capability: 'address', adapter: 'acme', outcome: 'ok', at: new Date() });
+      await t.db.raw('select integration.erase_customer(?::uuid)', [tenant]);
+      expect(await t.db('integration.provider_settings').where({ customer_id: tenant })).toEqual([]);
+      expect(await t.db('integration.provider_usage').where({ customer_id: tenant }).pluck('calls')).toEqual(['1']);
+    });
+
     it("requires the adapter's credentials and refuses fields it does not know", async () => {
       await expect(service().put(actor(), customerId, 'address', { adapter: 'acme' })).rejects.toMatchObject({ httpStatus: 400, message: "body must have required property 'credentials'" });
       await expect(service().put(actor(), customerId, 'address', { adapter: 'acme', credentials: { auth_id: 'a', auth_token: 'b', password: 'c' } })).rejects.toMatchObject({ httpStatus: 400 });
