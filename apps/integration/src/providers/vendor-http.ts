@@ -104,8 +104,9 @@ export function createVendorHttp(options: VendorHttpOptions) {
     if (!ok) throw refusal(options.vendor, response.status, retryAfterMs(response.headers.get('retry-after')));
     try {
       return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as T, text };
-    } catch (err) {
-      throw new VendorCallError(`${options.vendor} answered a body that is not JSON (HTTP ${response.status})`, { transient: true, status: response.status, cause: err });
+    } catch {
+      // No cause: the parser's message quotes the body, which may echo what was sent (a TIN, a name).
+      throw new VendorCallError(`${options.vendor} answered a body that is not JSON (HTTP ${response.status})`, { transient: true, status: response.status });
     }
   };
 }
