@@ -54,7 +54,10 @@ describe('a vendor JSON API call', () => {
 
   it('fails a body that is not JSON, and a vendor slower than the time-out, as worth retrying', async () => {
     next = { status: 200, body: 'tin 123456789 <html>' };
-    const notJson = await call().catch((e: unknown) => e as VendorCallError);
+    const notJson = (await call().then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as VendorCallError;
     expect({ message: notJson.message, transient: notJson.transient, status: notJson.status, cause: notJson.cause }).toEqual({ message: 'Acme answered a body that is not JSON (HTTP 200)', transient: true, status: 200, cause: undefined });
     next = { status: 200, body: { ok: true }, delayMs: 400 };
     expect(await failure(call({ timeoutMs: 50 }))).toEqual({ message: 'Acme did not answer within 50 ms', transient: true, status: null, retryAfterMs: null });
