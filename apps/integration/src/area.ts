@@ -52,13 +52,13 @@ import { screeningCredentialsRoutes } from './screening/screening-credentials.ro
 import { createScreeningCredentialsService } from './screening/screening-credentials.service';
 import { createPgScreeningCredentialsStore } from './screening/screening-credentials.store';
 import { createScreeningProcessor } from './screening/screening.processor';
-import type { ScreeningProvider } from './screening/screening.provider';
+import type { ScreeningProvider } from './providers/screening.provider';
 import { screeningRoutes } from './screening/screening.router';
 import { createScreeningService } from './screening/screening.service';
 import { createPgScreeningStore } from './screening/screening.store';
 import { createBusinessVerifier } from './verification/business-verifier';
 import { createSandboxVerificationProviders } from './verification/sandbox-verification.providers';
-import type { VerificationProviders } from './verification/verification.providers';
+import type { VerificationProviders } from './providers/verification.providers';
 import { verificationRoutes } from './verification/verification.router';
 import { createVerificationService } from './verification/verification.service';
 import { createPgVerificationStore } from './verification/verification.store';

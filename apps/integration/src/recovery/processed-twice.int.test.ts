@@ -11,7 +11,7 @@ import { createSandboxScreeningProvider } from '../screening/sandbox-screening.p
 import { createScreeningCredentialsService } from '../screening/screening-credentials.service';
 import { createPgScreeningCredentialsStore } from '../screening/screening-credentials.store';
 import { createScreeningProcessor } from '../screening/screening.processor';
-import type { ScreeningProvider } from '../screening/screening.provider';
+import type { ScreeningProvider } from '../providers/screening.provider';
 import { createPgScreeningStore } from '../screening/screening.store';
 import { storeCredentials, testConsumerKey, testKeyMaterial } from '../test-support/screening-credentials';
 import { scriptedProvider } from '../test-support/fake-providers';

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { BusinessProfile } from '../providers/business-profile';
 import { ProviderError } from '../providers/providers.errors';
 import { createSandboxScreeningProvider, SANDBOX_SCREENING_TRIGGERS, sandboxOutcome, TERMINATION_REASONS } from './sandbox-screening.provider';
-import type { ScreeningCredentials } from './screening.provider';
+import type { ScreeningCredentials } from '../providers/screening.provider';
 
 const business = (name: string, id = '2e6438cb-ec3f-4e94-b5c9-8c058d2efaf1'): BusinessProfile => ({
   id,

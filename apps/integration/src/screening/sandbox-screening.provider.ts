@@ -2,8 +2,8 @@ import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BusinessProfile } from '../providers/business-profile';
 import { ProviderError } from '../providers/providers.errors';
-import { CONNECTION_ESTABLISHED } from './screening-connection';
-import type { MerchantMatch, PrincipalMatch, ScreeningOutcome, ScreeningProvider, TerminatedMerchant } from './screening.provider';
+import { CONNECTION_ESTABLISHED } from '../providers/screening.provider';
+import type { MerchantMatch, PrincipalMatch, ScreeningOutcome, ScreeningProvider, TerminatedMerchant } from '../providers/screening.provider';
 
 /** Words that steer the sandbox (case-insensitive), with their effect: for the README. */
 export const SANDBOX_SCREENING_TRIGGERS = {

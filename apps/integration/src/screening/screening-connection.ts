@@ -14,8 +14,6 @@ export interface ConnectionStatus {
   };
 }
 
-/** The message of a working connection, as the sample shows it. */
-export const CONNECTION_ESTABLISHED = 'Connection established successfully';
 
 /** No credentials are stored for the customer. */
 export function notConnected(): ConnectionStatus {

@@ -4,10 +4,11 @@ import type { Knex } from '@kyb/db';
 import type { Logger } from '@kyb/http';
 import { dataKeyScope, type DataKeys } from '@kyb/area-views';
 import { ProviderError } from '../providers/providers.errors';
-import { CONNECTION_ESTABLISHED, notConnected, storedStatus, type ConnectionStatus } from './screening-connection';
+import { CONNECTION_ESTABLISHED } from '../providers/screening.provider';
+import { notConnected, storedStatus, type ConnectionStatus } from './screening-connection';
 import type { ScreeningCredentialsRow, ScreeningCredentialsStore } from './screening-credentials.store';
 import { ScreeningCredentialsError, StoredCredentialsUnreadableError } from './screening.errors';
-import type { ScreeningCredentials, ScreeningProvider } from './screening.provider';
+import type { ScreeningCredentials, ScreeningProvider } from '../providers/screening.provider';
 
 /** The body of PUT /screening/{customerId}/credentials, after schema validation. */
 export interface CredentialsInput {

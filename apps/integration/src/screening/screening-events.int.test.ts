@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
-import type { ScreeningOutcome } from './screening.provider';
+import type { ScreeningOutcome } from '../providers/screening.provider';
 import { createPgScreeningStore } from './screening.store';
 
 /* screening.completed and screening.failed: written with the screening's final state, in its transaction, once. */

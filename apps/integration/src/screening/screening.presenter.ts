@@ -1,4 +1,4 @@
-import type { MatchResult, MerchantMatch, PrincipalMatch } from './screening.provider';
+import type { MatchResult, MerchantMatch, PrincipalMatch } from '../providers/screening.provider';
 import type { ScreeningRow, ScreeningStatus } from './screening.store';
 
 /** Messages of the result endpoints, by state. */

@@ -5,7 +5,7 @@ import { ProviderError } from '../providers/providers.errors';
 import { loadBusinessProfile } from '../providers/load-business-profile';
 import type { ScreeningCredentialsService } from './screening-credentials.service';
 import { PermanentScreeningFailure, StoredCredentialsUnreadableError } from './screening.errors';
-import type { ScreeningCredentials, ScreeningProvider } from './screening.provider';
+import type { ScreeningCredentials, ScreeningProvider } from '../providers/screening.provider';
 import type { ScreeningRow, ScreeningStore } from './screening.store';
 
 /** Reason of a screening that failed for a reason of ours (a bug, the database): nothing internal is shown. */

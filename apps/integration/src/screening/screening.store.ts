@@ -1,7 +1,7 @@
 import { recordEvent, type Knex } from '@kyb/db';
 import { OUTBOX_SCHEMA, screeningEvent } from './screening.events';
 import type { ScreeningListQuery, ScreeningStatus } from './screening.schemas';
-import type { MatchResult, ScreeningOutcome } from './screening.provider';
+import type { MatchResult, ScreeningOutcome } from '../providers/screening.provider';
 
 const TABLE = 'integration.screenings';
 /** What an event of a screening names. */

@@ -1,6 +1,6 @@
 import { ProviderError } from '../providers/providers.errors';
 import { createSandboxScreeningProvider } from './sandbox-screening.provider';
-import type { ScreeningProvider } from './screening.provider';
+import type { ScreeningProvider } from '../providers/screening.provider';
 
 /**
  * The sandbox, except that while `hold` is set every screening waits for it to be released, and a

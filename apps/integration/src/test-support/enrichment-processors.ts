@@ -19,7 +19,7 @@ import { createSandboxFinancialsProvider } from '../providers/sandbox-financials
 import { createPgPublicRecordsStore } from '../public-records/public-records.store';
 import { createBusinessVerifier } from '../verification/business-verifier';
 import { createSandboxVerificationProviders } from '../verification/sandbox-verification.providers';
-import type { VerificationProviders } from '../verification/verification.providers';
+import type { VerificationProviders } from '../providers/verification.providers';
 import { createPgVerificationStore } from '../verification/verification.store';
 import type { IntegrationTestApp } from './integration-test-app';
 

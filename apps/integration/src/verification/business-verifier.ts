@@ -5,7 +5,7 @@ import type { IndustryClassifier } from '../classification/classification.provid
 import type { ClassificationStore, NewClassification } from '../classification/classification.store';
 import type { BusinessProfile } from '../providers/business-profile';
 import { runVerificationChecks, statusReason, verificationStatus } from './verification.checks';
-import type { VerificationProviders } from './verification.providers';
+import type { VerificationProviders } from '../providers/verification.providers';
 import type { NewVerification, VerificationStore } from './verification.store';
 
 /** What the verifier is built from. */

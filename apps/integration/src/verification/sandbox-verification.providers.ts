@@ -1,6 +1,6 @@
 import type { BusinessProfile } from '../providers/business-profile';
 import { ProviderError } from '../providers/providers.errors';
-import type { AddressProvider, FilingOfficer, StateFiling, StateFilingProvider, TinMatchProvider, VerificationProviders } from './verification.providers';
+import type { AddressProvider, FilingOfficer, StateFiling, StateFilingProvider, TinMatchProvider, VerificationProviders } from '../providers/verification.providers';
 
 /**
  * Words that steer the sandbox verification providers when a word of the business's name starts

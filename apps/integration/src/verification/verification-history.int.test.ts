@@ -16,7 +16,7 @@ import { createSandboxClassifier } from '../classification/sandbox-classifier';
 import { createBusinessVerifier } from './business-verifier';
 import { createSandboxVerificationProviders } from './sandbox-verification.providers';
 import { createPgVerificationStore } from './verification.store';
-import type { TinMatchProvider } from './verification.providers';
+import type { TinMatchProvider } from '../providers/verification.providers';
 
 const TIN = '555443333';
 

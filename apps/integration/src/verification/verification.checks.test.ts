@@ -1,8 +1,9 @@
 import type { BusinessProfile } from '../providers/business-profile';
 import { ProviderError } from '../providers/providers.errors';
 import { createSandboxVerificationProviders } from './sandbox-verification.providers';
-import { comparableName, runVerificationChecks, statusReason, verificationStatus } from './verification.checks';
-import type { VerificationProviders } from './verification.providers';
+import { comparableName } from '../providers/comparable-name';
+import { runVerificationChecks, statusReason, verificationStatus } from './verification.checks';
+import type { VerificationProviders } from '../providers/verification.providers';
 
 const owner = (firstName: string, lastName: string) => ({ id: lastName, firstName, lastName, line1: null, city: null, state: null, postalCode: null, country: null });
 const profile = (name: string, overrides: Partial<BusinessProfile> = {}): BusinessProfile => ({

@@ -1,7 +1,8 @@
 import type { VerificationCheck, VerificationCheckCode } from '@kyb/area-views';
 import type { BusinessProfile } from '../providers/business-profile';
+import { comparableName } from '../providers/comparable-name';
 import { ProviderError } from '../providers/providers.errors';
-import type { StateFiling, VerificationProviders } from './verification.providers';
+import type { StateFiling, VerificationProviders } from '../providers/verification.providers';
 
 /** What the checks are run on: the business as providers see it, and a way to read its TIN (in memory only). */
 export interface VerificationSubject {
@@ -12,17 +13,6 @@ export interface VerificationSubject {
 
 /** Told about a check that failed for a reason other than a provider's answer (a bug): no data, only the code. */
 export type UnexpectedCheckError = (code: VerificationCheckCode, err: unknown) => void;
-
-const LEGAL_SUFFIXES = new Set(['the', 'llc', 'l', 'c', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'ltd', 'limited', 'lp', 'llp', 'pllc', 'pc']);
-
-/** A business or person name reduced to what must match: lower-case words without punctuation and legal suffixes. */
-export function comparableName(name: string): string {
-  return name
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word && !LEGAL_SUFFIXES.has(word))
-    .join(' ');
-}
 
 const check = (code: VerificationCheckCode, result: VerificationCheck['result'], reason: string): VerificationCheck => ({ code, result, reason });
 

@@ -1,5 +1,5 @@
-import { comparableName } from '../../verification/verification.checks';
-import type { FilingOfficer, PostalAddress, StateFiling } from '../../verification/verification.providers';
+import { comparableName } from '../comparable-name';
+import type { FilingOfficer, PostalAddress, StateFiling } from '../verification.providers';
 import type { CobaltBusiness } from './cobalt.api';
 
 /** A name as Cobalt's own matching reads it: lower case, `&` as `and`, `L.L.C.` as `llc`, other punctuation a space. */

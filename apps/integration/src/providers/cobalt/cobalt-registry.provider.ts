@@ -22,7 +22,7 @@
 import type { BusinessProfile } from '../business-profile';
 import { ProviderError } from '../providers.errors';
 import { createVendorHttp } from '../vendor-http';
-import type { StateFiling, StateFilingProvider } from '../../verification/verification.providers';
+import type { StateFiling, StateFilingProvider } from '../verification.providers';
 import { COBALT_API_VERSION, COBALT_SEARCH_PATH, type CobaltSearchAnswer } from './cobalt.api';
 import { readCobaltAnswer } from './cobalt-answer';
 import { chooseResult, filingOf } from './cobalt-filing.mapping';

@@ -14,7 +14,7 @@
  * Compliancely's own sandbox is https://sandbox.compliancely.com (a sandbox token from the
  * Compliancely application; TINs ending in a digit answer that digit as the code, 9 answers 0).
  */
-import type { TinMatchProvider, TinMatchResult } from '../../verification/verification.providers';
+import type { TinMatchProvider, TinMatchResult } from '../verification.providers';
 import { ProviderError } from '../providers.errors';
 import { createVendorHttp, VendorCallError, type VendorHttp } from '../vendor-http';
 import { irsTinMatchOutcome } from './irs-tin-match-codes';

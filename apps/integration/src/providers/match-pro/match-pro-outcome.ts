@@ -1,4 +1,4 @@
-import type { FieldMatch, MatchResult, MerchantMatch, PrincipalMatch, ScreeningOutcome, TerminatedMerchant } from '../../screening/screening.provider';
+import type { FieldMatch, MatchResult, MerchantMatch, PrincipalMatch, ScreeningOutcome, TerminatedMerchant } from '../screening.provider';
 import type { BusinessProfile } from '../business-profile';
 import { MATCH_CODES, type TerminatedMerchantMatch, type TerminatedMerchantRecord } from './match-pro.api';
 

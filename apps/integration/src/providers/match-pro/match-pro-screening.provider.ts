@@ -9,9 +9,8 @@
  * 10 starts at item 11). `checkConnection` makes the cheapest signed call MATCH Pro has: a read of its
  * reference countries, which creates no inquiry.
  */
-import { CONNECTION_ESTABLISHED } from '../../screening/screening-connection';
-import type { ConnectionCheck, ScreeningCredentials, ScreeningOutcome, ScreeningProvider } from '../../screening/screening.provider';
-import type { VendorTrace } from '../../verification/verification.providers';
+import { CONNECTION_ESTABLISHED, type ConnectionCheck, type ScreeningCredentials, type ScreeningOutcome, type ScreeningProvider } from '../screening.provider';
+import type { VendorTrace } from '../verification.providers';
 import { ProviderError } from '../providers.errors';
 import { createVendorHttp, VendorCallError, type VendorAnswer, type VendorHttp } from '../vendor-http';
 import { COUNTRIES_PATH, MATCH_PRO_API_VERSION, TERMINATION_INQUIRIES_PATH, type TerminatedMerchantMatch, type TerminationInquiryAnswer } from './match-pro.api';

@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import oauth from 'mastercard-oauth1-signer';
 import forge from 'node-forge';
-import type { ScreeningCredentials } from '../../screening/screening.provider';
+import type { ScreeningCredentials } from '../screening.provider';
 import { ProviderError } from '../providers.errors';
 import type { Authorize } from '../vendor-http';
 

@@ -1,41 +1,17 @@
+import type { FilingOfficer, PostalAddress, StateFiling, VendorTrace } from '../verification.providers';
 import { officerNameOf } from './officer-names';
 import type { OpenCorporatesAddress, OpenCorporatesCompany, OpenCorporatesOfficer } from './opencorporates.types';
 
-/*
- * A company's answer as the filing the verification checks read. The shapes below are the
- * verification area's `StateFiling` (officer, address, trace) written out again: providers import
- * no feature (the area's order), so the area's wiring, and this folder's test, check they agree.
- */
-
-/** An officer as `FilingOfficer`. */
-export interface RegistryOfficer {
-  firstName: string;
-  lastName: string;
-  title: string;
-}
-
-/** An address as `PostalAddress`. */
-export interface RegistryAddress {
-  line1: string;
-  city: string;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-}
-
-/** A filing as `StateFiling`, with its `VendorTrace`. */
-export interface RegistryFiling {
-  registeredName: string;
-  active: boolean;
-  status: string;
-  state: string;
-  officers: RegistryOfficer[];
+/** A company's answer as the filing the verification checks read: what OpenCorporates always gives filled in. */
+export type RegistryOfficer = FilingOfficer;
+export type RegistryAddress = PostalAddress;
+export type RegistryFiling = StateFiling & {
   companyNumber: string;
   jurisdiction: string;
   incorporationDate: string | null;
-  registeredAddress: RegistryAddress | null;
-  trace: { adapter: string; version: string; raw: string };
-}
+  registeredAddress: PostalAddress | null;
+  trace: VendorTrace;
+};
 
 const ACTIVE_WORDS = /\b(active|good standing|in existence|current)\b/i;
 const NOT_ACTIVE_WORDS =

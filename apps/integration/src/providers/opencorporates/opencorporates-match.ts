@@ -1,3 +1,4 @@
+import { comparableName } from '../comparable-name';
 import { ProviderError } from '../providers.errors';
 import type { OpenCorporatesCompany } from './opencorporates.types';
 
@@ -6,12 +7,11 @@ import type { OpenCorporatesCompany } from './opencorporates.types';
  * the words), so the choice is ours and strict: only companies of the business's jurisdiction whose
  * name equals the legal name, compared first letter for letter (case, punctuation and spacing
  * aside), then, when none is, with the legal-form words aside too ("Acme" and "ACME, LLC"). The
- * same words are set aside as by the verification checks' name comparison, so a chosen filing's
- * name passes it. Several equally good: the one OpenCorporates does not flag inactive, when it is
+ * name comparison is the verification checks' own (comparableName), so a chosen filing's name
+ * passes it. Several equally good: the one OpenCorporates does not flag inactive, when it is
  * the only one; otherwise none is chosen and the caller is told it is ambiguous (a reviewer decides,
  * a "no filing" would be a false failure).
  */
-const LEGAL_FORM_WORDS = new Set(['the', 'llc', 'l', 'c', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'ltd', 'limited', 'lp', 'llp', 'pllc', 'pc']);
 
 const words = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
 
@@ -19,7 +19,7 @@ const words = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/).filter(Bo
 export const exactName = (name: string): string => words(name).join(' ');
 
 /** The name without its legal-form words (`llc`, `inc`, `the`...). */
-export const nameWithoutLegalForm = (name: string): string => words(name).filter((word) => !LEGAL_FORM_WORDS.has(word)).join(' ');
+export const nameWithoutLegalForm = comparableName;
 
 /** The search's verdict: no company, the one company, or several equally good. */
 export type CompanyChoice =

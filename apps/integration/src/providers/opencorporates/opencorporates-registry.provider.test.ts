@@ -3,7 +3,7 @@ import { startFakeVendor, type FakeVendor } from '../../test-support/fake-vendor
 import { createOpenCorporatesFake } from '../../test-support/fakes/opencorporates/opencorporates.fake';
 import { openCorporatesCompany, openCorporatesOfficer } from '../../test-support/fakes/opencorporates/opencorporates.records';
 import { runVerificationChecks } from '../../verification/verification.checks';
-import type { StateFilingProvider, VerificationProviders } from '../../verification/verification.providers';
+import type { StateFilingProvider, VerificationProviders } from '../verification.providers';
 import { createOpenCorporatesRegistryProvider, OPENCORPORATES_PRODUCTION_URL } from './opencorporates-registry.provider';
 
 const TOKEN = 'oc-token-3f9a27';

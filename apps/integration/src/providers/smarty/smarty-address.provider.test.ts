@@ -1,7 +1,7 @@
 import { startFakeVendor, type FakeVendor } from '../../test-support/fake-vendor';
 import { HOME, MAILBOX_STORE, NORTH_MAIN, REGISTERED_OFFICE, SAMPLE_ADDRESSES, SOUTH_MAIN, SUITE_MISSING, VACANT_UNIT } from '../../test-support/fakes/smarty/smarty-sample-addresses';
 import { smartyStreetFake, type SmartyFakeOptions } from '../../test-support/fakes/smarty/smarty-street.fake';
-import type { AddressProvider } from '../../verification/verification.providers';
+import type { AddressProvider } from '../verification.providers';
 import { ProviderError } from '../providers.errors';
 import { createSmartyAddressProvider, SMARTY_PRODUCTION_URL } from './smarty-address.provider';
 

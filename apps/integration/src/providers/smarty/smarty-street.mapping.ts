@@ -1,28 +1,13 @@
 import { ProviderError } from '../providers.errors';
+import type { AddressCheckResult, PostalAddress } from '../verification.providers';
 import { VendorCallError } from '../vendor-http';
 import { SMARTY_API_VERSION, SMARTY_CANDIDATES, SMARTY_MAX_BODY_BYTES, SMARTY_MAX_LOOKUPS, type SmartyCandidate, type SmartyLookup } from './smarty-street.api';
 
-/**
- * The address the adapter checks: verification's `PostalAddress` by shape (the providers feature
- * imports no other feature, so the interface is met structurally and checked where it is wired).
- */
-export interface SmartyAddress {
-  line1: string;
-  city: string;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-}
+/** The address the adapter checks. */
+export type SmartyAddress = PostalAddress;
 
-/** What the adapter answers: verification's `AddressCheckResult` by shape, every field filled. */
-export interface SmartyAddressCheck {
-  deliverable: boolean;
-  dpvMatch: string | null;
-  residential: boolean | null;
-  cmra: boolean | null;
-  vacant: boolean | null;
-  trace: { adapter: string; version: string; raw: string };
-}
+/** What the adapter answers: an `AddressCheckResult` with every field filled. */
+export type SmartyAddressCheck = Required<AddressCheckResult>;
 
 /** Countries the US Street API serves: the United States, and Puerto Rico (its `urbanization` field). */
 const SERVED_COUNTRIES = new Set(['US', 'USA', 'UNITED STATES', 'UNITED STATES OF AMERICA', 'PR', 'PUERTO RICO']);

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { BusinessProfile } from '../../../providers/business-profile';
-import type { ScreeningCredentials } from '../../../screening/screening.provider';
+import type { ScreeningCredentials } from '../../../providers/screening.provider';
 import type { FakeTerminatedMerchant } from './match-pro-matching';
 
 /** A MATCH Pro client for tests: a consumer key in Mastercard's shape (`...!...`) and an RSA key pair. */

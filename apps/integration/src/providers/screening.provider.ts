@@ -1,4 +1,4 @@
-import type { BusinessProfile } from '../providers/business-profile';
+import type { BusinessProfile } from './business-profile';
 
 /** The overall outcome of a screening, exactly as `matchData.matchResult` shows it. */
 export type MatchResult = 'No Match' | 'Possible Match' | 'Match';
@@ -60,6 +60,9 @@ export interface ScreeningOutcome {
   /** The network's reference of the inquiry. */
   providerReference: string;
 }
+
+/** The message of a working connection, as the published sample shows it. */
+export const CONNECTION_ESTABLISHED = 'Connection established successfully';
 
 /** Whether the provider accepts the credentials. */
 export interface ConnectionCheck {

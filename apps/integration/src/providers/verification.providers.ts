@@ -1,4 +1,4 @@
-import type { BusinessProfile } from '../providers/business-profile';
+import type { BusinessProfile } from './business-profile';
 
 /*
  * The providers behind business verification. Each throws ProviderError when it cannot answer
