@@ -41,6 +41,9 @@ const RECOVERY = ['RECOVERY_SWEEP_EVERY_MS', 'RECOVERY_STUCK_AFTER_MS'];
 /** The webhook settings production sets (WEBHOOKS_ALLOW_PRIVATE_URLS and WEBHOOK_RETRY_DELAYS_MS keep their defaults there). */
 const WEBHOOKS = ['WEBHOOK_TIMEOUT_MS', 'WEBHOOK_MAX_IN_FLIGHT', 'WEBHOOK_DISABLE_AFTER_HOURS', 'WEBHOOK_SECRET_OVERLAP_HOURS', 'WEBHOOK_DISPATCH_EVERY_MS', 'WEBHOOK_RETENTION_DAYS'];
 
+/** Where the integration area's real provider adapters reach their vendors. */
+const PROVIDER_BASE_URLS = ['MATCH_PRO_BASE_URL', 'OPENCORPORATES_BASE_URL', 'COBALT_BASE_URL', 'SMARTY_BASE_URL', 'TIN_MATCH_BASE_URL'];
+
 export const AREA_SETTINGS: Record<Area, { reads: string[]; required: string[] }> = {
   auth: {
     reads: [
@@ -66,7 +69,7 @@ export const AREA_SETTINGS: Record<Area, { reads: string[]; required: string[] }
     required: ['DATA_ENCRYPTION_KEY'],
   },
   integration: {
-    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'SCREENING_SANDBOX_DELAY_MS', 'MONITORING_TICK_MINUTES', ...WEBHOOKS, ...RECOVERY],
+    reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', 'DATA_ENCRYPTION_KEY', 'SCREENING_SANDBOX_DELAY_MS', 'MONITORING_TICK_MINUTES', ...WEBHOOKS, ...RECOVERY, ...PROVIDER_BASE_URLS],
     required: ['DATA_ENCRYPTION_KEY'],
   },
   score: { reads: ['AUTH_JWKS_URL', 'TOKEN_ISSUER', 'TOKEN_AUDIENCE', ...RECOVERY], required: [] },

@@ -5,6 +5,7 @@ import { createIntegrationArea } from './area';
 import { integrationSettings, loadIntegrationConfig } from './config';
 import { webhookSettingsOf } from './webhooks/webhook-config';
 import { integrationMigrations } from './migrations';
+import { providerBaseUrlsOf } from './provider-settings/provider-config';
 
 /** The integration area as the suite and its own main start it. */
 export const areaModule: AreaModule = {
@@ -32,6 +33,7 @@ export const areaModule: AreaModule = {
       monitoringTickMinutes: config.MONITORING_TICK_MINUTES,
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
       webhooks: webhookSettingsOf(config),
+      providerBaseUrls: providerBaseUrlsOf(config),
     });
     return startArea('integration', area, runtime);
   },

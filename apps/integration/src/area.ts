@@ -37,13 +37,18 @@ import { createPgTaskStore } from './enrichment/integration-tasks.store';
 import { createMonitoringSchedule } from './monitoring/monitoring-schedule';
 import { createPgMonitoringScheduleStore } from './monitoring/monitoring-schedule.store';
 import type { FinancialsProvider } from './providers/financials.provider';
+import { createCircuitBreakers } from './providers/guard/circuit-breaker';
+import { createProviderGuard } from './providers/guard/guarded-call';
 import type { PublicRecordsProvider } from './providers/public-records.provider';
 import { createSandboxFinancialsProvider } from './providers/sandbox-financials.provider';
 import { createSandboxPublicRecordsProvider } from './providers/sandbox-public-records.provider';
+import { PRODUCTION_BASE_URLS, type ProviderBaseUrls } from './provider-settings/provider-base-urls';
 import { providerSettingsRoutes } from './provider-settings/provider-settings.router';
 import { createProviderSettingsService } from './provider-settings/provider-settings.service';
 import { createPgProviderSettingsStore } from './provider-settings/provider-settings.store';
 import { createPgProviderUsageStore } from './provider-settings/provider-usage.store';
+import { createTenantVerificationProviders } from './provider-settings/tenant-verification-providers';
+import { verificationAdapters } from './provider-settings/verification-adapters';
 import { createPgPublicRecordsStore } from './public-records/public-records.store';
 import { createIntegrationRecovery } from './recovery/integration-recovery';
 import { createPgIntegrationRecoveryStore } from './recovery/integration-recovery.store';
@@ -91,8 +96,10 @@ export interface IntegrationAreaDeps extends AreaBaseDeps {
   /** Where screenings run (default: the sandbox, taking `screeningSandboxDelayMs`). */
   screeningProvider?: ScreeningProvider;
   screeningSandboxDelayMs?: number;
-  /** Where TIN matches, secretary-of-state filings and address checks come from (each defaults to its sandbox). */
+  /** Where TIN matches, secretary-of-state filings and address checks come from for a tenant that chose no vendor (each defaults to its sandbox). */
   verificationProviders?: Partial<VerificationProviders>;
+  /** Where each vendor is reached (`<PROVIDER>_BASE_URL`; default: the vendors' production hosts). */
+  providerBaseUrls?: Partial<ProviderBaseUrls>;
   /** Classifies businesses the client sent no NAICS code for (default: the sandbox). */
   classifier?: IndustryClassifier;
   /** How webhooks are delivered (default: production's settings, private addresses refused). */
@@ -118,7 +125,26 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   // Secrets and TINs are sealed with the customer's data key, wrapped by the master key (ADR 0023).
   const dataKeys = createDataKeys(db, createMasterKeyring(deps.dataEncryptionKey, deps.previousDataEncryptionKeys));
 
-  // Verification and classification: a step of every enrichment, and E15.
+  // Verification and classification: a step of every enrichment, and E15. Each tenant's checks go
+  // through the adapters it chose (providers/), each else its sandbox; real calls are counted.
+  const providerSettingsStore = createPgProviderSettingsStore(db);
+  const providerUsage = createPgProviderUsageStore(db);
+  // Per process: each process finds a vendor's outage on its own (a few more failed calls in all).
+  const providerCircuits = createCircuitBreakers({ failureThreshold: 5, coolDownMs: 30_000, clock });
+  const verificationProvidersFor = createTenantVerificationProviders({
+    store: providerSettingsStore,
+    dataKeys,
+    adapters: verificationAdapters({ ...PRODUCTION_BASE_URLS, ...deps.providerBaseUrls }),
+    sandbox: { ...createSandboxVerificationProviders(), ...deps.verificationProviders },
+    guard: createProviderGuard({
+      breakers: providerCircuits,
+      maxRateWaitMs: 2000,
+      retry: { attempts: 3, baseDelayMs: 250, maxDelayMs: 5000 },
+      clock,
+      onUsage: (call) => providerUsage.record(call),
+      onError: (err) => logger.warn({ err }, 'a provider call went on without its usage count or rate limit'),
+    }),
+  });
   const verifications = createPgVerificationStore(db);
   const verifier = createBusinessVerifier({
     db,
@@ -127,7 +153,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     businesses,
     tins: createTinDirectory(db),
     dataKeys,
-    providers: { ...createSandboxVerificationProviders(), ...deps.verificationProviders },
+    providersFor: verificationProvidersFor,
     classifier: deps.classifier ?? createSandboxClassifier(),
     clock,
     logger,
@@ -196,7 +222,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const deliverWebhook = createWebhookDeliveryProcessor({ attempts: createPgWebhookAttemptsStore(db), endpoints: webhookEndpoints, dataKeys, settings: webhookSettings, clock, logger });
 
   // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043).
-  const providers = createProviderSettingsService({ db, store: createPgProviderSettingsStore(db), usage: createPgProviderUsageStore(db), customers, dataKeys, clock });
+  const providers = createProviderSettingsService({ db, store: providerSettingsStore, usage: providerUsage, customers, dataKeys, clock });
   const tenantOf = { customerId: customerParam, customerID: customerParam, businessId: businessParam(deps.db) };
   const routes = withOpenApiRoute(
     withErasedTenantAnswer([

@@ -1,4 +1,5 @@
 import { integer, key32, loadConfig, processSettings, recoverySettings, verifierSettings, previousMasterKeysSetting } from '@kyb/config';
+import { providerConfigSettings } from './provider-settings/provider-config';
 import { webhookConfigSettings } from './webhooks/webhook-config';
 
 /** Settings of the integration area. */
@@ -16,6 +17,7 @@ export const integrationSettings = {
   }),
   SCREENING_SANDBOX_DELAY_MS: integer({ description: 'how long the sandbox screening takes (ms)', fallback: 3000, min: 0, max: 600000 }),
   ...webhookConfigSettings,
+  ...providerConfigSettings,
 };
 
 /** The validated configuration of the integration area. */

@@ -15,6 +15,6 @@ describeFeatureDirection('integration', __dirname, {
   screening: ['providers'],
   monitoring: [],
   webhooks: [],
-  'provider-settings': [],
+  'provider-settings': ['providers'],
   providers: [],
 });

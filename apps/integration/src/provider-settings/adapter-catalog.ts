@@ -15,6 +15,13 @@ export interface CatalogAdapter {
 export const SANDBOX_ADAPTER = 'sandbox';
 const sandbox: CatalogAdapter = { credentials: null, settings: strictObject({}) };
 
+/** A vendor's secret: a non-empty string of printable characters, at most 500. */
+const secret = { type: 'string', minLength: 1, maxLength: 500, pattern: '^[\\x21-\\x7e]+$' } as const;
+const withSecrets = (...names: [string, ...string[]]): CatalogAdapter => ({
+  credentials: strictObject(Object.fromEntries(names.map((name) => [name, secret])), names),
+  settings: strictObject({}),
+});
+
 /**
  * The adapters a tenant can choose, per capability. An adapter is listed here once it serves its
  * capability's checks; until then the sandbox does. Every adapter's credential fields are the ones
@@ -23,9 +30,9 @@ const sandbox: CatalogAdapter = { credentials: null, settings: strictObject({}) 
 export type AdapterCatalog = Readonly<Record<Capability, Readonly<Record<string, CatalogAdapter>>>>;
 
 export const ADAPTER_CATALOG: AdapterCatalog = {
-  registry: { sandbox },
-  address: { sandbox },
-  tin: { sandbox },
+  registry: { sandbox, opencorporates: withSecrets('api_token'), cobalt: withSecrets('api_key') },
+  address: { sandbox, smarty: withSecrets('auth_id', 'auth_token') },
+  tin: { sandbox, compliancely: withSecrets('api_key') },
   'merchant-screening': { sandbox },
   'public-records': { sandbox },
   watchlist: { sandbox },

@@ -45,7 +45,7 @@ describe("a customer's providers", () => {
   it('refuses an adapter the capability does not offer, and credentials the sandbox does not take', async () => {
     expect((await put('tin', { adapter: 'smarty' }).expect(400)).body).toEqual({
       status: 'fail',
-      message: "No adapter 'smarty' for tin: one of sandbox",
+      message: "No adapter 'smarty' for tin: one of compliancely, sandbox",
       errorCode: 'INVALID',
       data: { errorName: 'ProviderAdapterError' },
     });

@@ -22,6 +22,11 @@ export function createPgProviderSettingsStore(db: Knex) {
       return db<ProviderSettingsRow>(TABLE).where({ customer_id: customerId.toLowerCase(), capability }).first();
     },
 
+    /** Every choice the tenant made, one per capability it chose for. */
+    async ofCustomer(customerId: string): Promise<ProviderSettingsRow[]> {
+      return db<ProviderSettingsRow>(TABLE).where({ customer_id: customerId.toLowerCase() });
+    },
+
     /** Inserts or replaces the tenant's choice for the capability; answers the stored row. */
     async put(row: Omit<ProviderSettingsRow, 'updated_at'>, at: Date, on: Knex = db): Promise<ProviderSettingsRow> {
       const values = { ...row, customer_id: row.customer_id.toLowerCase(), settings: JSON.stringify(row.settings), updated_at: at };

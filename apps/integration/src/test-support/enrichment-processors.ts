@@ -50,7 +50,7 @@ export function enrichmentProcessorsOf(t: IntegrationTestApp, options: Enrichmen
     businesses,
     tins: createTinDirectory(t.db),
     dataKeys: t.dataKeys,
-    providers: { ...createSandboxVerificationProviders(), ...options.verificationProviders },
+    providersFor: async () => ({ ...createSandboxVerificationProviders(), ...options.verificationProviders }),
     classifier: createSandboxClassifier(),
     clock: t.clock.now,
     logger,

@@ -18,7 +18,8 @@ export interface BusinessVerifierDeps {
   /** Opens the case area's sealed TINs (the DATA_ENCRYPTION_KEY's box). */
   /** Opens the TINs the case area sealed (with the customer's data key). */
   dataKeys: Pick<DataKeys, 'open'>;
-  providers: VerificationProviders;
+  /** The providers of a tenant's verifications: those it chose, each else its sandbox. */
+  providersFor(customerId: string): Promise<VerificationProviders>;
   classifier: IndustryClassifier;
   clock: () => Date;
   logger: WorkerLogger;
@@ -89,7 +90,8 @@ export function createBusinessVerifier(deps: BusinessVerifierDeps) {
 
   async function ask(task: VerificationTask, profile: BusinessProfile, sources: VerificationSources): Promise<PreparedVerification> {
     const log = { taskId: task.id, businessId: task.business_id };
-    const checks = await runVerificationChecks({ profile, readTin: sources.readTin }, deps.providers, (code, err) =>
+    const providers = await deps.providersFor(task.customer_id);
+    const checks = await runVerificationChecks({ profile, readTin: sources.readTin }, providers, (code, err) =>
       deps.logger.warn({ ...log, check: code, errorName: errorName(err) }, 'verification check failed unexpectedly'),
     );
     const status = verificationStatus(checks);

@@ -133,7 +133,7 @@ describe('verification history, re-verification and jobs run twice', () => {
       businesses: createBusinessDirectory(t.db),
       tins: createTinDirectory(t.db),
       dataKeys: t.dataKeys,
-      providers: { ...createSandboxVerificationProviders(), tinMatch: counting.provider },
+      providersFor: async () => ({ ...createSandboxVerificationProviders(), tinMatch: counting.provider }),
       classifier: createSandboxClassifier(),
       clock,
       logger,

@@ -1,0 +1,25 @@
+import { url } from '@kyb/config';
+import { PRODUCTION_BASE_URLS, type ProviderBaseUrls } from './provider-base-urls';
+
+const baseUrl = (vendor: string, fallback: string) =>
+  url({ description: `where the ${vendor} adapter reaches its vendor (default: its production host; point it at the vendor's sandbox in staging)`, fallback, protocols: ['https:', 'http:'] });
+
+/** The vendors' base URLs as deployment settings (ARCHITECTURE.md section 6). */
+export const providerConfigSettings = {
+  MATCH_PRO_BASE_URL: baseUrl('Mastercard MATCH Pro', PRODUCTION_BASE_URLS.matchPro),
+  OPENCORPORATES_BASE_URL: baseUrl('OpenCorporates', PRODUCTION_BASE_URLS.opencorporates),
+  COBALT_BASE_URL: baseUrl('Cobalt Intelligence', PRODUCTION_BASE_URLS.cobalt),
+  SMARTY_BASE_URL: baseUrl('Smarty US Street', PRODUCTION_BASE_URLS.smarty),
+  TIN_MATCH_BASE_URL: baseUrl('Compliancely TIN match', PRODUCTION_BASE_URLS.tinMatch),
+};
+
+/** The base URLs the settings name. */
+export function providerBaseUrlsOf(config: { [K in keyof typeof providerConfigSettings]: string }): ProviderBaseUrls {
+  return {
+    matchPro: config.MATCH_PRO_BASE_URL,
+    opencorporates: config.OPENCORPORATES_BASE_URL,
+    cobalt: config.COBALT_BASE_URL,
+    smarty: config.SMARTY_BASE_URL,
+    tinMatch: config.TIN_MATCH_BASE_URL,
+  };
+}
