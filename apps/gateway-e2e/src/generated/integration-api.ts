@@ -80,6 +80,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerID}/provider-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor calls made for the customer, per month, capability and adapter (answers served from the cache are not calls)
+         * @description Query: from and to (YYYY-MM, inclusive; default the last twelve months), at most 36 months.
+         */
+        get: operations["getCustomersCustomerIDProviderUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerID}/providers/{capability}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's adapter for a capability (sandbox while it chose none), its settings and its credentials' fingerprint; never a secret */
+        get: operations["getCustomersCustomerIDProvidersCapability"];
+        /**
+         * Choose the adapter of a capability, with its credentials (sealed with the customer's data key, never answered) and settings
+         * @description Body: {"adapter": "<name>", "credentials": {...}, "settings": {...}}. The credentials are checked against the adapter's own fields (required when it has any, refused when it has none) and replaced as a whole; the answer shows their fingerprint. Audited as provider.configured.
+         */
+        put: operations["putCustomersCustomerIDProvidersCapability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerId}/webhooks": {
         parameters: {
             query?: never;
@@ -916,6 +957,284 @@ export interface operations {
                 };
             };
             /** @description Business not found (BusinessApiError), for an ADMIN only */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomersCustomerIDProviderUsage: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Calls and failures per month, capability and adapter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            customer_id: string;
+                            /** @description YYYY-MM */
+                            from: string;
+                            /** @description YYYY-MM */
+                            to: string;
+                            usage: {
+                                adapter: string;
+                                calls: number;
+                                capability: string;
+                                failures: number;
+                                /** @description YYYY-MM */
+                                month: string;
+                            }[];
+                        };
+                        /** @example Provider usage fetched successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); from after to, or more than 36 months (ProviderUsageRangeError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:read (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomersCustomerIDProvidersCapability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                capability: "registry" | "address" | "tin" | "merchant-screening" | "public-records" | "watchlist";
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adapter in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adapter: string;
+                            /** @enum {string} */
+                            capability: "registry" | "address" | "tin" | "merchant-screening" | "public-records" | "watchlist";
+                            /** @description sha256 of the credentials, 16 hex digits; null without credentials */
+                            credentials_fingerprint: string | null;
+                            /** Format: uuid */
+                            customer_id: string;
+                            settings: Record<string, never>;
+                            /**
+                             * Format: date-time
+                             * @description null while the customer chose nothing (the sandbox serves)
+                             */
+                            updated_at: string | null;
+                        };
+                        /** @example Provider fetched successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:read (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putCustomersCustomerIDProvidersCapability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                capability: "registry" | "address" | "tin" | "merchant-screening" | "public-records" | "watchlist";
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description an adapter of the capability (sandbox: the embedded default) */
+                    adapter: string;
+                    /** @description the adapter's credential fields; sealed with the customer's data key, never answered */
+                    credentials?: Record<string, never>;
+                    /** @description the adapter's settings (e.g. acquirer_id); answered back */
+                    settings?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The adapter in force from now on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            adapter: string;
+                            /** @enum {string} */
+                            capability: "registry" | "address" | "tin" | "merchant-screening" | "public-records" | "watchlist";
+                            /** @description sha256 of the credentials, 16 hex digits; null without credentials */
+                            credentials_fingerprint: string | null;
+                            /** Format: uuid */
+                            customer_id: string;
+                            settings: Record<string, never>;
+                            /**
+                             * Format: date-time
+                             * @description null while the customer chose nothing (the sandbox serves)
+                             */
+                            updated_at: string | null;
+                        };
+                        /** @example Provider saved successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); an adapter the capability does not offer (ProviderAdapterError), or credentials or settings that are not the adapter's (ValidationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
             404: {
                 headers: {
                     [name: string]: unknown;
