@@ -73,7 +73,7 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
   'integration.outbox_events': OUTBOX,
   // A tenant's provider choices go with it (their credentials sealed); usage holds ids and counts only.
   'integration.provider_settings': { sealed: 'credentials_sealed', none: 'capability adapter credentials_fingerprint settings' },
-  'integration.provider_usage': { none: 'capability adapter' },
+  'integration.provider_usage': { none: 'capability adapter month' },
   'integration.public_records': { personal: 'summary presented', none: 'provider' },
   'integration.screening_credentials': { sealed: 'sealed', none: 'icas acquirer_id' },
   'integration.screenings': { personal: 'result', none: 'status icas provider match_result failure_reason' },

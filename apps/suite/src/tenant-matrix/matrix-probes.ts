@@ -46,7 +46,9 @@ function probesOf(route: MatrixRoute, world: World, sample: RouteSample): { prob
     if (expectedAnswer(route, caller) !== NOT_YOURS) continue;
     pairs.push({ label: `${cell}: tenant A's ids against unknown ids`, token: caller.token, notYours: fillPath(route, ids), unknown: fillPath(route, unknown) });
     const customerParam = route.params.find((p) => p.toLowerCase() === 'customerid');
-    if (caller.customerId && customerParam && route.params.length > 1) {
+    // Ids besides the customer's: a fixed value (a capability) is the same for every tenant.
+    const otherIds = route.params.filter((p) => p !== customerParam && !(p.toLowerCase() in fixed));
+    if (caller.customerId && customerParam && otherIds.length > 0) {
       const own = { customerid: caller.customerId };
       pairs.push({
         label: `${cell}: its own customer with tenant A's other ids against unknown ones`,
