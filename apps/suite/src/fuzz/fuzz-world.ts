@@ -3,6 +3,7 @@ import { dataOf, type Call } from '../tenant-matrix/matrix-http';
 import { buildWorld, type World } from '../tenant-matrix/matrix-world';
 import type { CallerName } from './fuzz-request';
 import type { FuzzRoute } from './fuzz-routes';
+import { ROUTE_SAMPLES } from '../tenant-matrix/route-samples';
 
 const AUTH = '/auth/api/v1';
 const PASSWORD = 'fuzz passphrase 2026';
@@ -44,7 +45,8 @@ export async function buildFuzzWorld(call: Call, db: Knex, secrets: { adminEmail
 
   return {
     world,
-    idsFor: (route) => (route.key === CUSTOMER_SETTINGS ? { ...world.ids, customerid: spare } : world.ids),
+    // Path values that are not ids (a capability) as the matrix fills them.
+    idsFor: (route) => ({ ...(route.key === CUSTOMER_SETTINGS ? { ...world.ids, customerid: spare } : world.ids), ...ROUTE_SAMPLES[route.key]?.fixed }),
     async tokenFor(route, caller) {
       if (caller === 'anonymous') return undefined;
       if (route.key !== LOGOUT) return world.callers[caller].token;
