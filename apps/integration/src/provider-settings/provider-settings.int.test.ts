@@ -77,7 +77,9 @@ describe("a customer's providers", () => {
       { month: '2026-02', capability: 'address', adapter: 'smarty', calls: 3, failures: 1 },
     ]);
     const backwards = await request(t.app).get(`${PREFIX}/customers/${customerId}/provider-usage?from=2026-04&to=2026-03`).set('Authorization', `Bearer ${owner}`).expect(400);
-    expect(backwards.body).toMatchObject({ message: 'from must not be after to', data: { errorName: 'ProviderUsageRangeError' } });
+    expect(backwards.body).toEqual({ status: 'fail', message: 'from must not be after to', errorCode: 'INVALID', data: { errorName: 'ProviderUsageRangeError' } });
+    const tooLong = await request(t.app).get(`${PREFIX}/customers/${customerId}/provider-usage?from=2023-01&to=2026-01`).set('Authorization', `Bearer ${owner}`).expect(400);
+    expect(tooLong.body).toEqual({ status: 'fail', message: 'At most 36 months at once', errorCode: 'INVALID', data: { errorName: 'ProviderUsageRangeError' } });
   });
 
   describe('an adapter with credentials', () => {

@@ -1,5 +1,6 @@
 import type { BusinessProfile } from '../providers/business-profile';
 import { ProviderError } from '../providers/providers.errors';
+import { sampleProfile } from '../test-support/business-profile.sample';
 import {
   createSandboxAddressProvider,
   createSandboxStateFilingProvider,
@@ -8,19 +9,7 @@ import {
   NOMINEE_OFFICER,
 } from './sandbox-verification.providers';
 
-const business = (name: string, owners: BusinessProfile['owners'] = []): BusinessProfile => ({
-  id: '11111111-1111-4111-8111-111111111111',
-  customerId: '22222222-2222-4222-8222-222222222222',
-  name,
-  officialWebsite: null,
-  mobile: null,
-  addressLine1: '1 Main St',
-  addressCity: 'Longwood',
-  addressState: 'FL',
-  addressPostalCode: '32750',
-  addressCountry: 'US',
-  owners,
-});
+const business = (name: string, owners: BusinessProfile['owners'] = []): BusinessProfile => sampleProfile(name, { owners });
 const ann = { id: 'o1', firstName: 'Ann', lastName: 'Lee', line1: null, city: null, state: null, postalCode: null, country: null };
 
 describe('sandbox verification providers', () => {

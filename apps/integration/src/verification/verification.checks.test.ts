@@ -1,25 +1,13 @@
 import type { BusinessProfile } from '../providers/business-profile';
 import { ProviderError } from '../providers/providers.errors';
+import { sampleProfile } from '../test-support/business-profile.sample';
 import { createSandboxVerificationProviders } from './sandbox-verification.providers';
 import { comparableName } from '../providers/comparable-name';
 import { runVerificationChecks, statusReason, verificationStatus } from './verification.checks';
 import type { VerificationProviders } from '../providers/verification.providers';
 
 const owner = (firstName: string, lastName: string) => ({ id: lastName, firstName, lastName, line1: null, city: null, state: null, postalCode: null, country: null });
-const profile = (name: string, overrides: Partial<BusinessProfile> = {}): BusinessProfile => ({
-  id: '11111111-1111-4111-8111-111111111111',
-  customerId: '22222222-2222-4222-8222-222222222222',
-  name,
-  officialWebsite: null,
-  mobile: null,
-  addressLine1: '1 Main St',
-  addressCity: 'Longwood',
-  addressState: 'FL',
-  addressPostalCode: '32750',
-  addressCountry: 'US',
-  owners: [owner('Ann', 'Lee')],
-  ...overrides,
-});
+const profile = (name: string, overrides: Partial<BusinessProfile> = {}): BusinessProfile => sampleProfile(name, { owners: [owner('Ann', 'Lee')], ...overrides });
 
 describe('verification checks', () => {
   const sandbox = createSandboxVerificationProviders();

@@ -1,24 +1,12 @@
-import type { BusinessProfile } from '../business-profile';
 import { ProviderError } from '../providers.errors';
+import { sampleProfile } from '../../test-support/business-profile.sample';
 import { startFakeVendor, type FakeAnswer, type FakeVendor } from '../../test-support/fake-vendor';
 import { createOpenCorporatesFake } from '../../test-support/fakes/opencorporates/opencorporates.fake';
 import { openCorporatesCompany } from '../../test-support/fakes/opencorporates/opencorporates.records';
 import { createOpenCorporatesRegistryProvider } from './opencorporates-registry.provider';
 
 const TOKEN = 'oc-token-3f9a27';
-const business: BusinessProfile = {
-  id: '11111111-1111-4111-8111-111111111111',
-  customerId: '22222222-2222-4222-8222-222222222222',
-  name: 'Longwood Dental LLC',
-  officialWebsite: null,
-  mobile: null,
-  addressLine1: '1 Main St',
-  addressCity: 'Wilmington',
-  addressState: 'DE',
-  addressPostalCode: '19801',
-  addressCountry: 'US',
-  owners: [],
-};
+const business = sampleProfile('Longwood Dental LLC', { addressCity: 'Wilmington', addressState: 'DE', addressPostalCode: '19801' });
 
 describe("the OpenCorporates registry adapter when OpenCorporates refuses or fails", () => {
   const fake = createOpenCorporatesFake({ apiToken: TOKEN, companies: [openCorporatesCompany()] });

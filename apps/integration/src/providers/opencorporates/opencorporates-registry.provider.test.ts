@@ -1,4 +1,5 @@
 import type { BusinessProfile } from '../business-profile';
+import { sampleProfile } from '../../test-support/business-profile.sample';
 import { startFakeVendor, type FakeVendor } from '../../test-support/fake-vendor';
 import { createOpenCorporatesFake } from '../../test-support/fakes/opencorporates/opencorporates.fake';
 import { openCorporatesCompany, openCorporatesOfficer } from '../../test-support/fakes/opencorporates/opencorporates.records';
@@ -24,19 +25,13 @@ const companies = [
   openCorporatesCompany({ name: 'HARBOR LIGHT CAFE LLC', company_number: '6200002' }),
 ];
 
-const profile = (name: string, addressState: string | null = 'DE'): BusinessProfile => ({
-  id: '11111111-1111-4111-8111-111111111111',
-  customerId: '22222222-2222-4222-8222-222222222222',
-  name,
-  officialWebsite: null,
-  mobile: null,
-  addressLine1: '1 Main St',
-  addressCity: 'Wilmington',
-  addressState,
-  addressPostalCode: '19801',
-  addressCountry: 'US',
-  owners: [{ id: 'o1', firstName: 'Maria', lastName: 'Garcia', line1: null, city: null, state: null, postalCode: null, country: null }],
-});
+const profile = (name: string, addressState: string | null = 'DE'): BusinessProfile =>
+  sampleProfile(name, {
+    addressCity: 'Wilmington',
+    addressState,
+    addressPostalCode: '19801',
+    owners: [{ id: 'o1', firstName: 'Maria', lastName: 'Garcia', line1: null, city: null, state: null, postalCode: null, country: null }],
+  });
 
 describe('the OpenCorporates registry adapter', () => {
   let vendor: FakeVendor;
