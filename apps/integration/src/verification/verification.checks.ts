@@ -2,7 +2,7 @@ import type { VerificationCheck, VerificationCheckCode } from '@kyb/area-views';
 import type { BusinessProfile } from '../providers/business-profile';
 import { comparableName } from '../providers/comparable-name';
 import { ProviderError } from '../providers/providers.errors';
-import type { StateFiling, VerificationProviders } from '../providers/verification.providers';
+import type { StateFiling, VendorTrace, VerificationProviders } from '../providers/verification.providers';
 
 /** What the checks are run on: the business as providers see it, and a way to read its TIN (in memory only). */
 export interface VerificationSubject {
@@ -13,6 +13,12 @@ export interface VerificationSubject {
 
 /** Told about a check that failed for a reason other than a provider's answer (a bug): no data, only the code. */
 export type UnexpectedCheckError = (code: VerificationCheckCode, err: unknown) => void;
+
+/**
+ * Told of a real adapter's raw answer behind a check (the registry's answer serves SOS_FILING and
+ * OFFICERS, and is told once, under SOS_FILING), so it can be kept beside the check it explains.
+ */
+export type CheckTraced = (code: VerificationCheckCode, trace: VendorTrace) => void;
 
 const check = (code: VerificationCheckCode, result: VerificationCheck['result'], reason: string): VerificationCheck => ({ code, result, reason });
 
@@ -25,12 +31,14 @@ const unavailable = (code: VerificationCheckCode, what: string, err: unknown, on
   return check(code, 'UNAVAILABLE', `The ${what} check failed unexpectedly; it will be checked again with the next enrichment.`);
 };
 
-async function tinCheck(subject: VerificationSubject, providers: VerificationProviders): Promise<VerificationCheck> {
+async function tinCheck(subject: VerificationSubject, providers: VerificationProviders, traced: CheckTraced): Promise<VerificationCheck> {
   const tin = await subject.readTin();
   if (!tin) return check('TIN_MATCH', 'UNAVAILABLE', 'The business has no TIN to match against its legal name.');
   let matched: boolean;
   try {
-    ({ matched } = await providers.tinMatch.matchTin({ tin, legalName: subject.profile.name }));
+    const answer = await providers.tinMatch.matchTin({ tin, legalName: subject.profile.name });
+    matched = answer.matched;
+    if (answer.trace) traced('TIN_MATCH', answer.trace);
   } catch (err) {
     // An adapter that echoes the TIN in its message must not carry it into the reason.
     if (err instanceof ProviderError && err.message.includes(tin)) throw new ProviderError('The TIN-matching provider failed.', { transient: err.transient });
@@ -62,11 +70,12 @@ function officersCheck(business: BusinessProfile, filing: StateFiling | null): V
     : check('OFFICERS', 'FAIL', 'None of the owners is listed as an officer on the filing.');
 }
 
-async function addressCheck(business: BusinessProfile, providers: VerificationProviders): Promise<VerificationCheck> {
+async function addressCheck(business: BusinessProfile, providers: VerificationProviders, traced: CheckTraced): Promise<VerificationCheck> {
   const { addressLine1: line1, addressCity: city } = business;
   if (!line1 || !city) return check('ADDRESS', 'UNAVAILABLE', 'The business has no complete address (street and city) to check.');
   const address = { line1, city, state: business.addressState, postalCode: business.addressPostalCode, country: business.addressCountry };
-  const { deliverable } = await providers.addresses.checkAddress(address, business);
+  const { deliverable, trace } = await providers.addresses.checkAddress(address, business);
+  if (trace) traced('ADDRESS', trace);
   return deliverable
     ? check('ADDRESS', 'PASS', 'The address is a valid deliverable address.')
     : check('ADDRESS', 'FAIL', 'The address is not a deliverable address.');
@@ -80,13 +89,15 @@ export async function runVerificationChecks(
   subject: VerificationSubject,
   providers: VerificationProviders,
   onUnexpected: UnexpectedCheckError,
+  traced: CheckTraced = () => undefined,
 ): Promise<VerificationCheck[]> {
   const business = subject.profile;
-  const tin = tinCheck(subject, providers).catch((err) => unavailable('TIN_MATCH', 'TIN-matching provider', err, onUnexpected));
-  const address = addressCheck(business, providers).catch((err) => unavailable('ADDRESS', 'address provider', err, onUnexpected));
+  const tin = tinCheck(subject, providers, traced).catch((err) => unavailable('TIN_MATCH', 'TIN-matching provider', err, onUnexpected));
+  const address = addressCheck(business, providers, traced).catch((err) => unavailable('ADDRESS', 'address provider', err, onUnexpected));
   let filingChecks: [VerificationCheck, VerificationCheck];
   try {
     const filing = await providers.filings.findFiling(business);
+    if (filing?.trace) traced('SOS_FILING', filing.trace);
     filingChecks = [filingCheck(business, filing), officersCheck(business, filing)];
   } catch (err) {
     filingChecks = [
