@@ -48,7 +48,7 @@ describe("a tenant's chosen adapter in its verifications", () => {
     expect(await addressCheckOf(chooser, { line1: '1201 N Orange St', city: 'Wilmington', state: 'DE', zip: '19801' })).toMatchObject({
       code: 'ADDRESS',
       result: 'PASS',
-      reason: 'The address is a valid deliverable address.',
+      reason: 'The address is a valid deliverable address; it is a commercial address.',
     });
     // Smarty knows no such delivery point: the sandbox would have passed it.
     expect(await addressCheckOf(chooser, { line1: '9 Nowhere Rd', city: 'Dover', state: 'DE', zip: '19901' })).toMatchObject({ result: 'FAIL' });

@@ -71,6 +71,31 @@ describe('verification checks', () => {
     expect(verificationStatus(checks)).toBe('UNVERIFIED');
   });
 
+  it("carry a real vendor's details into the reasons and tell each answer's trace under its check", async () => {
+    const trace = (adapter: string) => ({ adapter, version: 'v1', raw: `{"from":"${adapter}"}` });
+    const vendor: VerificationProviders = {
+      tinMatch: { name: 'tin', matchTin: async () => ({ matched: false, code: '3', description: 'The TIN and name do not match IRS records.', trace: trace('tin') }) },
+      filings: {
+        name: 'registry',
+        findFiling: async () => ({ registeredName: 'Longwood Dental', active: true, status: 'Active', state: 'DE', officers: [], companyNumber: '42', incorporationDate: '2011-04-02', trace: trace('registry') }),
+      },
+      addresses: { name: 'address', checkAddress: async () => ({ deliverable: true, dpvMatch: 'Y', cmra: true, trace: trace('address') }) },
+    };
+    const traced = jest.fn();
+    const checks = await runVerificationChecks({ profile: profile('Longwood Dental'), readTin: async () => '123456789' }, vendor, unexpected, traced);
+    expect(checks.map((c) => [c.code, c.result, c.reason])).toEqual([
+      ['TIN_MATCH', 'FAIL', 'The TIN is not registered to the legal name (IRS code 3: The TIN and name do not match IRS records).'],
+      ['SOS_FILING', 'PASS', "The secretary-of-state filing in DE is active under the business's name (number 42, registered 2011-04-02)."],
+      ['ADDRESS', 'FAIL', 'The address is a commercial mail receiving agency (a mailbox store), not a place of business.'],
+      ['OFFICERS', 'UNAVAILABLE', 'The filing lists no officers.'],
+    ]);
+    expect(traced.mock.calls.sort()).toEqual([['ADDRESS', trace('address')], ['SOS_FILING', trace('registry')], ['TIN_MATCH', trace('tin')]]);
+    // The sandboxes keep no trace.
+    traced.mockReset();
+    await runVerificationChecks({ profile: profile('Longwood Dental'), readTin: async () => '123456789' }, sandbox, unexpected, traced);
+    expect(traced).not.toHaveBeenCalled();
+  });
+
   it('explain the status: which of the TIN and filing checks did not pass', () => {
     const checks = [
       { code: 'TIN_MATCH' as const, result: 'FAIL' as const, reason: 'The TIN is not registered to the legal name.' },

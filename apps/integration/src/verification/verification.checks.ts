@@ -2,7 +2,8 @@ import type { VerificationCheck, VerificationCheckCode } from '@kyb/area-views';
 import type { BusinessProfile } from '../providers/business-profile';
 import { comparableName } from '../providers/comparable-name';
 import { ProviderError } from '../providers/providers.errors';
-import type { StateFiling, VendorTrace, VerificationProviders } from '../providers/verification.providers';
+import type { StateFiling, TinMatchResult, VendorTrace, VerificationProviders } from '../providers/verification.providers';
+import { addressVerdict, filingNote, irsCodeNote } from './vendor-check-details';
 
 /** What the checks are run on: the business as providers see it, and a way to read its TIN (in memory only). */
 export interface VerificationSubject {
@@ -34,19 +35,19 @@ const unavailable = (code: VerificationCheckCode, what: string, err: unknown, on
 async function tinCheck(subject: VerificationSubject, providers: VerificationProviders, traced: CheckTraced): Promise<VerificationCheck> {
   const tin = await subject.readTin();
   if (!tin) return check('TIN_MATCH', 'UNAVAILABLE', 'The business has no TIN to match against its legal name.');
-  let matched: boolean;
+  let answer: TinMatchResult;
   try {
-    const answer = await providers.tinMatch.matchTin({ tin, legalName: subject.profile.name });
-    matched = answer.matched;
+    answer = await providers.tinMatch.matchTin({ tin, legalName: subject.profile.name });
     if (answer.trace) traced('TIN_MATCH', answer.trace);
   } catch (err) {
     // An adapter that echoes the TIN in its message must not carry it into the reason.
     if (err instanceof ProviderError && err.message.includes(tin)) throw new ProviderError('The TIN-matching provider failed.', { transient: err.transient });
     throw err;
   }
-  return matched
-    ? check('TIN_MATCH', 'PASS', 'The TIN is registered to the legal name.')
-    : check('TIN_MATCH', 'FAIL', 'The TIN is not registered to the legal name.');
+  const code = irsCodeNote(answer);
+  return answer.matched
+    ? check('TIN_MATCH', 'PASS', `The TIN is registered to the legal name${code}.`)
+    : check('TIN_MATCH', 'FAIL', `The TIN is not registered to the legal name${code}.`);
 }
 
 function filingCheck(business: BusinessProfile, filing: StateFiling | null): VerificationCheck {
@@ -55,7 +56,7 @@ function filingCheck(business: BusinessProfile, filing: StateFiling | null): Ver
   if (comparableName(filing.registeredName) !== comparableName(business.name)) {
     return check('SOS_FILING', 'FAIL', `The filing's registered name "${filing.registeredName}" does not match the business's name.`);
   }
-  return check('SOS_FILING', 'PASS', `The secretary-of-state filing in ${filing.state} is active under the business's name.`);
+  return check('SOS_FILING', 'PASS', `The secretary-of-state filing in ${filing.state} is active under the business's name${filingNote(filing)}.`);
 }
 
 function officersCheck(business: BusinessProfile, filing: StateFiling | null): VerificationCheck {
@@ -74,11 +75,10 @@ async function addressCheck(business: BusinessProfile, providers: VerificationPr
   const { addressLine1: line1, addressCity: city } = business;
   if (!line1 || !city) return check('ADDRESS', 'UNAVAILABLE', 'The business has no complete address (street and city) to check.');
   const address = { line1, city, state: business.addressState, postalCode: business.addressPostalCode, country: business.addressCountry };
-  const { deliverable, trace } = await providers.addresses.checkAddress(address, business);
-  if (trace) traced('ADDRESS', trace);
-  return deliverable
-    ? check('ADDRESS', 'PASS', 'The address is a valid deliverable address.')
-    : check('ADDRESS', 'FAIL', 'The address is not a deliverable address.');
+  const answer = await providers.addresses.checkAddress(address, business);
+  if (answer.trace) traced('ADDRESS', answer.trace);
+  const verdict = addressVerdict(answer);
+  return check('ADDRESS', verdict.result, verdict.reason);
 }
 
 /**
