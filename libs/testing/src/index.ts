@@ -27,3 +27,7 @@ export { extractPdfText, repoRoot } from './pdf-text';
 export type { PdfText } from './pdf-text';
 export { circlesInOrder, describeFeatureDirection, expressOutsideEdge, featureFolders, importsAgainstOrder } from './feature-direction';
 export type { FeatureOrder } from './feature-direction';
+export { createCall, dataOf } from './suite-journey/suite-http';
+export type { Answer, Call, CallOptions, Envelope } from './suite-journey/suite-http';
+export { createOwnerTenants, startJourneySuite } from './suite-journey/journey-suite';
+export type { OwnerTenantOptions, Tenant } from './suite-journey/journey-suite';

@@ -1,7 +1,6 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import { createProcessGroup, eventually } from '@kyb/testing';
-import { dataOf, type Answer } from '../tenant-matrix/matrix-http';
+import { createProcessGroup, eventually, dataOf, type Answer } from '@kyb/testing';
 import { startMatrixSuite, type MatrixSuite } from '../tenant-matrix/matrix-suite';
 import { routesOfDocument, type MatrixRoute, type OpenApiDocument } from '../tenant-matrix/route-access';
 import { ROUTE_SAMPLES } from '../tenant-matrix/route-samples';

@@ -1,4 +1,4 @@
-import type { Answer, Envelope } from '../tenant-matrix/matrix-http';
+import type { Answer, Envelope } from '@kyb/testing';
 
 /** One request of the traffic and how it was answered. */
 export interface RecordedAnswer {

@@ -1,5 +1,5 @@
 import type { Knex } from '@kyb/db';
-import type { Answer } from '../tenant-matrix/matrix-http';
+import type { Answer } from '@kyb/testing';
 import type { RecordingClient, TrafficRequest } from './fault-http';
 import type { FaultTenant } from './fault-tenant';
 

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createCall, dataOf } from '../tenant-matrix/matrix-http';
+import { createCall, dataOf } from '@kyb/testing';
 
 const AUTH = '/auth/api/v1';
 const PASSWORD = 'fault owner passphrase 2026';

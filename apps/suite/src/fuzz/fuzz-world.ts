@@ -1,5 +1,5 @@
 import type { Knex } from '@kyb/db';
-import { dataOf, type Call } from '../tenant-matrix/matrix-http';
+import { dataOf, type Call } from '@kyb/testing';
 import { buildWorld, type World } from '../tenant-matrix/matrix-world';
 import type { CallerName } from './fuzz-request';
 import type { FuzzRoute } from './fuzz-routes';

@@ -1,6 +1,5 @@
 import { request, type ClientRequest } from 'node:http';
-import { eventually, freePort } from '@kyb/testing';
-import { createCall } from '../tenant-matrix/matrix-http';
+import { eventually, freePort, createCall } from '@kyb/testing';
 import { buildWorld, type World } from '../tenant-matrix/matrix-world';
 import { createRollingBalancer, type RollingBalancer } from './rolling-balancer';
 import { ADMIN, answers, createStopFixture, type StopFixture, type SuiteProcess } from './stop-fixture';

@@ -1,7 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { createProcessGroup, createTestDatabase, eventually, type TestDatabase } from '@kyb/testing';
-import { dataOf, type Call } from '../tenant-matrix/matrix-http';
-import { createOwnerTenants, startJourneySuite, type Tenant } from '../webhooks/owner-tenants';
+import { createProcessGroup, createTestDatabase, eventually, type TestDatabase, dataOf, type Call, createOwnerTenants, startJourneySuite, type Tenant } from '@kyb/testing';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../webhooks/webhook-receiver';
 
 /*

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Answer, Call } from './matrix-http';
+import type { Answer, Call } from '@kyb/testing';
 import { CELLS, type CellName, type World } from './matrix-world';
 import { expectedAnswer, expectedForMalformed, NOT_YOURS, type Expected, type MatrixRoute } from './route-access';
 import type { RouteSample } from './route-samples';

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, freePort, type ProcessGroup, type TestDatabase } from '@kyb/testing';
-import { createCall, type Call } from './matrix-http';
+import { createTestDatabase, freePort, type ProcessGroup, type TestDatabase, createCall, type Call } from '@kyb/testing';
 import { buildWorld, type World } from './matrix-world';
 
 const MAIN = join(__dirname, '../../../../dist/apps/suite/main.js');

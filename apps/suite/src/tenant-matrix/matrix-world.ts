@@ -1,9 +1,8 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { hashSync } from '@node-rs/argon2';
 import type { Knex } from '@kyb/db';
-import { eventually } from '@kyb/testing';
+import { eventually, dataOf, type Call } from '@kyb/testing';
 import { expiredCopyOf } from './expired-token';
-import { dataOf, type Call } from './matrix-http';
 
 /** The password of every account the matrix creates. */
 const PASSWORD = 'matrix passphrase 2026';

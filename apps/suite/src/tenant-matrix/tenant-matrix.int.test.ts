@@ -1,5 +1,4 @@
-import { createProcessGroup, type TestDatabase } from '@kyb/testing';
-import type { Call } from './matrix-http';
+import { createProcessGroup, type TestDatabase, type Call } from '@kyb/testing';
 import { runRoute } from './matrix-probes';
 import { startMatrixSuite } from './matrix-suite';
 import type { World } from './matrix-world';

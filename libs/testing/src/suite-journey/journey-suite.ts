@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, type createProcessGroup, type TestDatabase } from '@kyb/testing';
-import { createCall, dataOf, type Call } from '../tenant-matrix/matrix-http';
+import type { TestDatabase } from '../database';
+import { repoRoot } from '../pdf-text';
+import { freePort, type createProcessGroup } from '../processes';
+import { createCall, dataOf, type Call } from './suite-http';
 
-const MAIN = join(__dirname, '../../../../dist/apps/suite/main.js');
+/** The built suite (`nx run suite:build`), which every journey starts. */
+const MAIN = join(repoRoot(), 'dist/apps/suite/main.js');
 
 /**
  * Starts the built suite for a journey, as the webhook and risk journeys run it: on `database`,
