@@ -3,7 +3,7 @@ import { describeFeatureDirection } from '@kyb/testing';
 /**
  * The integration area's order: enrichment fetches public records and facts, and verifies (which
  * classifies), all through the providers; recovery sweeps enrichment and screening; monitoring and
- * webhooks stand alone; provider settings (a tenant's adapter per capability) stand alone too. Reading E1 through enrichment is enrichment's (its errors carry its task).
+ * webhooks stand alone; provider settings (a tenant's adapter per capability) stand alone too; watchlists (sanctions lists, their loading and matching) use only the providers. Reading E1 through enrichment is enrichment's (its errors carry its task).
  */
 describeFeatureDirection('integration', __dirname, {
   recovery: ['enrichment', 'screening'],
@@ -17,4 +17,5 @@ describeFeatureDirection('integration', __dirname, {
   webhooks: [],
   'provider-settings': ['providers'],
   providers: [],
+  watchlists: ['providers'],
 });
