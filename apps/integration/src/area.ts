@@ -197,7 +197,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
 
   // Screening: the customer's credentials, runs on the provider, results.
   const screeningProvider = deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 });
-  const screeningStore = createPgScreeningStore(db);
+  const screeningStore = createPgScreeningStore(db, dataKeys);
   const credentials = createScreeningCredentialsService({ store: createPgScreeningCredentialsStore(db), dataKeys, provider: screeningProvider, clock, logger, db });
   const screenings = createScreeningService({ db, store: screeningStore, credentials, businesses, queue: producers.screenings, providerName: screeningProvider.name, clock, logger });
   const screen = createScreeningProcessor({ store: screeningStore, credentials, businesses, provider: screeningProvider, clock, logger });

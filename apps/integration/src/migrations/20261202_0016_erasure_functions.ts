@@ -36,6 +36,19 @@ export const CUSTOMER_ERASURE_0016: readonly string[] = [
   tenantAnswersDeletedSql('integration'),
 ];
 
+/** What `integration.erase_owner` ran from this migration on; later migrations that keep more of an owner add to it. */
+export const OWNER_ERASURE_0016: readonly string[] = [
+  `update integration.screenings s set result = jsonb_set(s.result::jsonb, '{principals}', ${PRINCIPALS_ERASED})::json, updated_at = now()
+    where s.business_id = p_business and s.customer_id = p_customer and s.result is not null
+      and jsonb_typeof(s.result::jsonb->'principals') = 'array'
+      and exists (select 1 from jsonb_array_elements(s.result::jsonb->'principals') p
+        where p->>'ownerId' = p_owner::text and (p->>'firstName' is distinct from '[erased]' or p->>'lastName' is distinct from '[erased]'))`,
+  // A screening in flight read the owner before the erasure: it ends FAILED, so its result (which would name
+  // the owner) is never stored (a result is stored only while the screening is in flight).
+  `update integration.screenings set status = 'FAILED', failure_reason = ${OWNER_ERASED_REASON}, completed_at = now(), updated_at = now()
+    where business_id = p_business and customer_id = p_customer and ${RUNNING}`,
+];
+
 /**
  * The integration area's part of erasure (docs/adr/0043), called in the erasing area's transaction:
  * - `integration.erase_owner(customer, business, owner)`: the owner's names in the principals of
@@ -49,19 +62,7 @@ export const CUSTOMER_ERASURE_0016: readonly string[] = [
 export const erasureFunctions: Migration = {
   name: '20261202_0016_erasure_functions',
   async up(db: Knex) {
-    await db.raw(
-      erasureFunctionSql('integration', 'erase_owner', [
-        `update integration.screenings s set result = jsonb_set(s.result::jsonb, '{principals}', ${PRINCIPALS_ERASED})::json, updated_at = now()
-          where s.business_id = p_business and s.customer_id = p_customer and s.result is not null
-            and jsonb_typeof(s.result::jsonb->'principals') = 'array'
-            and exists (select 1 from jsonb_array_elements(s.result::jsonb->'principals') p
-              where p->>'ownerId' = p_owner::text and (p->>'firstName' is distinct from '[erased]' or p->>'lastName' is distinct from '[erased]'))`,
-        // A screening in flight read the owner before the erasure: it ends FAILED, so its result (which would name
-        // the owner) is never stored (a result is stored only while the screening is in flight).
-        `update integration.screenings set status = 'FAILED', failure_reason = ${OWNER_ERASED_REASON}, completed_at = now(), updated_at = now()
-          where business_id = p_business and customer_id = p_customer and ${RUNNING}`,
-      ]),
-    );
+    await db.raw(erasureFunctionSql('integration', 'erase_owner', OWNER_ERASURE_0016));
     await db.raw(erasureFunctionSql('integration', 'erase_customer', CUSTOMER_ERASURE_0016));
   },
   async down(db: Knex) {

@@ -3,7 +3,7 @@ import { dropErasureFunctionSql, erasureFunctionSql, type Migration } from '@kyb
 import { CUSTOMER_ERASURE_0016 } from './20261202_0016_erasure_functions';
 
 /** What a tenant's erasure runs from here on: its provider choices and their sealed credentials go too. */
-const CUSTOMER_ERASURE_0017 = [...CUSTOMER_ERASURE_0016, 'delete from integration.provider_settings where customer_id = p_customer'];
+export const CUSTOMER_ERASURE_0017: readonly string[] = [...CUSTOMER_ERASURE_0016, 'delete from integration.provider_settings where customer_id = p_customer'];
 
 /**
  * Which adapter a tenant uses for each capability (issue 43), with its credentials sealed with the

@@ -11,15 +11,17 @@ import { directorySources } from './20261127_0011_directory_sources';
 import { publicRecordsPresented } from './20261128_0014_public_records_presented';
 import { erasureFunctions } from './20261202_0016_erasure_functions';
 import { providerSettings } from './20261202_0017_provider_settings';
+import { vendorAnswers } from './20261203_0018_vendor_answers';
 
 /** The integration area's schema and migrations, in order. */
 export const integrationMigrations: AreaMigrations = {
   schema: 'integration',
   sourceDir: __dirname,
-  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys'), outboxMigration('integration', '20261126_0008_outbox'), webhooks, auditOutboxMigration('integration', '20261126_0010_audit_outbox'), directorySources, auditOutboxRelayOrderMigration('integration', '20261127_0012_audit_outbox_relay_order'), lz4CompressionMigration('20261127_0013_lz4_large_json', { 'integration.public_records': ['summary'], 'integration.financial_profiles': ['statements', 'credit_bureau'] }), publicRecordsPresented, lz4CompressionMigration('20261128_0015_lz4_presented_records', { 'integration.public_records': ['presented'] }), erasureFunctions, providerSettings],
+  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys'), outboxMigration('integration', '20261126_0008_outbox'), webhooks, auditOutboxMigration('integration', '20261126_0010_audit_outbox'), directorySources, auditOutboxRelayOrderMigration('integration', '20261127_0012_audit_outbox_relay_order'), lz4CompressionMigration('20261127_0013_lz4_large_json', { 'integration.public_records': ['summary'], 'integration.financial_profiles': ['statements', 'credit_bureau'] }), publicRecordsPresented, lz4CompressionMigration('20261128_0015_lz4_presented_records', { 'integration.public_records': ['presented'] }), erasureFunctions, providerSettings, vendorAnswers],
   sealedColumns: [
     { table: 'integration.screening_credentials', column: 'sealed', scope: `'customer:' || t.customer_id` },
     { table: 'integration.provider_settings', column: 'credentials_sealed', scope: `'customer:' || t.customer_id` },
+    { table: 'integration.vendor_answers', column: 'raw_sealed', scope: `'customer:' || t.customer_id` },
     { table: 'integration.webhook_secrets', column: 'sealed_secret', scope: `(select 'customer:' || e.customer_id from integration.webhook_endpoints e where e.id = t.webhook_id)` },
     idempotencyAnswersColumn('integration'),
   ],

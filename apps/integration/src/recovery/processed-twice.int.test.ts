@@ -71,7 +71,7 @@ describe('integration processors, processed twice', () => {
       await request(t.app).post(`/integration/api/v1/verification/customers/${customerId}/businesses/${businessId}/screening`).set('Authorization', `Bearer ${token}`).send({}).expect(200)
     ).body.data.screening.id as string;
     const processScreening = createScreeningProcessor({
-      store: createPgScreeningStore(t.db),
+      store: createPgScreeningStore(t.db, t.dataKeys),
       credentials: createScreeningCredentialsService({
         store: createPgScreeningCredentialsStore(t.db),
         dataKeys: t.dataKeys,

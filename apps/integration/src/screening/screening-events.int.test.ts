@@ -12,7 +12,7 @@ describe('screening events in the outbox', () => {
 
   beforeAll(async () => {
     t = await startIntegrationTestApp({ workers: false });
-    store = createPgScreeningStore(t.db);
+    store = createPgScreeningStore(t.db, t.dataKeys);
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,10 @@
 import { recordEvent, type Knex } from '@kyb/db';
+import type { DataKeys } from '@kyb/area-views';
 import { OUTBOX_SCHEMA, screeningEvent } from './screening.events';
 import type { ScreeningListQuery, ScreeningStatus } from './screening.schemas';
 import type { MatchResult, ScreeningOutcome } from '../providers/screening.provider';
+import type { VendorTrace } from '../providers/verification.providers';
+import { createPgVendorAnswerStore } from '../providers/vendor-answers.store';
 
 const TABLE = 'integration.screenings';
 /** What an event of a screening names. */
@@ -31,8 +34,12 @@ export interface ScreeningRow {
   completed_at: Date | null;
 }
 
-/** SQL for screening runs and their results. */
-export function createPgScreeningStore(db: Knex) {
+/** What a screening ends with: the outcome, and a real adapter's raw answer behind it (MATCH Pro's), kept sealed apart from the result. */
+export type TracedScreeningOutcome = ScreeningOutcome & { trace?: VendorTrace };
+
+/** SQL for screening runs and their results; `dataKeys` seals the vendor's raw answer kept beside a result. */
+export function createPgScreeningStore(db: Knex, dataKeys: Pick<DataKeys, 'seal' | 'open'>) {
+  const vendorAnswers = createPgVendorAnswerStore({ db, dataKeys });
   return {
     /**
      * Serialises requests for one business until the transaction ends, so two simultaneous
@@ -93,8 +100,15 @@ export function createPgScreeningStore(db: Knex) {
       return row;
     },
 
-    /** Ends a screening that has not ended COMPLETED with its result, and writes `screening.completed` in the same transaction. */
-    async complete(id: string, outcome: ScreeningOutcome, now: Date): Promise<void> {
+    /**
+     * Ends a screening that has not ended COMPLETED with its result, and writes `screening.completed`
+     * in the same transaction, with the vendor's raw answer (when the adapter traced one) sealed
+     * beside it, never in the result.
+     */
+    async complete(id: string, { trace, ...outcome }: TracedScreeningOutcome, now: Date): Promise<void> {
+      // Sealed before the transaction (sealing may read or make the tenant's key); the raw text goes no further.
+      const tenant = trace ? await db<ScreeningRow>(TABLE).where({ id }).first('customer_id') : undefined;
+      const answers = trace && tenant ? await vendorAnswers.seal(tenant.customer_id, [{ check: 'MATCH', trace }]) : [];
       await db.transaction(async (trx) => {
         const [ended] = await trx(TABLE)
           .where({ id })
@@ -107,10 +121,15 @@ export function createPgScreeningStore(db: Knex) {
             completed_at: now,
             updated_at: now,
           })
-          .returning(EVENT_COLUMNS);
-        if (ended) await recordEvent(trx, OUTBOX_SCHEMA, screeningEvent('screening.completed', ended));
+          .returning<Array<Pick<ScreeningRow, 'id' | 'business_id' | 'customer_id'>>>(EVENT_COLUMNS);
+        if (!ended) return;
+        await vendorAnswers.keep([{ subject: { customerId: ended.customer_id, businessId: ended.business_id, screeningId: ended.id }, answers }], trx);
+        await recordEvent(trx, OUTBOX_SCHEMA, screeningEvent('screening.completed', ended));
       });
     },
+
+    /** The vendor's raw answer kept for a screening, opened (for an auditor; empty for a sandbox's). */
+    keptAnswers: (id: string) => vendorAnswers.ofScreening(id),
 
     /** Ends a screening that has not ended as FAILED, with a client-safe reason, and writes `screening.failed` in the same transaction. */
     async fail(id: string, reason: string, now: Date): Promise<void> {

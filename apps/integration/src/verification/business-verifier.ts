@@ -6,6 +6,7 @@ import type { ClassificationStore, NewClassification } from '../classification/c
 import type { BusinessProfile } from '../providers/business-profile';
 import { runVerificationChecks, statusReason, verificationStatus } from './verification.checks';
 import type { VerificationProviders } from '../providers/verification.providers';
+import { createPgVendorAnswerStore, type SealedVendorAnswer, type TracedAnswer } from '../providers/vendor-answers.store';
 import type { NewVerification, VerificationStore } from './verification.store';
 
 /** What the verifier is built from. */
@@ -15,9 +16,8 @@ export interface BusinessVerifierDeps {
   classifications: ClassificationStore;
   businesses: BusinessDirectory;
   tins: TinDirectory;
-  /** Opens the case area's sealed TINs (the DATA_ENCRYPTION_KEY's box). */
-  /** Opens the TINs the case area sealed (with the customer's data key). */
-  dataKeys: Pick<DataKeys, 'open'>;
+  /** Opens the TINs the case area sealed, and seals the vendors' raw answers kept beside the checks (with the customer's data key). */
+  dataKeys: Pick<DataKeys, 'open' | 'seal'>;
   /** The providers of a tenant's verifications: those it chose, each else its sandbox. */
   providersFor(customerId: string): Promise<VerificationProviders>;
   classifier: IndustryClassifier;
@@ -37,6 +37,8 @@ export interface PreparedVerification {
   verification: NewVerification;
   /** Null when the client sent a NAICS code (never overwritten) or the classifier could not answer. */
   classification: NewClassification | null;
+  /** The real adapters' raw answers behind the checks, sealed (none from a sandbox). */
+  answers: SealedVendorAnswer[];
 }
 
 // Only names and codes are logged: an error of the TIN path could carry the TIN in its message.
@@ -59,6 +61,7 @@ interface VerificationSources {
 export function createBusinessVerifier(deps: BusinessVerifierDeps) {
   // The TIN lives only in the calling check's memory, on its way to the TIN-matching provider.
   const openTin = async (sealed: string | null | undefined): Promise<string | null> => (sealed ? deps.dataKeys.open(sealed) : null);
+  const vendorAnswers = createPgVendorAnswerStore({ db: deps.db, dataKeys: deps.dataKeys });
 
   const singleSources = (task: VerificationTask, profile: BusinessProfile): VerificationSources => ({
     readTin: async () => openTin(await deps.tins.sealedTin(profile.id)),
@@ -91,15 +94,25 @@ export function createBusinessVerifier(deps: BusinessVerifierDeps) {
   async function ask(task: VerificationTask, profile: BusinessProfile, sources: VerificationSources): Promise<PreparedVerification> {
     const log = { taskId: task.id, businessId: task.business_id };
     const providers = await deps.providersFor(task.customer_id);
-    const checks = await runVerificationChecks({ profile, readTin: sources.readTin }, providers, (code, err) =>
-      deps.logger.warn({ ...log, check: code, errorName: errorName(err) }, 'verification check failed unexpectedly'),
+    const traced: TracedAnswer[] = [];
+    const checks = await runVerificationChecks(
+      { profile, readTin: sources.readTin },
+      providers,
+      (code, err) => deps.logger.warn({ ...log, check: code, errorName: errorName(err) }, 'verification check failed unexpectedly'),
+      (check, trace) => traced.push({ check, trace }),
     );
+    // The raw answers are sealed here, before any transaction; only the sealed text travels on.
+    const answers = await vendorAnswers.seal(task.customer_id, traced);
     const status = verificationStatus(checks);
     const verification = { businessId: task.business_id, customerId: task.customer_id, taskId: task.id, status, checks, reason: statusReason(status, checks), at: deps.clock() };
-    return { verification, classification: await classify(task, profile, sources) };
+    return { verification, classification: await classify(task, profile, sources), answers };
   }
 
   const prepare = (task: VerificationTask, profile: BusinessProfile) => prepareWith(task, profile, singleSources(task, profile));
+
+  /** The answers to keep beside a verification just stored (none when its task was verified already). */
+  const keptBeside = ({ verification: v, answers }: PreparedVerification, verificationId: string | null) =>
+    verificationId && answers.length > 0 ? [{ subject: { customerId: v.customerId, businessId: v.businessId, verificationId }, answers }] : [];
 
   /** Stores a prepared verification in a savepoint of `on` (the enrichment's transaction): a failure here rolls back only this. */
   async function save(prepared: PreparedVerification, on: Knex = deps.db): Promise<void> {
@@ -107,6 +120,7 @@ export function createBusinessVerifier(deps: BusinessVerifierDeps) {
     try {
       await on.transaction(async (trx) => {
         const stored = await deps.verifications.record(prepared.verification, trx);
+        await vendorAnswers.keep(keptBeside(prepared, stored.verificationId), trx);
         if (stored.changed) deps.logger.info({ ...log, status: prepared.verification.status }, 'business verification status changed');
         if (prepared.classification) await deps.classifications.put(prepared.classification, trx);
       });
@@ -129,7 +143,7 @@ export function createBusinessVerifier(deps: BusinessVerifierDeps) {
 
   /**
    * `save` for a batch (one prepared verification per business): all of them in one savepoint of
-   * `on`, each table written by one statement, so they are stored all or none. A failure rolls
+   * `on`, each table written by one statement (the kept vendor answers too), so they are stored all or none. A failure rolls
    * back only the savepoint, never the enrichment, and is logged for each business as `save` logs it.
    */
   async function saveMany(prepared: readonly PreparedVerification[], on: Knex = deps.db): Promise<void> {
@@ -137,6 +151,7 @@ export function createBusinessVerifier(deps: BusinessVerifierDeps) {
     try {
       const stored = await on.transaction(async (trx) => {
         const recorded = await deps.verifications.recordMany(prepared.map((p) => p.verification), trx);
+        await vendorAnswers.keep(prepared.flatMap((p, i) => keptBeside(p, recorded[i].verificationId)), trx);
         await deps.classifications.putMany(prepared.flatMap((p) => (p.classification ? [p.classification] : [])), trx);
         return recorded;
       });

@@ -10,6 +10,8 @@ export interface RecordedVerification {
   businessId: string;
   recorded: boolean;
   changed: boolean;
+  /** The verification stored, null when the task was verified already. */
+  verificationId: string | null;
 }
 
 /** The ids among `taskIds` whose verification is stored, in one statement. */
@@ -79,6 +81,9 @@ export async function recordManyVerifications(trx: Knex, entries: readonly NewVe
     const changed = new Set(changes.map((r) => r.business_id));
     await recordEvents(trx, OUTBOX_SCHEMA, entries.filter((e) => changed.has(e.businessId)).map(verificationEvent));
   }
-  const stored = new Map(rows.map((r) => [r.business_id, r.from_status !== r.status]));
-  return entries.map((e) => ({ businessId: e.businessId, recorded: stored.has(e.businessId), changed: stored.get(e.businessId) ?? false }));
+  const stored = new Map(rows.map((r) => [r.business_id, r]));
+  return entries.map((e) => {
+    const row = stored.get(e.businessId);
+    return { businessId: e.businessId, recorded: row !== undefined, changed: row !== undefined && row.from_status !== row.status, verificationId: row?.id ?? null };
+  });
 }

@@ -51,14 +51,14 @@ export function createPgVerificationStore(db: Knex) {
     /**
      * Stores a verification and, when the status differs from the latest one, the change and its
      * event (`business.verified` or `business.unverified`), in one transaction (or savepoint of `on`); verifications of one business are serialised. A task already verified stores
-     * nothing. Answers whether it stored, and whether the status changed.
+     * nothing. Answers whether it stored (and the verification's id), and whether the status changed.
      */
-    async record(entry: NewVerification, on: Knex = db): Promise<{ recorded: boolean; changed: boolean }> {
+    async record(entry: NewVerification, on: Knex = db): Promise<Omit<RecordedVerification, 'businessId'>> {
       // Inside a caller's transaction (`on`), this is a savepoint.
       return on.transaction(async (trx) => {
         await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 13))', [`verification:${entry.businessId}`]);
         if (entry.taskId && (await trx(VERIFICATIONS).where({ business_integration_task_id: entry.taskId }).first('id'))) {
-          return { recorded: false, changed: false };
+          return { recorded: false, changed: false, verificationId: null };
         }
         const previous = await trx(VERIFICATIONS).where({ business_id: entry.businessId }).orderBy('seq', 'desc').first('status');
         const [{ id }] = await trx(VERIFICATIONS)
@@ -72,7 +72,7 @@ export function createPgVerificationStore(db: Knex) {
           })
           .returning('id');
         const from = (previous?.status as VerificationStatus | undefined) ?? null;
-        if (from === entry.status) return { recorded: true, changed: false };
+        if (from === entry.status) return { recorded: true, changed: false, verificationId: id };
         await trx(CHANGES).insert({
           business_id: entry.businessId,
           verification_id: id,
@@ -82,7 +82,7 @@ export function createPgVerificationStore(db: Knex) {
           changed_at: entry.at,
         });
         await recordEvent(trx, OUTBOX_SCHEMA, verificationEvent(entry));
-        return { recorded: true, changed: true };
+        return { recorded: true, changed: true, verificationId: id };
       });
     },
 
