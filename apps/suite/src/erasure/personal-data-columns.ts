@@ -77,6 +77,8 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
   'integration.public_records': { personal: 'summary presented', none: 'provider' },
   'integration.screening_credentials': { sealed: 'sealed', none: 'icas acquirer_id' },
   'integration.screenings': { personal: 'result', none: 'status icas provider match_result failure_reason' },
+  // The vendors' raw answers behind checks and screenings (issue 43): sealed, and deleted with an owner's business or the tenant.
+  'integration.vendor_answers': { sealed: 'raw_sealed', none: 'check_code adapter adapter_version' },
   'integration.webhook_deliveries': { none: 'event_type origin body status' },
   'integration.webhook_delivery_attempts': { personal: 'response_excerpt', none: 'error' },
   'integration.webhook_endpoints': { personal: 'url description', none: 'events disabled_reason' },
