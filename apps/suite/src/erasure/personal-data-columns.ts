@@ -79,6 +79,9 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
   'integration.screenings': { personal: 'result', none: 'status icas provider match_result failure_reason' },
   // The vendors' raw answers behind checks and screenings (issue 43): sealed, and deleted with an owner's business or the tenant.
   'integration.vendor_answers': { sealed: 'raw_sealed', none: 'check_code adapter adapter_version' },
+  // The sanctions lists as published (issue 44): public data of the listed, no tenant's; erasure has nothing here.
+  'integration.watchlist_entries': { kept: 'entry', none: 'uid' },
+  'integration.watchlist_versions': { none: 'list status checksum layout files failure_reason' },
   'integration.webhook_deliveries': { none: 'event_type origin body status' },
   'integration.webhook_delivery_attempts': { personal: 'response_excerpt', none: 'error' },
   'integration.webhook_endpoints': { personal: 'url description', none: 'events disabled_reason' },
@@ -104,6 +107,8 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
 
 /** Why erasure keeps each `kept` column. */
 export const KEPT_BECAUSE: Record<string, string> = {
+  entry:
+    "an entry of a sanctions list as its government published it (OFAC's SDN and Consolidated lists): the names of the listed, not a tenant's or its customers' data, kept per list version so every screening can be explained against the version it used",
   client_address:
     "the address a request came from, in the audit chain (and its outbox on the way there): the chain's hashes cover it, so it cannot change without breaking the chain that proves what was done",
 };
