@@ -1,8 +1,10 @@
 import type { Express, Router } from 'express';
 import { checkDatabase, type Knex } from '@kyb/db';
 import { checkRedis, type Redis } from '@kyb/queues';
+import type { StartedArea } from './area-module';
 import { createHttpApp, type CreateHttpAppOptions, type LargeBody, type ReadinessCheck } from './app';
 import type { Logger } from './logger';
+import { createHttpMetrics } from './metrics';
 
 /**
  * One area as an app of its own (its tests, or a process serving only it): the area's router at
@@ -11,12 +13,15 @@ import type { Logger } from './logger';
 export function createAreaApp(options: {
   service: string;
   logger: Logger;
-  area: { prefix: string; router: Router; largeBodies?: LargeBody[]; readiness?: ReadinessCheck[] };
+  area: { prefix: string; router: Router; largeBodies?: LargeBody[]; readiness?: ReadinessCheck[]; registerMetrics?: StartedArea['registerMetrics'] };
   db: Knex;
   redis: Redis;
   trustProxy?: CreateHttpAppOptions['trustProxy'];
 }): Express {
+  const metrics = createHttpMetrics({ service: options.service });
+  options.area.registerMetrics?.(metrics.registry);
   return createHttpApp({
+    metrics,
     service: options.service,
     logger: options.logger,
     mounts: [{ prefix: options.area.prefix, router: options.area.router }],

@@ -3,6 +3,7 @@ import type { ProcessTokenKeys, SessionRevocations } from '@kyb/auth';
 import type { Setting } from '@kyb/config';
 import type { AreaMigrations, Knex } from '@kyb/db';
 import type { QueueDefinition, Redis, Worker } from '@kyb/queues';
+import type { Registry } from 'prom-client';
 import type { LargeBody, ReadinessCheck } from './app';
 import type { Logger } from './logger';
 
@@ -41,6 +42,8 @@ export interface StartedArea {
   readiness?: ReadinessCheck[];
   /** Paths of the area that take larger bodies (bulk imports). */
   largeBodies?: LargeBody[];
+  /** Registers the area's own instruments on the process's Prometheus registry, once the process made it. */
+  registerMetrics?(registry: Registry): void;
   /** Lines the process prints once it listens: the area's URLs. */
   banner?: string[];
   /** Lines printed after every area's URLs (credentials and hints for local use). */

@@ -12,6 +12,7 @@ import {
   type Worker,
 } from '@kyb/queues';
 import type { Knex } from '@kyb/db';
+import type { Registry } from 'prom-client';
 import type { LargeBody, ReadinessCheck } from './app';
 import type { AreaRuntime, StartedArea } from './area-module';
 import type { Logger } from './logger';
@@ -122,6 +123,8 @@ export interface AreaDefinition {
   idempotency?: IdempotencyGuardOptions;
   /** Answers 410 for what an erased tenant owned (`tenantGoneGate` of `@kyb/area-views`): run on every route after its schema. */
   tenantGone?: RequestHandler;
+  /** Registers the area's own instruments on the process's Prometheus registry (the one `/metrics` answers from); called once per registry. */
+  metrics?: (registry: Registry) => void;
 }
 
 /** A wired area: served by its router, its workers started on demand, stopped once. */
@@ -131,6 +134,8 @@ export interface Area {
   routes: RouteDefinition[];
   largeBodies: LargeBody[];
   readiness: ReadinessCheck[];
+  /** Registers the area's own instruments (none unless its definition has `metrics`) on `registry`. */
+  registerMetrics(registry: Registry): void;
   /**
    * Starts the area's workers, its recovery sweeper and its schedules on `connection` (a worker
    * connection); `settings` changes BullMQ's worker settings (tests shorten locks and stall checks).
@@ -154,6 +159,7 @@ export function defineArea<const D extends AreaDefinition>(definition: D): Area 
     largeBodies: definition.largeBodies ?? [],
     readiness: definition.readiness ?? [],
     recovery: definition.recovery,
+    registerMetrics: (registry) => definition.metrics?.(registry),
     async startWorkers(connection, settings) {
       const queues = definition.queues;
       if (!queues) return [];
@@ -199,6 +205,7 @@ export async function startArea(name: string, area: Area, runtime: AreaRuntime, 
     router: extras.router ?? area.router,
     readiness: area.readiness,
     largeBodies: area.largeBodies,
+    registerMetrics: (registry) => area.registerMetrics(registry),
     banner: [`  ${`${name} API`.padEnd(15)} ${url}   (OpenAPI: ${url}/openapi.json)`],
     notes: extras.notes,
     workers: runtime.workers ? await area.startWorkers(runtime.workers.connection) : [],

@@ -104,6 +104,8 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
   // Said once the process runs (not before a start-up check refuses it): what a Redis restart costs here.
   if (workerConnection) await warnWithoutRedisPersistence(redis, logger);
   const metrics = createHttpMetrics({ service: options.service });
+  // The areas' own instruments (the integration area's provider circuits) beside the HTTP and queue ones.
+  for (const area of started) area.registerMetrics?.(metrics.registry);
   // Queue depth and job outcomes where workers run: what the autoscalers and operators read.
   let queueMetrics: QueueMetrics | undefined;
   if (workerConnection) {
