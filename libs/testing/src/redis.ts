@@ -5,7 +5,7 @@ import IORedis from 'ioredis';
 export interface TestRedis {
   url: string;
   prefix: string;
-  /** Deletes every key under the prefix. */
+  /** Deletes every key under the prefix (and under it as a hash tag). */
   clean(): Promise<void>;
 }
 
@@ -20,12 +20,15 @@ export function createTestRedis(): TestRedis {
     async clean() {
       const redis = new IORedis(url, { maxRetriesPerRequest: 1 });
       try {
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-          if (keys.length > 0) await redis.del(...keys);
-          cursor = next;
-        } while (cursor !== '0');
+        // Keys under the prefix, and under the prefix as a hash tag (`{prefix}:...`, Redis Cluster's slot).
+        for (const pattern of [`${prefix}*`, `{${prefix}}*`]) {
+          let cursor = '0';
+          do {
+            const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+            if (keys.length > 0) await redis.del(...keys);
+            cursor = next;
+          } while (cursor !== '0');
+        }
       } finally {
         redis.disconnect();
       }
