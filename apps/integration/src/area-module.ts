@@ -5,6 +5,7 @@ import { createIntegrationArea } from './area';
 import { integrationSettings, loadIntegrationConfig } from './config';
 import { webhookSettingsOf } from './webhooks/webhook-config';
 import { integrationMigrations } from './migrations';
+import { platformProvidersOf } from './provider-settings/platform-providers';
 import { providerBaseUrlsOf } from './provider-settings/provider-config';
 
 /** The integration area as the suite and its own main start it. */
@@ -34,6 +35,8 @@ export const areaModule: AreaModule = {
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
       webhooks: webhookSettingsOf(config),
       providerBaseUrls: providerBaseUrlsOf(config),
+      platformProviders: platformProvidersOf(config),
+      providerGuard: { rateLimits: config.PROVIDER_RATE_LIMITS },
     });
     return startArea('integration', area, runtime);
   },

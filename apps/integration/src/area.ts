@@ -37,12 +37,13 @@ import { createPgTaskStore } from './enrichment/integration-tasks.store';
 import { createMonitoringSchedule } from './monitoring/monitoring-schedule';
 import { createPgMonitoringScheduleStore } from './monitoring/monitoring-schedule.store';
 import type { FinancialsProvider } from './providers/financials.provider';
-import { createCircuitBreakers } from './providers/guard/circuit-breaker';
-import { createProviderGuard } from './providers/guard/guarded-call';
 import type { PublicRecordsProvider } from './providers/public-records.provider';
 import { createSandboxFinancialsProvider } from './providers/sandbox-financials.provider';
 import { createSandboxPublicRecordsProvider } from './providers/sandbox-public-records.provider';
+import type { PlatformProviders } from './provider-settings/platform-providers';
 import { PRODUCTION_BASE_URLS, type ProviderBaseUrls } from './provider-settings/provider-base-urls';
+import { providerCircuitsRoutes } from './provider-settings/provider-circuits.router';
+import { createProviderGuardRuntime, type ProviderGuardSettings } from './provider-settings/provider-guard-runtime';
 import { providerSettingsRoutes } from './provider-settings/provider-settings.router';
 import { createProviderSettingsService } from './provider-settings/provider-settings.service';
 import { createPgProviderSettingsStore } from './provider-settings/provider-settings.store';
@@ -100,6 +101,10 @@ export interface IntegrationAreaDeps extends AreaBaseDeps {
   verificationProviders?: Partial<VerificationProviders>;
   /** Where each vendor is reached (`<PROVIDER>_BASE_URL`; default: the vendors' production hosts). */
   providerBaseUrls?: Partial<ProviderBaseUrls>;
+  /** The platform's default adapter per verification capability, for tenants that chose none (`PROVIDER_DEFAULT_*`; default: the sandboxes). */
+  platformProviders?: PlatformProviders;
+  /** The vendors' rate limits (`PROVIDER_RATE_LIMITS`) and the circuit breakers' threshold and cool-down (default: docs/guides/real-providers.md). */
+  providerGuard?: ProviderGuardSettings;
   /** Classifies businesses the client sent no NAICS code for (default: the sandbox). */
   classifier?: IndustryClassifier;
   /** How webhooks are delivered (default: production's settings, private addresses refused). */
@@ -129,21 +134,15 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   // through the adapters it chose (providers/), each else its sandbox; real calls are counted.
   const providerSettingsStore = createPgProviderSettingsStore(db);
   const providerUsage = createPgProviderUsageStore(db);
-  // Per process: each process finds a vendor's outage on its own (a few more failed calls in all).
-  const providerCircuits = createCircuitBreakers({ failureThreshold: 5, coolDownMs: 30_000, clock });
+  // One guard for every real adapter call (screening's too): breakers, rate limits, answer cache, usage.
+  const providerGuard = createProviderGuardRuntime({ redis: deps.redis, redisPrefix: deps.redisPrefix, dataKeys, usage: providerUsage, settings: deps.providerGuard, clock, logger });
   const verificationProvidersFor = createTenantVerificationProviders({
     store: providerSettingsStore,
     dataKeys,
     adapters: verificationAdapters({ ...PRODUCTION_BASE_URLS, ...deps.providerBaseUrls }),
     sandbox: { ...createSandboxVerificationProviders(), ...deps.verificationProviders },
-    guard: createProviderGuard({
-      breakers: providerCircuits,
-      maxRateWaitMs: 2000,
-      retry: { attempts: 3, baseDelayMs: 250, maxDelayMs: 5000 },
-      clock,
-      onUsage: (call) => providerUsage.record(call),
-      onError: (err) => logger.warn({ err }, 'a provider call went on without its usage count or rate limit'),
-    }),
+    guard: providerGuard.guard,
+    platform: deps.platformProviders,
   });
   const verifications = createPgVerificationStore(db);
   const verifier = createBusinessVerifier({
@@ -233,6 +232,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
       ...webhookRoutes({ webhooks, authenticate }),
       ...webhookDeliveryRoutes({ webhooks, authenticate }),
       ...providerSettingsRoutes({ providers, authenticate }),
+      ...providerCircuitsRoutes({ breakers: providerGuard.breakers, authenticate }),
     ], tenantOf),
     {
       title: 'Integration area',
@@ -274,6 +274,8 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
       { queue: integrationErasureSweepQueue, everyMs: 5000, sweep: async () => (await eraseLateWrites(db, 'integration'), {}) },
     ],
     closes: producers.all,
+    // The provider circuits' state (kyb_provider_circuit_state) on the process's /metrics.
+    metrics: providerGuard.registerMetrics,
   });
   /** The webhook dispatcher and the monitoring schedule, for tests that run their rounds and ticks themselves. */
   return { ...area, webhookDispatcher: dispatcher, monitoringSchedule: monitoring };

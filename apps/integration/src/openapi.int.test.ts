@@ -28,6 +28,8 @@ const expected: ExpectedOperation[] = [
   { method: 'get', path: '/screening/{customerId}/check-connection-status', parameters: [inPath('customerId')], success: ['200'], authenticated: true },
   { method: 'put', path: '/screening/{customerId}/credentials', parameters: [inPath('customerId')], success: ['2XX'], authenticated: true },
   { method: 'get', path: '/business/{businessID}/verification', parameters: [inPath('businessID')], success: ['200'], authenticated: true },
+  // Issue 43: the platform admin's view of the provider circuit breakers.
+  { method: 'get', path: '/admin/provider-circuits', parameters: [], success: ['200'], authenticated: true },
 ];
 
 describe('the integration area OpenAPI document', () => {
@@ -47,6 +49,15 @@ describe('the integration area OpenAPI document', () => {
 
   it('describes E1, E3, E11, screening, credentials and verification with their parameters, success status and security', () => {
     expect(operationGaps(doc, expected)).toEqual([]);
+  });
+
+  it("keeps the provider circuits to the platform ADMIN, and documents what the route answers", async () => {
+    const operation = doc.paths['/admin/provider-circuits'].get as Operation & { 'x-roles'?: string[] };
+    expect(operation['x-roles']).toEqual(['ADMIN']);
+    const validate = addFormats(new Ajv({ strict: false, allErrors: true })).compile(operation.responses['200'].content['application/json'].schema);
+    const answer = (await request(t.app).get('/integration/api/v1/admin/provider-circuits').set('Authorization', `Bearer ${t.keys.tokenFor({ role: 'ADMIN' })}`).expect(200)).body;
+    expect(answer).toEqual({ status: 'success', message: 'Provider circuits fetched successfully', data: { circuits: [] } });
+    expect(validate(answer) ? [] : validate.errors).toEqual([]);
   });
 
   it.each([

@@ -1,5 +1,7 @@
 import { url } from '@kyb/config';
+import { platformProviderSettings } from './platform-providers';
 import { PRODUCTION_BASE_URLS, type ProviderBaseUrls } from './provider-base-urls';
+import { providerRateLimitsSetting } from './provider-rate-limits';
 
 const baseUrl = (vendor: string, fallback: string) =>
   url({ description: `where the ${vendor} adapter reaches its vendor (default: its production host; point it at the vendor's sandbox in staging)`, fallback, protocols: ['https:', 'http:'] });
@@ -11,10 +13,12 @@ export const providerConfigSettings = {
   COBALT_BASE_URL: baseUrl('Cobalt Intelligence', PRODUCTION_BASE_URLS.cobalt),
   SMARTY_BASE_URL: baseUrl('Smarty US Street', PRODUCTION_BASE_URLS.smarty),
   TIN_MATCH_BASE_URL: baseUrl('Compliancely TIN match', PRODUCTION_BASE_URLS.tinMatch),
+  PROVIDER_RATE_LIMITS: providerRateLimitsSetting,
+  ...platformProviderSettings,
 };
 
 /** The base URLs the settings name. */
-export function providerBaseUrlsOf(config: { [K in keyof typeof providerConfigSettings]: string }): ProviderBaseUrls {
+export function providerBaseUrlsOf(config: Record<'MATCH_PRO_BASE_URL' | 'OPENCORPORATES_BASE_URL' | 'COBALT_BASE_URL' | 'SMARTY_BASE_URL' | 'TIN_MATCH_BASE_URL', string>): ProviderBaseUrls {
   return {
     matchPro: config.MATCH_PRO_BASE_URL,
     opencorporates: config.OPENCORPORATES_BASE_URL,

@@ -2,6 +2,8 @@ import type { DataKeys } from '@kyb/area-views';
 import type { GuardedCall, GuardedCallRequest } from '../providers/guard/guarded-call';
 import type { VerificationProviders } from '../providers/verification.providers';
 import { SANDBOX_ADAPTER } from './adapter-catalog';
+import { credentialsFingerprint } from './credentials-fingerprint';
+import type { PlatformProvider, PlatformProviders } from './platform-providers';
 import type { ProviderSettingsRow, ProviderSettingsStore } from './provider-settings.store';
 import type { VerificationAdapters } from './verification-adapters';
 
@@ -11,22 +13,56 @@ import type { VerificationAdapters } from './verification-adapters';
  */
 const SAFE_TO_REPEAT: Record<keyof VerificationAdapters, boolean> = { registry: true, address: true, tin: false };
 
-/** Wraps every method of `provider` in the guard (breaker, retries, rate limit, usage counted). */
-function guarded<P extends object>(provider: P, request: GuardedCallRequest, guard: GuardedCall): P {
+/**
+ * Wraps every method of `provider` in the guard (cache, breaker, retries, rate limit, usage
+ * counted). What a call asks (the method and its arguments: the business's profile with its id,
+ * the address, the TIN and legal name) is its cache key, so an answer is kept per tenant, business
+ * and query; only a keyed hash of it leaves the process.
+ */
+function guarded<P extends object>(provider: P, request: Omit<GuardedCallRequest, 'cacheKey'>, guard: GuardedCall): P {
   return new Proxy(provider, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => guard(request, () => Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args)));
+      return (...args: unknown[]) =>
+        guard({ ...request, cacheKey: { method: String(property), args } }, () => Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args)));
     },
   });
 }
 
+/** Where an adapter's credentials come from: the tenant's sealed choice, or the platform's settings. */
+interface AdapterSource {
+  customerId: string;
+  adapter: string;
+  fingerprint: string;
+  /** Changes when the choice does (the row's `updated_at`); the platform's never changes while the process runs. */
+  version: number;
+  credentials(): Promise<Record<string, string>>;
+}
+
+const chosenSource = (row: ProviderSettingsRow, dataKeys: Pick<DataKeys, 'open'>): AdapterSource => ({
+  customerId: row.customer_id,
+  adapter: row.adapter,
+  fingerprint: row.credentials_fingerprint ?? '',
+  version: row.updated_at.getTime(),
+  credentials: async () => JSON.parse(await dataKeys.open(row.credentials_sealed ?? '')) as Record<string, string>,
+});
+
+const platformSource = (customerId: string, platform: PlatformProvider): AdapterSource => ({
+  customerId,
+  adapter: platform.adapter,
+  fingerprint: credentialsFingerprint(platform.credentials),
+  version: 0,
+  credentials: async () => platform.credentials,
+});
+
 /**
  * The verification providers of a tenant: for TIN, registry and address, the adapter it chose
- * (its credentials opened with the tenant's data key, every call through the guard), else the sandbox. The
- * tenant's choices are read once per verification; an adapter is built again only when its
- * choice changed (its `updated_at`).
+ * (its credentials opened with the tenant's data key); for a capability it chose nothing for, the
+ * platform's default when the settings name one (`platform`), else the sandbox. A tenant that chose
+ * `sandbox` keeps it whatever the platform's default. Every real call goes through the guard,
+ * metered and cached for the tenant. The tenant's choices are read once per verification; an
+ * adapter is built again only when its choice changed (its `updated_at`).
  */
 export function createTenantVerificationProviders(deps: {
   store: Pick<ProviderSettingsStore, 'ofCustomer'>;
@@ -34,31 +70,33 @@ export function createTenantVerificationProviders(deps: {
   adapters: VerificationAdapters;
   sandbox: VerificationProviders;
   guard: GuardedCall;
+  platform?: PlatformProviders;
 }) {
   const built = new Map<string, { version: number; provider: unknown }>();
 
-  async function adapterOf<K extends keyof VerificationAdapters>(capability: K, row: ProviderSettingsRow): Promise<ReturnType<VerificationAdapters[K][string]>> {
-    const key = `${row.customer_id}/${capability}/${row.adapter}`;
-    const version = row.updated_at.getTime();
+  async function adapterOf<K extends keyof VerificationAdapters>(capability: K, source: AdapterSource): Promise<ReturnType<VerificationAdapters[K][string]>> {
+    const key = `${source.customerId}/${capability}/${source.adapter}/${source.fingerprint}`;
     const kept = built.get(key);
-    if (kept?.version === version) return kept.provider as ReturnType<VerificationAdapters[K][string]>;
-    const credentials = JSON.parse(await deps.dataKeys.open(row.credentials_sealed ?? '')) as Record<string, string>;
-    const build = deps.adapters[capability][row.adapter] as (c: Record<string, string>) => ReturnType<VerificationAdapters[K][string]>;
-    const request = { adapter: row.adapter, credentialFingerprint: row.credentials_fingerprint ?? '', capability, customerId: row.customer_id, safeToRepeat: SAFE_TO_REPEAT[capability] };
-    const provider = guarded(build(credentials), request, deps.guard);
-    built.set(key, { version, provider });
+    if (kept?.version === source.version) return kept.provider as ReturnType<VerificationAdapters[K][string]>;
+    const build = deps.adapters[capability][source.adapter] as (c: Record<string, string>) => ReturnType<VerificationAdapters[K][string]>;
+    const request = { adapter: source.adapter, credentialFingerprint: source.fingerprint, capability, customerId: source.customerId, safeToRepeat: SAFE_TO_REPEAT[capability] };
+    const provider = guarded(build(await source.credentials()), request, deps.guard);
+    built.set(key, { version: source.version, provider });
     return provider;
   }
 
   return async function verificationProvidersFor(customerId: string): Promise<VerificationProviders> {
     const chosen = new Map((await deps.store.ofCustomer(customerId)).map((row) => [row.capability, row]));
-    const real = (capability: keyof VerificationAdapters) => {
+    /** The real adapter serving `capability` for the tenant, or undefined for the sandbox. */
+    const sourceOf = (capability: keyof VerificationAdapters): AdapterSource | undefined => {
       const row = chosen.get(capability);
-      return row && row.adapter !== SANDBOX_ADAPTER && row.adapter in deps.adapters[capability] ? row : undefined;
+      if (row) return row.adapter !== SANDBOX_ADAPTER && row.adapter in deps.adapters[capability] ? chosenSource(row, deps.dataKeys) : undefined;
+      const platform = deps.platform?.[capability];
+      return platform && platform.adapter in deps.adapters[capability] ? platformSource(customerId.toLowerCase(), platform) : undefined;
     };
-    const tin = real('tin');
-    const registry = real('registry');
-    const address = real('address');
+    const tin = sourceOf('tin');
+    const registry = sourceOf('registry');
+    const address = sourceOf('address');
     return {
       tinMatch: tin ? await adapterOf('tin', tin) : deps.sandbox.tinMatch,
       filings: registry ? await adapterOf('registry', registry) : deps.sandbox.filings,

@@ -44,7 +44,7 @@ export interface IntegrationTestApp extends Omit<AreaHarness, 'close' | 'workerC
 
 /** Options of {@link startIntegrationTestApp}: providers and settings to use instead of the defaults. */
 export type IntegrationTestOptions = Partial<
-  Pick<IntegrationAreaDeps, 'publicRecordsProvider' | 'financialsProvider' | 'screeningProvider' | 'screeningSandboxDelayMs' | 'verificationProviders' | 'providerBaseUrls' | 'classifier' | 'webhooks' | 'monitoringTickMinutes'>
+  Pick<IntegrationAreaDeps, 'publicRecordsProvider' | 'financialsProvider' | 'screeningProvider' | 'screeningSandboxDelayMs' | 'verificationProviders' | 'providerBaseUrls' | 'platformProviders' | 'providerGuard' | 'classifier' | 'webhooks' | 'monitoringTickMinutes'>
 > & { workers?: boolean; /** The area's logger instead of the harness's silent one (to read what was logged). */ logger?: Logger };
 
 /** Starts the integration app for one test file. Call in `beforeAll`; `close()` in `afterAll`. */
