@@ -109,6 +109,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /integration/api/v1/customers/{customerID}/providers/{capability}': { ok: [200], fixed: { capability: 'address' } },
   'PUT /integration/api/v1/customers/{customerID}/providers/{capability}': { ok: [200], fixed: { capability: 'address' }, body: () => ({ adapter: 'sandbox' }) },
   'GET /integration/api/v1/customers/{customerID}/provider-usage': { ok: [200] },
+  'GET /integration/api/v1/admin/provider-circuits': { ok: [200] },
   'GET /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200] },
   'PATCH /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200], body: (w) => ({ description: `renamed ${w.unique()}` }) },
   // The owner's and the ADMIN's calls race: one removes the endpoint, the other finds it gone.
