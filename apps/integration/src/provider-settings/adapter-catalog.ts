@@ -1,4 +1,5 @@
 import { strictObject, type JsonSchema } from '@kyb/validation';
+import { MATCH_PRO_ADAPTER } from './match-pro-choice';
 
 /** What the suite checks through a provider (docs: ../shared/design/ARCHITECTURE.md, section 6). */
 export const CAPABILITIES = ['registry', 'address', 'tin', 'merchant-screening', 'public-records', 'watchlist'] as const;
@@ -9,6 +10,8 @@ export interface CatalogAdapter {
   /** The credential fields (sealed, never answered); null for an adapter that takes none. */
   credentials: JsonSchema | null;
   settings: JsonSchema;
+  /** What the schema cannot tell (a key that must read as one): throws a 400 when the credentials cannot be used. */
+  check?: (credentials: Record<string, unknown>) => void;
 }
 
 /** The embedded default of every capability: deterministic, no vendor account, no credentials. */
@@ -33,7 +36,7 @@ export const ADAPTER_CATALOG: AdapterCatalog = {
   registry: { sandbox, opencorporates: withSecrets('api_token'), cobalt: withSecrets('api_key') },
   address: { sandbox, smarty: withSecrets('auth_id', 'auth_token') },
   tin: { sandbox, compliancely: withSecrets('api_key') },
-  'merchant-screening': { sandbox },
+  'merchant-screening': { sandbox, 'match-pro': MATCH_PRO_ADAPTER },
   'public-records': { sandbox },
   watchlist: { sandbox },
 };

@@ -13,3 +13,10 @@ export class ProviderUsageRangeError extends AppError {
     super({ message, httpStatus: 400, errorCode: 'INVALID', errorName: 'ProviderUsageRangeError' });
   }
 }
+
+/** 400 `INVALID`: credentials of the adapter's fields that cannot be used (a key that is not one, a keystore that does not open). */
+export class ProviderCredentialsError extends AppError {
+  constructor(message: string) {
+    super({ message, httpStatus: 400, errorCode: 'INVALID', errorName: 'ProviderCredentialsError' });
+  }
+}

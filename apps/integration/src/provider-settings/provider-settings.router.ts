@@ -46,7 +46,7 @@ export function providerSettingsRoutes(deps: { providers: ProviderSettingsServic
         '(required when it has any, refused when it has none) and replaced as a whole; the answer shows their fingerprint. Audited as provider.configured.',
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['profile:write']),
       schemas: { params: providerParams, body: providerBody },
-      errors: { ...errors, invalid: "an adapter the capability does not offer (ProviderAdapterError), or credentials or settings that are not the adapter's (ValidationMiddlewareError)" },
+      errors: { ...errors, invalid: "an adapter the capability does not offer (ProviderAdapterError), credentials or settings that are not the adapter's (ValidationMiddlewareError), or credentials that cannot be used, e.g. a signing key that is not one (ProviderCredentialsError)" },
       responses: { 200: { description: 'The adapter in force from now on', schema: successEnvelope(providerSchema, PROVIDER_MESSAGES.saved) } },
       handler: async (req, res, { params, body }) => {
         res.json(success(PROVIDER_MESSAGES.saved, await providers.put(actorOf(req), params.customerId, params.capability as Capability, body)));

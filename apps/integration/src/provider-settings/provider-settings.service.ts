@@ -82,6 +82,7 @@ export function createProviderSettingsService(deps: {
     async put(actor: Actor, customerId: string, capability: Capability, choice: ProviderChoice): Promise<ProviderView> {
       if (!Object.hasOwn(catalog[capability], choice.adapter)) throw new ProviderAdapterError(capability, choice.adapter, adaptersOf(catalog, capability));
       validatorOf(capability, choice.adapter)(choice);
+      if (choice.credentials) catalog[capability][choice.adapter].check?.(choice.credentials);
       await existingCustomer(actor, customerId);
       const sealed = choice.credentials ? await deps.dataKeys.seal(dataKeyScope(customerId.toLowerCase()), JSON.stringify(choice.credentials)) : null;
       const fingerprint = choice.credentials ? credentialsFingerprint(choice.credentials) : null;

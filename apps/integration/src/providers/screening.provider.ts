@@ -1,4 +1,5 @@
 import type { BusinessProfile } from './business-profile';
+import type { VendorTrace } from './verification.providers';
 
 /** The overall outcome of a screening, exactly as `matchData.matchResult` shows it. */
 export type MatchResult = 'No Match' | 'Possible Match' | 'Match';
@@ -13,7 +14,8 @@ export interface ScreeningCredentials {
   privateKey: string;
   /** PEM, when one was given. */
   certificate: string | null;
-  certificateExpiry: Date;
+  /** Null when unknown (a tenant's chosen PEM signing key, which comes without a certificate). */
+  certificateExpiry: Date | null;
   acquirerId: string | null;
 }
 
@@ -80,3 +82,26 @@ export interface ScreeningProvider {
   checkConnection(credentials: ScreeningCredentials): Promise<ConnectionCheck>;
   screen(request: { business: BusinessProfile; icas: string[]; credentials: ScreeningCredentials }): Promise<ScreeningOutcome>;
 }
+
+/**
+ * The screening adapter a tenant chose (its `merchant-screening` provider setting), ready with the
+ * credentials and settings of that choice: the contract's screening credentials do not sign for it.
+ * Its calls go through the provider guard and are counted in the tenant's provider usage.
+ */
+export interface ChosenScreeningProvider {
+  /** The adapter's name (`match-pro`), as a screening row records it. */
+  readonly name: string;
+  /** The ICA inquiries are made as (the choice's `acquirer_id`). */
+  readonly acquirerId: string;
+  /** When the chosen credentials stop working (a keystore's certificate), null when unknown. */
+  readonly certificateExpiry: Date | null;
+  checkConnection(): Promise<ConnectionCheck>;
+  /** The outcome, with the vendor's raw answer traced (kept sealed beside the result). */
+  screen(request: { business: BusinessProfile; icas: string[] }): Promise<ScreeningOutcome & { trace?: VendorTrace }>;
+}
+
+/**
+ * The screening adapter a tenant chose, or undefined when it chose none (or `sandbox`): the area's
+ * default provider with the contract's screening credentials.
+ */
+export type ChosenScreeningProviderFor = (customerId: string) => Promise<ChosenScreeningProvider | undefined>;
