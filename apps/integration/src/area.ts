@@ -48,6 +48,8 @@ import { providerSettingsRoutes } from './provider-settings/provider-settings.ro
 import { createProviderSettingsService } from './provider-settings/provider-settings.service';
 import { createPgProviderSettingsStore } from './provider-settings/provider-settings.store';
 import { createPgProviderUsageStore } from './provider-settings/provider-usage.store';
+import { screeningAdapters } from './provider-settings/screening-adapters';
+import { createTenantScreeningProviders } from './provider-settings/tenant-screening-provider';
 import { createTenantVerificationProviders } from './provider-settings/tenant-verification-providers';
 import { verificationAdapters } from './provider-settings/verification-adapters';
 import { createPgPublicRecordsStore } from './public-records/public-records.store';
@@ -194,12 +196,19 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     logger,
   });
 
-  // Screening: the customer's credentials, runs on the provider, results.
+  // Screening: the customer's credentials, runs on the provider, results. A tenant that chose a
+  // screening adapter (MATCH Pro) is checked and screened by it, through the guard; others on the provider.
   const screeningProvider = deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 });
+  const chosenProviderFor = createTenantScreeningProviders({
+    store: providerSettingsStore,
+    dataKeys,
+    adapters: screeningAdapters({ ...PRODUCTION_BASE_URLS, ...deps.providerBaseUrls }),
+    guard: providerGuard.guard,
+  });
   const screeningStore = createPgScreeningStore(db, dataKeys);
-  const credentials = createScreeningCredentialsService({ store: createPgScreeningCredentialsStore(db), dataKeys, provider: screeningProvider, clock, logger, db });
-  const screenings = createScreeningService({ db, store: screeningStore, credentials, businesses, queue: producers.screenings, providerName: screeningProvider.name, clock, logger });
-  const screen = createScreeningProcessor({ store: screeningStore, credentials, businesses, provider: screeningProvider, clock, logger });
+  const credentials = createScreeningCredentialsService({ store: createPgScreeningCredentialsStore(db), dataKeys, provider: screeningProvider, chosenProviderFor, clock, logger, db });
+  const screenings = createScreeningService({ db, store: screeningStore, credentials, businesses, queue: producers.screenings, clock, logger });
+  const screen = createScreeningProcessor({ store: screeningStore, credentials, businesses, provider: screeningProvider, chosenProviderFor, clock, logger });
 
   // Webhooks: endpoints, the dispatcher that turns every area's events into deliveries, attempts.
   const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...deps.webhooks };

@@ -14,7 +14,6 @@ export interface ConnectionStatus {
   };
 }
 
-
 /** No credentials are stored for the customer. */
 export function notConnected(): ConnectionStatus {
   return {
@@ -24,8 +23,8 @@ export function notConnected(): ConnectionStatus {
   };
 }
 
-/** A status of stored credentials whose certificate expires at `certificateExpiry`. */
-export function storedStatus(status: Exclude<ConnectionState, 'NOT_CONNECTED'>, message: string, certificateExpiry: Date): ConnectionStatus {
-  const expiry = certificateExpiry.toISOString();
+/** A status of stored credentials whose certificate expires at `certificateExpiry` (null: not known, e.g. a chosen PEM signing key). */
+export function storedStatus(status: Exclude<ConnectionState, 'NOT_CONNECTED'>, message: string, certificateExpiry: Date | null): ConnectionStatus {
+  const expiry = certificateExpiry?.toISOString() ?? null;
   return { status, message, details: { isActive: status === 'CONNECTED', expiresAt: expiry, certificateExpiry: expiry } };
 }

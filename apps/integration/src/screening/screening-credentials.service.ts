@@ -8,7 +8,7 @@ import { CONNECTION_ESTABLISHED } from '../providers/screening.provider';
 import { notConnected, storedStatus, type ConnectionStatus } from './screening-connection';
 import type { ScreeningCredentialsRow, ScreeningCredentialsStore } from './screening-credentials.store';
 import { ScreeningCredentialsError, StoredCredentialsUnreadableError } from './screening.errors';
-import type { ScreeningCredentials, ScreeningProvider } from '../providers/screening.provider';
+import type { ChosenScreeningProvider, ChosenScreeningProviderFor, ConnectionCheck, ScreeningCredentials, ScreeningProvider } from '../providers/screening.provider';
 
 /** The body of PUT /screening/{customerId}/credentials, after schema validation. */
 export interface CredentialsInput {
@@ -28,6 +28,13 @@ export interface CredentialsSummary {
   icas: string[];
   acquirer_id: string | null;
   updated_at: string;
+}
+
+/** A tenant's connection status, the ICAs a screening searches when it names none, and the provider it runs on. */
+export interface ScreeningInspection {
+  statusConnection: ConnectionStatus;
+  defaultIcas: string[];
+  providerName: string;
 }
 
 /** The secrets sealed together in one column. */
@@ -109,6 +116,8 @@ export function createScreeningCredentialsService(options: {
   /** Seals the credentials with the customer's data key, opens them with the key they name. */
   dataKeys: Pick<DataKeys, 'seal' | 'open'>;
   provider: ScreeningProvider;
+  /** The adapter a tenant chose for merchant-screening, if any: it replaces `provider` and these credentials for that tenant. */
+  chosenProviderFor?: ChosenScreeningProviderFor;
   clock: () => Date;
   logger: Logger;
   /** Where a save is audited (`screening_credentials.saved`, in the save's transaction). */
@@ -143,15 +152,30 @@ export function createScreeningCredentialsService(options: {
       logger.warn({ customerId: row.customer_id }, 'stored screening credentials could not be opened');
       return storedStatus('ERROR', 'The stored screening credentials could not be read; store them again.', row.certificate_expiry);
     }
-    if (row.certificate_expiry.getTime() <= clock().getTime()) {
-      return storedStatus('EXPIRED', `The screening certificate expired on ${row.certificate_expiry.toISOString()}.`, row.certificate_expiry);
+    return statusOf(() => provider.checkConnection(credentials), row.certificate_expiry);
+  }
+
+  /** EXPIRED once `certificateExpiry` passed (nothing is asked); else what the provider answers `ask`. */
+  async function statusOf(ask: () => Promise<ConnectionCheck>, certificateExpiry: Date | null): Promise<ConnectionStatus> {
+    if (certificateExpiry && certificateExpiry.getTime() <= clock().getTime()) {
+      return storedStatus('EXPIRED', `The screening certificate expired on ${certificateExpiry.toISOString()}.`, certificateExpiry);
     }
-    const answer = await provider.checkConnection(credentials).catch((err: unknown) => ({
+    const answer = await ask().catch((err: unknown) => ({
       ok: false,
       message: err instanceof ProviderError ? err.message : 'The screening network could not be reached.',
     }));
-    if (!answer.ok) return storedStatus('ERROR', answer.message, row.certificate_expiry);
-    return storedStatus('CONNECTED', CONNECTION_ESTABLISHED, row.certificate_expiry);
+    if (!answer.ok) return storedStatus('ERROR', answer.message, certificateExpiry);
+    return storedStatus('CONNECTED', CONNECTION_ESTABLISHED, certificateExpiry);
+  }
+
+  /**
+   * A tenant on its chosen adapter: the status of the choice's own credentials; the ICAs stored
+   * with the contract's credentials, if any, else the choice's acquirer ID.
+   */
+  async function inspectChosen(customerId: string, chosen: ChosenScreeningProvider): Promise<ScreeningInspection> {
+    const row = await store.find(customerId);
+    const defaultIcas = row && row.icas.length > 0 ? row.icas : [chosen.acquirerId];
+    return { statusConnection: await statusOf(() => chosen.checkConnection(), chosen.certificateExpiry), defaultIcas, providerName: chosen.name };
   }
 
   return {
@@ -184,11 +208,16 @@ export function createScreeningCredentialsService(options: {
       return summary(row);
     },
 
-    /** The connection status, and the customer's default ICAs (none when nothing is stored). */
-    async inspect(customerId: string): Promise<{ statusConnection: ConnectionStatus; defaultIcas: string[] }> {
+    /**
+     * The connection status, the customer's default ICAs (none when nothing is stored) and the
+     * provider its screenings run on: the adapter it chose for merchant-screening, if any.
+     */
+    async inspect(customerId: string): Promise<ScreeningInspection> {
+      const chosen = await options.chosenProviderFor?.(customerId);
+      if (chosen) return inspectChosen(customerId, chosen);
       const row = await store.find(customerId);
-      if (!row) return { statusConnection: notConnected(), defaultIcas: [] };
-      return { statusConnection: await check(row), defaultIcas: row.icas };
+      if (!row) return { statusConnection: notConnected(), defaultIcas: [], providerName: provider.name };
+      return { statusConnection: await check(row), defaultIcas: row.icas, providerName: provider.name };
     },
 
     /** The customer's credentials, opened; undefined when none are stored. Throws {@link StoredCredentialsUnreadableError}. */

@@ -28,7 +28,6 @@ export function createScreeningService(options: {
   credentials: ScreeningCredentialsService;
   businesses: BusinessDirectory;
   queue: Pick<Producer<{ screeningId: string }>, 'add'>;
-  providerName: string;
   clock: () => Date;
   logger: Logger;
 }) {
@@ -42,7 +41,7 @@ export function createScreeningService(options: {
     async run(caller: AuthContext, customerId: string, businessId: string, requestedIcas: string[] | undefined): Promise<ScreeningAcknowledgement> {
       const business = await findAccessibleBusiness(businesses, caller, businessId);
       if (business.customerId !== customerId) throw new TenantAccessDeniedError();
-      const { statusConnection, defaultIcas } = await options.credentials.inspect(customerId);
+      const { statusConnection, defaultIcas, providerName } = await options.credentials.inspect(customerId);
       if (statusConnection.status !== 'CONNECTED') throw new ScreeningConnectionError(statusConnection);
       const icas = requestedIcas && requestedIcas.length > 0 ? requestedIcas : defaultIcas;
       if (icas.length === 0) throw new ScreeningIcasMissingError();
@@ -55,7 +54,7 @@ export function createScreeningService(options: {
           customer_id: customerId,
           business_id: businessId,
           icas,
-          provider: options.providerName,
+          provider: providerName,
           requested_by: caller.userId,
           created_at: options.clock(),
         });
