@@ -144,6 +144,19 @@ describe("a tenant's merchant screening on its chosen MATCH Pro", () => {
     expect(await t.db('integration.screenings').where({ business_id: businessId })).toEqual([]);
   });
 
+  it('answers ERROR, reaching no vendor, when the sealed credentials of the choice no longer open', async () => {
+    const tenant = randomUUID();
+    await choose(tenant, pem(client));
+    await t.db('integration.provider_settings').where({ customer_id: tenant, capability: 'merchant-screening' }).update({ credentials_sealed: 'd1.damaged' });
+    const asked = fake.requests.length;
+    expect(await connection(tenant)).toEqual({
+      status: 'ERROR',
+      message: 'The stored merchant-screening provider credentials could not be read; choose the adapter again.',
+      details: { isActive: false, expiresAt: null, certificateExpiry: null },
+    });
+    expect(fake.requests.length).toBe(asked);
+  });
+
   it("ends a screening MATCH Pro keeps failing (503) FAILED with the vendor's reason after the job's retries, one inquiry an attempt", async () => {
     const tenant = randomUUID();
     await choose(tenant, pem(flaky));
