@@ -2,6 +2,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { createOwnerTenants, createProcessGroup, createTestDatabase, dataOf, eventually, extractPdfText, startJourneySuite, type Call, type TestDatabase, type Tenant } from '@kyb/testing';
 import { startFakeVendor, type FakeVendor } from '../test-support/fake-vendor';
 import { createCompliancelyTinMatchFake } from '../test-support/fakes/compliancely/compliancely-tin-match.fake';
+import { matchProFake } from '../test-support/fakes/match-pro/match-pro.fake';
+import type { FakeTerminatedMerchant } from '../test-support/fakes/match-pro/match-pro-matching';
+import { matchProTestClient } from '../test-support/fakes/match-pro/match-pro.samples';
 import { createOpenCorporatesFake } from '../test-support/fakes/opencorporates/opencorporates.fake';
 import { openCorporatesCompany, openCorporatesOfficer } from '../test-support/fakes/opencorporates/opencorporates.records';
 import { SAMPLE_ADDRESSES } from '../test-support/fakes/smarty/smarty-sample-addresses';
@@ -9,11 +12,12 @@ import { smartyStreetFake } from '../test-support/fakes/smarty/smarty-street.fak
 
 /*
  * Issue 43's journey, through the built suite (`nx run suite:build`) and its public API only: a
- * tenant switches its TIN, registry and address checks to Compliancely, OpenCorporates and Smarty,
- * each pointed at our fake of the vendor (`<PROVIDER>_BASE_URL`), and adds a business; its checks
- * come from the fakes in the vendors' words, the score's verification rule reads the status they
- * gave, the 360 report prints them, and the vendor calls are counted. A tenant beside it stays on
- * the sandboxes and reaches no vendor.
+ * tenant switches its TIN, registry and address checks to Compliancely, OpenCorporates and Smarty
+ * and its merchant screening to MATCH Pro, each pointed at our fake of the vendor
+ * (`<PROVIDER>_BASE_URL`), and adds a business; its checks come from the fakes in the vendors'
+ * words, the score's verification rule reads the status they gave, the 360 report prints them, its
+ * screening finds the merchant MATCH lists, and the vendor calls are counted. A tenant beside it
+ * stays on the sandboxes and reaches no vendor.
  */
 const ADMIN = { email: 'providers.admin@example.com', password: 'providers admin passphrase' };
 const PASSWORD = 'providers passphrase 2026';
@@ -24,6 +28,17 @@ const KEYS = {
   compliancely: { api_key: `cmp-${randomBytes(8).toString('hex')}` },
   opencorporates: { api_token: `oc-${randomBytes(8).toString('hex')}` },
   smarty: { auth_id: 'f3b1c2d4-aaaa-4bbb-8ccc-0123456789ab', auth_token: `st-${randomBytes(8).toString('hex')}` },
+};
+
+/** A merchant MATCH lists as terminated under the journey business's own name. */
+const TERMINATED: FakeTerminatedMerchant = {
+  name: 'LONGWOOD DENTAL LLC',
+  address: { addressLineOne: '9 HARBOR WAY', city: 'MIAMI', countrySubdivision: 'FL', postalCode: '33101', country: 'USA' },
+  principals: [{ firstName: 'ERIC', lastName: 'NGUYEN' }],
+  reasonCode: '04',
+  reasonCodeDesc: 'Excessive Chargebacks',
+  addedByAcquirerId: '5318',
+  dateClosed: '2024-03-18',
 };
 
 interface Check {
@@ -39,7 +54,8 @@ describe('real providers through the built suite: a tenant on Compliancely, Open
   let chooser: Tenant;
   let other: Tenant;
   let adminToken: string;
-  const fakes: Record<'compliancely' | 'opencorporates' | 'smarty', FakeVendor> = {} as never;
+  const fakes: Record<'compliancely' | 'opencorporates' | 'smarty' | 'matchPro', FakeVendor> = {} as never;
+  const mastercard = matchProTestClient();
   const name = 'Longwood Dental LLC';
   const tin = `9${String(randomInt(10_000_000, 99_999_999))}`;
 
@@ -48,6 +64,8 @@ describe('real providers through the built suite: a tenant on Compliancely, Open
     const company = openCorporatesCompany({ officers: [openCorporatesOfficer('MARIA ELENA GARCIA', 'manager')] });
     fakes.opencorporates = await startFakeVendor(createOpenCorporatesFake({ apiToken: KEYS.opencorporates.api_token, companies: [company] }).answer);
     fakes.smarty = await startFakeVendor(smartyStreetFake({ authId: KEYS.smarty.auth_id, authToken: KEYS.smarty.auth_token, addresses: SAMPLE_ADDRESSES }));
+    const consumers = { [mastercard.consumerKey]: { publicKey: mastercard.publicKey, acquirerIds: ['1996'] } };
+    fakes.matchPro = await startFakeVendor(matchProFake({ consumers, terminated: [TERMINATED] }).answer);
     database = await createTestDatabase();
     call = await startJourneySuite(processes, database, {
       prefix: 'providers',
@@ -56,6 +74,7 @@ describe('real providers through the built suite: a tenant on Compliancely, Open
         TIN_MATCH_BASE_URL: fakes.compliancely.baseUrl,
         OPENCORPORATES_BASE_URL: fakes.opencorporates.baseUrl,
         SMARTY_BASE_URL: fakes.smarty.baseUrl,
+        MATCH_PRO_BASE_URL: `${fakes.matchPro.baseUrl}/mcp/match/api`,
       },
     });
     [chooser, other] = await createOwnerTenants(call, { admin: ADMIN, prefix: 'providers', password: PASSWORD }, ['Chooser', 'Other']);
@@ -72,9 +91,9 @@ describe('real providers through the built suite: a tenant on Compliancely, Open
     await database?.destroy();
   });
 
-  const choose = async (tenant: Tenant, capability: string, adapter: string, credentials: Record<string, string>) =>
+  const choose = async (tenant: Tenant, capability: string, adapter: string, credentials: Record<string, string>, settings?: Record<string, string>) =>
     dataOf<{ adapter: string; credentials_fingerprint: string | null }>(
-      await call('put', `/integration/api/v1/customers/${tenant.customerId}/providers/${capability}`, { token: tenant.token, body: { adapter, credentials } }),
+      await call('put', `/integration/api/v1/customers/${tenant.customerId}/providers/${capability}`, { token: tenant.token, body: { adapter, credentials, ...(settings ? { settings } : {}) } }),
       `choose ${adapter}`,
     );
 
@@ -152,16 +171,34 @@ describe('real providers through the built suite: a tenant on Compliancely, Open
     expect(text).not.toContain(tin);
   }, 120_000);
 
+  it("screens the business on MATCH Pro with the tenant's signing key and acquirer ID: the merchant MATCH lists", async () => {
+    await choose(chooser, 'merchant-screening', 'match-pro', { consumer_key: mastercard.consumerKey, signing_key: mastercard.privateKey }, { acquirer_id: '1996' });
+    const status = dataOf<{ statusConnection: { status: string } }>(await call('get', `/integration/api/v1/screening/${chooser.customerId}/check-connection-status`, { token: chooser.token }), 'connection');
+    expect(status.statusConnection.status).toBe('CONNECTED');
+    dataOf(await call('post', `/integration/api/v1/verification/customers/${chooser.customerId}/businesses/${businessId}/screening`, { token: chooser.token, body: {} }), 'E3');
+    const result = await eventually(async () => {
+      const answer = await call('get', `/integration/api/v1/verification/businesses/${businessId}/screening`, { token: chooser.token });
+      const data = answer.body.data as { screening?: { status: string }; matchData?: { matchResult: string; merchant: { name: string; terminatedMerchant: { terminationReasonCode: string } | null } } } | undefined;
+      return data?.screening?.status === 'COMPLETED' ? data : undefined;
+    }, WAIT);
+    expect(result.matchData?.matchResult).not.toBe('No Match');
+    expect(result.matchData?.merchant).toMatchObject({ name: 'EXACT', terminatedMerchant: { terminationReasonCode: '04' } });
+    // Signed with the tenant's own consumer key (the fake checked every signature), as acquirer 1996.
+    const inquiry = fakes.matchPro.requests.find((r) => r.method === 'POST');
+    expect(inquiry?.headers.authorization).toContain(`oauth_consumer_key="${mastercard.consumerKey}"`);
+    expect(JSON.parse(inquiry?.body ?? '{}').terminationInquiryRequest.acquirerId).toBe('1996');
+  }, 120_000);
+
   it('counts every vendor call in provider-usage, per capability and adapter', async () => {
     const usage = await eventually(async () => {
       const rows = dataOf<{ usage: Array<{ capability: string; adapter: string; calls: number; failures: number }> }>(
         await call('get', `/integration/api/v1/customers/${chooser.customerId}/provider-usage`, { token: chooser.token }),
         'usage',
       ).usage;
-      return rows.length === 3 ? rows : undefined;
+      return rows.length === 4 ? rows : undefined;
     }, WAIT);
     const byCapability = Object.fromEntries(usage.map((u) => [u.capability, [u.adapter, u.calls > 0, u.failures]]));
-    expect(byCapability).toEqual({ address: ['smarty', true, 0], registry: ['opencorporates', true, 0], tin: ['compliancely', true, 0] });
+    expect(byCapability).toEqual({ address: ['smarty', true, 0], registry: ['opencorporates', true, 0], tin: ['compliancely', true, 0], 'merchant-screening': ['match-pro', true, 0] });
   }, 120_000);
 
   it('leaves the tenant that chose nothing on the sandboxes: the same business reaches no vendor', async () => {
