@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { businessEnrichmentQueue, createProducer, type Producer } from '@kyb/queues';
+import { businessEnrichmentQueue, createProducer, enrichmentBatchQueue, type Producer } from '@kyb/queues';
 import { startFakeVendor, type FakeVendor } from '../test-support/fake-vendor';
 import { SAMPLE_ADDRESSES } from '../test-support/fakes/smarty/smarty-sample-addresses';
 import { smartyStreetFake } from '../test-support/fakes/smarty/smarty-street.fake';
@@ -66,6 +66,45 @@ describe("a tenant's chosen adapter in its verifications", () => {
 
     expect(await addressCheckOf(other, { line1: '9 Nowhere Rd', city: 'Dover', state: 'DE', zip: '19901' })).toMatchObject({ result: 'PASS' });
     expect(smarty.requests.filter((r) => r.path === '/street-address')).toHaveLength(2);
+  });
+
+  it("sends a batch's address checks to Smarty as one POST of their lookups, each business answered its own", async () => {
+    const tenant = randomUUID();
+    await choose(tenant, CREDENTIALS);
+    const addresses = [
+      { line1: '1201 N Orange St', city: 'Wilmington', state: 'DE', zip: '19801' },
+      { line1: '9 Nowhere Rd', city: 'Dover', state: 'DE', zip: '19901' },
+      { line1: '42 Elm St', city: 'Dover', state: 'DE', zip: '19901' },
+    ];
+    const ids: string[] = [];
+    for (const address of addresses) {
+      const id = randomUUID();
+      await t.business({ id, customerId: tenant, name: 'Harbor Freight Co', addressLine1: address.line1, addressCity: address.city, addressState: address.state, addressPostalCode: address.zip });
+      ids.push(id);
+    }
+    const before = smarty.requests.length;
+    const batches = createProducer(enrichmentBatchQueue, { connection: t.redis, prefix: t.redisPrefix });
+    try {
+      await batches.add({ businessIds: ids, customerId: tenant }, { jobId: `batch-${randomUUID()}` });
+      const results = await eventually(async () => {
+        const checks = await Promise.all(
+          ids.map(async (id) => (await request(t.app).get(`${PREFIX}/business/${id}/verification`).set('Authorization', `Bearer ${tokenOf(tenant)}`)).body.data),
+        );
+        return checks.every((c) => c.verification_state === 'COMPLETED') ? checks.map((c) => c.checks.find((x: { code: string }) => x.code === 'ADDRESS').reason) : undefined;
+      });
+      expect(results).toEqual([
+        'The address is a valid deliverable address; it is a commercial address.',
+        'The address is not a deliverable address (USPS has no single delivery point for it).',
+        'The address is a valid deliverable address; it is a residential address.',
+      ]);
+    } finally {
+      await batches.close();
+    }
+    const asked = smarty.requests.slice(before);
+    // Each address asked once, the checks that met within the window together in a POST (all three, unless a loaded machine spread them).
+    const streetsOf = (r: (typeof asked)[number]) => (r.method === 'POST' ? (JSON.parse(r.body) as Array<{ street: string }>).map((l) => l.street) : [r.query.get('street')]);
+    expect(asked.flatMap(streetsOf).sort()).toEqual(addresses.map((a) => a.line1).sort());
+    expect(asked.some((r) => r.method === 'POST' && streetsOf(r).length >= 2)).toBe(true);
   });
 
   it('tells an address check Smarty refused the credentials, without retrying, and counts the failure', async () => {

@@ -1,6 +1,7 @@
 import type { DataKeys } from '@kyb/area-views';
 import type { GuardedCall, GuardedCallRequest } from '../providers/guard/guarded-call';
-import type { VerificationProviders } from '../providers/verification.providers';
+import { coalescedAddresses, hasBatchAddresses, type BatchAddressProvider } from '../providers/coalesced-addresses';
+import type { AddressProvider, VerificationProviders } from '../providers/verification.providers';
 import { SANDBOX_ADAPTER } from './adapter-catalog';
 import { credentialsFingerprint } from './credentials-fingerprint';
 import type { PlatformProvider, PlatformProviders } from './platform-providers';
@@ -80,7 +81,11 @@ export function createTenantVerificationProviders(deps: {
     if (kept?.version === source.version) return kept.provider as ReturnType<VerificationAdapters[K][string]>;
     const build = deps.adapters[capability][source.adapter] as (c: Record<string, string>) => ReturnType<VerificationAdapters[K][string]>;
     const request = { adapter: source.adapter, credentialFingerprint: source.fingerprint, capability, customerId: source.customerId, safeToRepeat: SAFE_TO_REPEAT[capability] };
-    const provider = guarded(build(await source.credentials()), request, deps.guard);
+    const guardedAdapter = guarded(build(await source.credentials()), request, deps.guard);
+    // A batch's address checks, asked side by side, go to a vendor with a batch form together (Smarty: 100 a POST).
+    const provider = (capability === 'address' && hasBatchAddresses(guardedAdapter as AddressProvider) ? coalescedAddresses(guardedAdapter as BatchAddressProvider) : guardedAdapter) as ReturnType<
+      VerificationAdapters[K][string]
+    >;
     built.set(key, { version: source.version, provider });
     return provider;
   }
