@@ -230,7 +230,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const deliverWebhook = createWebhookDeliveryProcessor({ attempts: createPgWebhookAttemptsStore(db), endpoints: webhookEndpoints, dataKeys, settings: webhookSettings, clock, logger });
 
   // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043).
-  const providers = createProviderSettingsService({ db, store: providerSettingsStore, usage: providerUsage, customers, dataKeys, clock });
+  const providers = createProviderSettingsService({ db, store: providerSettingsStore, usage: providerUsage, customers, dataKeys, clock, platform: deps.platformProviders });
   const tenantOf = { customerId: customerParam, customerID: customerParam, businessId: businessParam(deps.db) };
   const routes = withOpenApiRoute(
     withErasedTenantAnswer([

@@ -35,7 +35,7 @@ describe("a customer's merchant-screening choice of match-pro", () => {
     expect(res.body).toEqual({
       status: 'success',
       message: 'Provider saved successfully',
-      data: { customer_id: customerId, capability: 'merchant-screening', adapter: 'match-pro', settings, credentials_fingerprint: credentialsFingerprint(credentials), updated_at: expect.any(String) },
+      data: { customer_id: customerId, capability: 'merchant-screening', source: 'customer', adapter: 'match-pro', settings, credentials_fingerprint: credentialsFingerprint(credentials), updated_at: expect.any(String) },
     });
     const row = await t.db('integration.provider_settings').where({ customer_id: customerId, capability: 'merchant-screening' }).first();
     const act = await t.db('integration.audit_outbox').where({ action: 'provider.configured', customer_id: customerId }).orderBy('id', 'desc').first();

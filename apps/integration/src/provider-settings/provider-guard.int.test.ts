@@ -121,6 +121,11 @@ describe('the provider guard around a tenant\'s real adapter', () => {
       expect(askedWith(PLATFORM)).toHaveLength(1);
       const usage = await t.app.db('integration.provider_usage').where({ customer_id: unchosen }).select('adapter', 'calls');
       expect(usage.map((row: { adapter: string; calls: string }) => [row.adapter, Number(row.calls)])).toEqual([['smarty', 1]]);
+      // Each tenant reads which serves it: the platform's adapter (its credentials never shown), or its own sandbox.
+      const viewOf = async (tenant: string) =>
+        (await request(t.app.app).get(`${PREFIX}/customers/${tenant}/providers/address`).set('Authorization', `Bearer ${tokenOf(tenant)}`).expect(200)).body.data;
+      expect(await viewOf(unchosen)).toMatchObject({ source: 'platform', adapter: 'smarty', credentials_fingerprint: null, updated_at: null });
+      expect(await viewOf(sandboxed)).toMatchObject({ source: 'customer', adapter: 'sandbox' });
     });
   });
 

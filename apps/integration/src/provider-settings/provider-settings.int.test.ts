@@ -31,13 +31,13 @@ describe("a customer's providers", () => {
     expect(res.body).toEqual({
       status: 'success',
       message: 'Provider fetched successfully',
-      data: { customer_id: customerId, capability: 'address', adapter: 'sandbox', settings: {}, credentials_fingerprint: null, updated_at: null },
+      data: { customer_id: customerId, capability: 'address', source: 'sandbox', adapter: 'sandbox', settings: {}, credentials_fingerprint: null, updated_at: null },
     });
   });
 
   it('keeps a choice of the sandbox, audited, and answers it with its time', async () => {
     const res = await put('registry', { adapter: 'sandbox', settings: {} }).expect(200);
-    expect(res.body.data).toEqual({ customer_id: customerId, capability: 'registry', adapter: 'sandbox', settings: {}, credentials_fingerprint: null, updated_at: expect.any(String) });
+    expect(res.body.data).toEqual({ customer_id: customerId, capability: 'registry', source: 'customer', adapter: 'sandbox', settings: {}, credentials_fingerprint: null, updated_at: expect.any(String) });
     const act = await t.db('integration.audit_outbox').where({ action: 'provider.configured', customer_id: customerId }).first();
     expect(act.details).toEqual({ capability: 'registry', adapter: 'sandbox', credentials_fingerprint: null });
   });
@@ -94,7 +94,7 @@ describe("a customer's providers", () => {
     it('seals the credentials with the customer key and answers only their fingerprint', async () => {
       const credentials = { auth_token: 'tok-3f9a77c1e2', auth_id: 'id-51' };
       const view = await service().put(actor(), customerId, 'address', { adapter: 'acme', credentials, settings: { region: 'us' } });
-      expect(view).toEqual({ customer_id: customerId, capability: 'address', adapter: 'acme', settings: { region: 'us' }, credentials_fingerprint: credentialsFingerprint({ auth_id: 'id-51', auth_token: 'tok-3f9a77c1e2' }), updated_at: expect.any(String) });
+      expect(view).toEqual({ customer_id: customerId, capability: 'address', source: 'customer', adapter: 'acme', settings: { region: 'us' }, credentials_fingerprint: credentialsFingerprint({ auth_id: 'id-51', auth_token: 'tok-3f9a77c1e2' }), updated_at: expect.any(String) });
       const row = await t.db('integration.provider_settings').where({ customer_id: customerId, capability: 'address' }).first();
       expect(JSON.stringify(row)).not.toContain('tok-3f9a77c1e2');
       expect(JSON.parse(await t.dataKeys.open(row.credentials_sealed))).toEqual(credentials);

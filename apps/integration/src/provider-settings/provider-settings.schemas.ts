@@ -25,10 +25,15 @@ export const usageQuery = strictObject({ from: month, to: month });
 /** What GET and PUT answer: never a secret, only the credentials' fingerprint. */
 export const providerSchema: JsonSchema = {
   type: 'object',
-  required: ['customer_id', 'capability', 'adapter', 'settings', 'credentials_fingerprint', 'updated_at'],
+  required: ['customer_id', 'capability', 'source', 'adapter', 'settings', 'credentials_fingerprint', 'updated_at'],
   properties: {
     customer_id: { type: 'string', format: 'uuid' },
     capability: { type: 'string', enum: [...CAPABILITIES] },
+    source: {
+      type: 'string',
+      enum: ['customer', 'platform', 'sandbox'],
+      description: "whose choice serves: the customer's, the platform's default adapter (credentials of the platform, never shown) while it chose none, or the sandbox",
+    },
     adapter: { type: 'string' },
     settings: { type: 'object' },
     credentials_fingerprint: { type: ['string', 'null'], description: 'sha256 of the credentials, 16 hex digits; null without credentials' },

@@ -23,12 +23,15 @@ export interface ProviderView {
   settings: Record<string, unknown>;
   credentials_fingerprint: string | null;
   updated_at: string | null;
+  /** Whose choice serves: the tenant's, the platform's default (`PROVIDER_DEFAULT_*`) while it chose none, or the sandbox. */
+  source: 'customer' | 'platform' | 'sandbox';
 }
 
-const present = (customerId: string, capability: Capability, row: ProviderSettingsRow | undefined): ProviderView => ({
+const present = (customerId: string, capability: Capability, row: ProviderSettingsRow | undefined, platformAdapter?: string): ProviderView => ({
   customer_id: customerId.toLowerCase(),
   capability,
-  adapter: row?.adapter ?? SANDBOX_ADAPTER,
+  source: row ? 'customer' : platformAdapter ? 'platform' : 'sandbox',
+  adapter: row?.adapter ?? platformAdapter ?? SANDBOX_ADAPTER,
   settings: row?.settings ?? {},
   credentials_fingerprint: row?.credentials_fingerprint ?? null,
   updated_at: row?.updated_at.toISOString() ?? null,
@@ -58,6 +61,8 @@ export function createProviderSettingsService(deps: {
   clock: () => Date;
   /** The adapters on offer (tests give their own). */
   catalog?: AdapterCatalog;
+  /** The platform's default adapter per capability, serving a tenant that chose none. */
+  platform?: Partial<Record<Capability, { adapter: string }>>;
 }) {
   const catalog = deps.catalog ?? ADAPTER_CATALOG;
   const validators = new Map<string, Validator<ProviderChoice>>();
@@ -76,7 +81,7 @@ export function createProviderSettingsService(deps: {
   return {
     async get(caller: AuthContext, customerId: string, capability: Capability): Promise<ProviderView> {
       await existingCustomer(caller, customerId);
-      return present(customerId, capability, await deps.store.find(customerId, capability));
+      return present(customerId, capability, await deps.store.find(customerId, capability), deps.platform?.[capability]?.adapter);
     },
 
     async put(actor: Actor, customerId: string, capability: Capability, choice: ProviderChoice): Promise<ProviderView> {
