@@ -40,6 +40,11 @@ export interface RouteDefinition {
   guards?: RequestHandler[];
   schemas?: RequestSchemas;
   /**
+   * A body that is not JSON, read by the handler itself (a `multipart/form-data` upload): its media
+   * type and schema for the OpenAPI document. `schemas.body` is for JSON bodies only.
+   */
+  otherBody?: { mediaType: string; schema: JsonSchema; description?: string };
+  /**
    * The tenant, then the target's state (feature switches, limits): run after the schema, so a
    * caller learns nothing about another tenant and a malformed request is answered as such.
    */

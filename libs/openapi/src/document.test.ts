@@ -57,6 +57,22 @@ describe('buildOpenApiDocument', () => {
     expect(signIn['x-roles']).toBeUndefined();
     expect(signIn.requestBody).toEqual({ required: true, content: { 'application/json': { schema: routes[1].schemas?.body } } });
   });
+
+  it("documents a body the handler reads itself (an upload) under its own media type", () => {
+    const schema = { type: 'object', properties: { files: { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
+    const upload: RouteDefinition = {
+      method: 'post',
+      path: '/lists/:list/versions',
+      summary: 'Upload',
+      tags: ['Lists'],
+      auth: true,
+      otherBody: { mediaType: 'multipart/form-data', schema, description: 'the files' },
+      responses: { 202: { description: 'Queued' } },
+      handler: () => undefined,
+    };
+    const built = buildOpenApiDocument({ title: 'T', version: '1', serverUrl: '/t', routes: [upload] }) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    expect(built.paths['/lists/{list}/versions'].post.requestBody).toEqual({ required: true, description: 'the files', content: { 'multipart/form-data': { schema } } });
+  });
 });
 
 describe('withOpenApiRoute', () => {

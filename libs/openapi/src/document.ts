@@ -126,7 +126,9 @@ export function buildOpenApiDocument(options: OpenApiOptions): Record<string, un
       parameters: parameters(route),
       ...(route.schemas?.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: route.schemas.body } } } }
-        : {}),
+        : route.otherBody
+          ? { requestBody: { required: true, ...(route.otherBody.description ? { description: route.otherBody.description } : {}), content: { [route.otherBody.mediaType]: { schema: route.otherBody.schema } } } }
+          : {}),
       responses: responses(route),
     };
   }

@@ -5,7 +5,7 @@ import type { Migration } from '@kyb/db';
  * The sanctions lists the suite screens against (issue 44): every version of a list loaded, with
  * its checksum (loading the same files again finds it), its publish date, its state while it
  * loads (entries read so far, for the loader's progress) and the reason it failed; one version per
- * list current. Entries are the lists' public data, kept per version as read (no tenant's data:
+ * list current; the uploaded files while a job reads them. Entries are the lists' public data, kept per version as read (no tenant's data:
  * erasure has nothing here).
  */
 export const watchlistVersions: Migration = {
@@ -38,8 +38,16 @@ export const watchlistVersions: Migration = {
       entry jsonb not null,
       primary key (version_id, uid)
     )`);
+    // The uploaded files of a version while its job reads them; deleted once it is READY or FAILED.
+    await db.raw(`create table integration.watchlist_uploads (
+      version_id uuid not null references integration.watchlist_versions (id) on delete cascade,
+      name text not null,
+      content bytea not null,
+      primary key (version_id, name)
+    )`);
   },
   async down(db: Knex) {
+    await db.raw('drop table if exists integration.watchlist_uploads');
     await db.raw('drop table if exists integration.watchlist_entries');
     await db.raw('drop table if exists integration.watchlist_versions');
   },

@@ -39,7 +39,7 @@ describe('integration migrations', () => {
     expect(await relations()).toEqual([
       'audit_outbox', 'bjl_record_directory', 'bjl_records', 'business_classification_directory', 'business_classifications', 'business_verification_current', 'business_verification_directory',
       'business_verification_status_changes', 'business_verifications', 'enrichment_task_directory', 'event_feed', 'financial_profile_directory', 'financial_profiles', 'idempotency_keys', 'integration_tasks',
-      'outbox_events', 'provider_settings', 'provider_usage', 'public_records', 'public_records_directory', 'screening_credentials', 'screenings', 'vendor_answers', 'watchlist_entries', 'watchlist_versions', 'webhook_deliveries', 'webhook_delivery_attempts',
+      'outbox_events', 'provider_settings', 'provider_usage', 'public_records', 'public_records_directory', 'screening_credentials', 'screenings', 'vendor_answers', 'watchlist_entries', 'watchlist_uploads', 'watchlist_versions', 'webhook_deliveries', 'webhook_delivery_attempts',
       'webhook_endpoints', 'webhook_feed_cursors', 'webhook_secrets',
     ]);
     // Summaries, presented public records and financial profiles are compressed with LZ4 where the server has it (ADR 0031).

@@ -81,6 +81,7 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
   'integration.vendor_answers': { sealed: 'raw_sealed', none: 'check_code adapter adapter_version' },
   // The sanctions lists as published (issue 44): public data of the listed, no tenant's; erasure has nothing here.
   'integration.watchlist_entries': { kept: 'entry', none: 'uid' },
+  'integration.watchlist_uploads': { kept: 'content', none: 'name' },
   'integration.watchlist_versions': { none: 'list status checksum layout files failure_reason' },
   'integration.webhook_deliveries': { none: 'event_type origin body status' },
   'integration.webhook_delivery_attempts': { personal: 'response_excerpt', none: 'error' },
@@ -107,6 +108,8 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
 
 /** Why erasure keeps each `kept` column. */
 export const KEPT_BECAUSE: Record<string, string> = {
+  content:
+    "the files of a sanctions list version as its government published them, kept only while the version's job reads them (then deleted): list data of the listed, not a tenant's",
   entry:
     "an entry of a sanctions list as its government published it (OFAC's SDN and Consolidated lists): the names of the listed, not a tenant's or its customers' data, kept per list version so every screening can be explained against the version it used",
   client_address:

@@ -88,4 +88,16 @@ describe('watchlist versions in PostgreSQL', () => {
     expect((await store.find(broken.id))?.status).toBe('LOADING');
     expect((await store.current('ofac-sdn'))?.id).toBe(big.id);
   });
+
+  it("keeps a loading version's uploaded files for its job, replaced by name, until they are dropped", async () => {
+    const loading = (await store.start(version('e1')))!;
+    await store.putUploads(loading.id, [{ name: 'sdn.csv', content: Buffer.from('first') }, { name: 'alt.csv', content: Buffer.from([0xe9, 0x2c]) }]);
+    await store.putUploads(loading.id, [{ name: 'sdn.csv', content: Buffer.from('second') }]);
+    expect((await store.uploadsOf(loading.id)).map((f) => [f.name, f.content.toString('hex')])).toEqual([
+      ['alt.csv', 'e92c'],
+      ['sdn.csv', Buffer.from('second').toString('hex')],
+    ]);
+    await store.dropUploads(loading.id);
+    expect(await store.uploadsOf(loading.id)).toEqual([]);
+  });
 });

@@ -1,8 +1,10 @@
 import type { Knex } from '@kyb/db';
 import type { WatchlistEntry, WatchlistName } from '../watchlist-entry';
+import type { WatchlistFile } from './watchlist-files';
 
 const VERSIONS = 'integration.watchlist_versions';
 const ENTRIES = 'integration.watchlist_entries';
+const UPLOADS = 'integration.watchlist_uploads';
 /** Entries written a statement (a jsonb row is a few hundred bytes: well under PostgreSQL's parameter limit). */
 const ENTRIES_PER_INSERT = 1000;
 
@@ -55,10 +57,11 @@ export function createPgWatchlistVersionsStore(db: Knex) {
       return db<WatchlistVersionRow>(VERSIONS).where({ list, is_current: true }).first();
     },
 
-    /** The versions of `list`, newest first. */
-    async versionsOf(list: WatchlistName, limit: number, offset: number): Promise<{ rows: WatchlistVersionRow[]; total: number }> {
+    /** The versions of `list`, newest first (`limit` null: all of them). */
+    async versionsOf(list: WatchlistName, limit: number | null, offset: number): Promise<{ rows: WatchlistVersionRow[]; total: number }> {
+      const page = db<WatchlistVersionRow>(VERSIONS).where({ list }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(offset);
       const [rows, [{ count }]] = await Promise.all([
-        db<WatchlistVersionRow>(VERSIONS).where({ list }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit).offset(offset),
+        limit === null ? page : page.limit(limit),
         db(VERSIONS).where({ list }).count<Array<{ count: string }>>({ count: '*' }),
       ]);
       return { rows, total: Number(count) };
@@ -108,6 +111,22 @@ export function createPgWatchlistVersionsStore(db: Knex) {
     async fail(id: string, reason: string, at: Date): Promise<WatchlistVersionRow | undefined> {
       const [row] = await db(VERSIONS).where({ id, status: 'LOADING' }).update({ status: 'FAILED', failure_reason: reason, finished_at: at }).returning<WatchlistVersionRow[]>('*');
       return row;
+    },
+
+    /** Keeps the uploaded files of a loading version for its job. */
+    async putUploads(versionId: string, files: readonly WatchlistFile[]): Promise<void> {
+      for (const file of files) await db(UPLOADS).insert({ version_id: versionId, name: file.name, content: file.content }).onConflict(['version_id', 'name']).merge();
+    },
+
+    /** The uploaded files of a version (none once it ended). */
+    async uploadsOf(versionId: string): Promise<WatchlistFile[]> {
+      const rows = await db(UPLOADS).where({ version_id: versionId }).orderBy('name').select<Array<{ name: string; content: Buffer }>>('name', 'content');
+      return rows.map((row) => ({ name: row.name, content: row.content }));
+    },
+
+    /** Deletes the uploaded files of a version that ended. */
+    async dropUploads(versionId: string): Promise<void> {
+      await db(UPLOADS).where({ version_id: versionId }).delete();
     },
 
     /** Every entry of a version, by uid. */
