@@ -1175,6 +1175,11 @@ export interface operations {
                             customer_id: string;
                             settings: Record<string, never>;
                             /**
+                             * @description whose choice serves: the customer's, the platform's default adapter (credentials of the platform, never shown) while it chose none, or the sandbox
+                             * @enum {string}
+                             */
+                            source: "customer" | "platform" | "sandbox";
+                            /**
                              * Format: date-time
                              * @description null while the customer chose nothing (the sandbox serves)
                              */
@@ -1274,6 +1279,11 @@ export interface operations {
                             customer_id: string;
                             settings: Record<string, never>;
                             /**
+                             * @description whose choice serves: the customer's, the platform's default adapter (credentials of the platform, never shown) while it chose none, or the sandbox
+                             * @enum {string}
+                             */
+                            source: "customer" | "platform" | "sandbox";
+                            /**
                              * Format: date-time
                              * @description null while the customer chose nothing (the sandbox serves)
                              */
@@ -1286,7 +1296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); an adapter the capability does not offer (ProviderAdapterError), or credentials or settings that are not the adapter's (ValidationMiddlewareError) */
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); an adapter the capability does not offer (ProviderAdapterError), credentials or settings that are not the adapter's (ValidationMiddlewareError), or credentials that cannot be used, e.g. a signing key that is not one (ProviderCredentialsError) */
             400: {
                 headers: {
                     [name: string]: unknown;
