@@ -1,18 +1,12 @@
-import { strictObject, type JsonSchema } from '@kyb/validation';
+import { strictObject } from '@kyb/validation';
+import type { CatalogAdapter } from './catalog-adapter';
 import { MATCH_PRO_ADAPTER } from './match-pro-choice';
+
+export type { CatalogAdapter } from './catalog-adapter';
 
 /** What the suite checks through a provider (docs: ../shared/design/ARCHITECTURE.md, section 6). */
 export const CAPABILITIES = ['registry', 'address', 'tin', 'merchant-screening', 'public-records', 'watchlist'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
-
-/** An adapter a tenant may choose for a capability: the credentials and settings it takes. */
-export interface CatalogAdapter {
-  /** The credential fields (sealed, never answered); null for an adapter that takes none. */
-  credentials: JsonSchema | null;
-  settings: JsonSchema;
-  /** What the schema cannot tell (a key that must read as one): throws a 400 when the credentials cannot be used. */
-  check?: (credentials: Record<string, unknown>) => void;
-}
 
 /** The embedded default of every capability: deterministic, no vendor account, no credentials. */
 export const SANDBOX_ADAPTER = 'sandbox';

@@ -5,7 +5,7 @@ import type { MatchProScreeningProvider } from '../providers/match-pro/match-pro
 import { signingKeyOf } from '../providers/match-pro/match-pro-signing';
 import { ProviderError } from '../providers/providers.errors';
 import type { ChosenScreeningProvider, ScreeningCredentials } from '../providers/screening.provider';
-import type { CatalogAdapter } from './adapter-catalog';
+import type { CatalogAdapter } from './catalog-adapter';
 import { ProviderCredentialsError } from './provider-settings.errors';
 
 /**

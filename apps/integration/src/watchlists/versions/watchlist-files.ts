@@ -1,5 +1,7 @@
 import type { WatchlistName } from '../watchlist-entry';
-import type { WatchlistLayout } from './watchlist-versions.store';
+
+/** The official layouts a list version is read from: OFAC's CSV files, or its advanced XML. */
+export type WatchlistLayout = 'csv' | 'advanced-xml';
 
 /** A file of a list version as it was given: its official name and its bytes. */
 export interface WatchlistFile {

@@ -1,6 +1,8 @@
 import type { Knex } from '@kyb/db';
 import type { WatchlistEntry, WatchlistName } from '../watchlist-entry';
-import type { WatchlistFile } from './watchlist-files';
+import type { WatchlistFile, WatchlistLayout } from './watchlist-files';
+
+export type { WatchlistLayout } from './watchlist-files';
 
 const VERSIONS = 'integration.watchlist_versions';
 const ENTRIES = 'integration.watchlist_entries';
@@ -9,7 +11,6 @@ const UPLOADS = 'integration.watchlist_uploads';
 const ENTRIES_PER_INSERT = 1000;
 
 export type WatchlistVersionStatus = 'LOADING' | 'READY' | 'FAILED';
-export type WatchlistLayout = 'csv' | 'advanced-xml';
 
 /** A row of `integration.watchlist_versions`. */
 export interface WatchlistVersionRow {
