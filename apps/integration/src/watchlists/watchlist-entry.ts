@@ -19,6 +19,8 @@ export interface WatchlistAlias {
   /** OFAC grades "low quality" a.k.a.s as weak; it screens strong ones only by default. */
   strength: 'strong' | 'weak';
   name: string;
+  /** The script of a name published in a non-Latin script (SDN_ADVANCED.XML only: `Arabic`, `Cyrillic`, ...). */
+  script?: string | null;
 }
 
 /** An address of an entry (any part may be missing). */
@@ -40,6 +42,16 @@ export interface WatchlistIdentifier {
   country: string | null;
 }
 
+/** A vessel's particulars as OFAC publishes them (sdn.csv's vessel columns, the XML's vessel features). */
+export interface WatchlistVessel {
+  callSign: string | null;
+  vesselType: string | null;
+  tonnage: string | null;
+  grossRegisteredTonnage: string | null;
+  flag: string | null;
+  owner: string | null;
+}
+
 /** One entry of a list. */
 export interface WatchlistEntry {
   /** OFAC's unique id (`ent_num`, the XML's DistinctParty FixedRef), as text. */
@@ -58,6 +70,10 @@ export interface WatchlistEntry {
   identifiers: WatchlistIdentifier[];
   /** Remarks and comments, joined as published. */
   remarks: string | null;
+  /** An individual's title as published (sdn.csv's Title, the XML's `Title` feature). */
+  title?: string | null;
+  /** A vessel's particulars (null for anything but a vessel). */
+  vessel?: WatchlistVessel | null;
 }
 
 /** A file of a list version that could not be read: which file, the line, and why. */
