@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sampleProfile } from '../test-support/business-profile.sample';
 import { startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
+import { processingScreening } from '../test-support/processing-screening';
 import { sandboxOutcome } from './sandbox-screening.provider';
 import { createPgScreeningStore } from './screening.store';
 
@@ -18,14 +19,7 @@ describe("a screening's kept MATCH answer", () => {
   });
   afterAll(() => t.close());
 
-  async function screening() {
-    const businessId = randomUUID();
-    const row = await t.db.transaction((trx) =>
-      store.insert(trx, { customer_id: customerId, business_id: businessId, icas: ['1996'], provider: 'match-pro', requested_by: randomUUID(), created_at: new Date() }),
-    );
-    await store.markProcessing(row.id, new Date());
-    return row;
-  }
+  const screening = () => processingScreening(t.db, store, customerId, 'match-pro');
   const outcomeOf = (businessId: string) => sandboxOutcome(sampleProfile('Terminated Quokkaworks', { id: businessId, customerId }), ['1996']);
   const trace = { adapter: 'match-pro', version: 'match-pro', raw: RAW };
 

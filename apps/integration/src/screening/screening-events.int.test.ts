@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
+import { processingScreening } from '../test-support/processing-screening';
 import type { ScreeningOutcome } from '../providers/screening.provider';
 import { createPgScreeningStore } from './screening.store';
 
@@ -16,14 +17,7 @@ describe('screening events in the outbox', () => {
   });
   afterAll(() => t.close());
 
-  async function screening() {
-    const businessId = randomUUID();
-    const row = await t.db.transaction((trx) =>
-      store.insert(trx, { customer_id: customerId, business_id: businessId, icas: ['1996'], provider: 'sandbox', requested_by: randomUUID(), created_at: new Date() }),
-    );
-    await store.markProcessing(row.id, new Date());
-    return row;
-  }
+  const screening = () => processingScreening(t.db, store, customerId);
   const eventsOf = (businessId: string) => t.db('integration.outbox_events').whereRaw(`data->>'business_id' = ?`, [businessId]).orderBy('seq').select('type', 'customer_id', 'data');
   const event = (type: string, row: { id: string; business_id: string }) => ({ type, customer_id: customerId, data: { customer_id: customerId, business_id: row.business_id, screening_id: row.id } });
 
