@@ -2,6 +2,7 @@ import { COBALT_PRODUCTION_URL } from '../providers/cobalt/cobalt.api';
 import { COMPLIANCELY_PRODUCTION_URL } from '../providers/compliancely/compliancely-tin.provider';
 import { MATCH_PRO_PRODUCTION_URL } from '../providers/match-pro/match-pro.api';
 import { OPENCORPORATES_PRODUCTION_URL } from '../providers/opencorporates/opencorporates-registry.provider';
+import { OPENSANCTIONS_PRODUCTION_URL } from '../providers/opensanctions/opensanctions-watchlist.provider';
 import { SMARTY_PRODUCTION_URL } from '../providers/smarty/smarty-street.api';
 
 /** Where each vendor is reached: the deployment settings `<PROVIDER>_BASE_URL` (a fake in tests, a vendor's sandbox in staging). */
@@ -11,6 +12,7 @@ export interface ProviderBaseUrls {
   cobalt: string;
   smarty: string;
   tinMatch: string;
+  opensanctions: string;
 }
 
 /** The vendors' production hosts: what a deployment reaches unless told otherwise. */
@@ -20,4 +22,5 @@ export const PRODUCTION_BASE_URLS: ProviderBaseUrls = {
   cobalt: COBALT_PRODUCTION_URL,
   smarty: SMARTY_PRODUCTION_URL,
   tinMatch: COMPLIANCELY_PRODUCTION_URL,
+  opensanctions: OPENSANCTIONS_PRODUCTION_URL,
 };

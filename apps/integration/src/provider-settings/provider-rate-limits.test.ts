@@ -11,7 +11,7 @@ describe('PROVIDER_RATE_LIMITS', () => {
 
   it('refuses an entry that is not adapter=calls/burst, an adapter without a limit, or a zero', () => {
     expect(() => parseRateLimits('smarty=fast')).toThrow('must be adapter=calls-per-minute/burst entries separated by commas (for example smarty=600/20), got "smarty=fast"');
-    expect(() => parseRateLimits('sandbox=10/1')).toThrow('names an adapter without a rate limit: "sandbox" (one of smarty, opencorporates, cobalt, compliancely, match-pro)');
+    expect(() => parseRateLimits('sandbox=10/1')).toThrow('names an adapter without a rate limit: "sandbox" (one of smarty, opencorporates, cobalt, compliancely, match-pro, opensanctions)');
     expect(() => parseRateLimits('cobalt=0/5')).toThrow('needs at least 1 call a minute and a burst of at least 1, got "cobalt=0/5"');
   });
 });

@@ -34,6 +34,11 @@ export const VENDOR_RATE_LIMITS: Readonly<Record<string, VendorRateLimit>> = {
   // Mastercard publishes no rate for MATCH Pro's termination inquiries
   // (https://developer.mastercard.com/match/documentation/): the same conservative default.
   'match-pro': { perMinute: 60, burst: 5 },
+  // OpenSanctions publishes no request rate, only a monthly quota per key ("rejected with a 429
+  // HTTP status code until the beginning of the next month",
+  // https://www.opensanctions.org/faq/154/api-usage-limits-optimization); a call carries up to 100
+  // queries, each billed. The same conservative default.
+  opensanctions: { perMinute: 60, burst: 5 },
 };
 
 const ENTRY = /^([a-z][a-z0-9-]*)=(\d+)\/(\d+)$/;
