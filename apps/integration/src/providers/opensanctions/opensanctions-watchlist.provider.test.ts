@@ -1,8 +1,9 @@
+import { compileCheck } from '@kyb/validation';
 import { startFakeVendor, type FakeVendor } from '../../test-support/fake-vendor';
 import { createOpenSanctionsFake } from '../../test-support/fakes/opensanctions/opensanctions.fake';
 import { ProviderError } from '../providers.errors';
 import type { WatchlistSubject } from '../watchlist.provider';
-import { createOpenSanctionsWatchlistMatcher, OPENSANCTIONS_PRODUCTION_URL, type OpenSanctionsWatchlistOptions } from './opensanctions-watchlist.provider';
+import { createOpenSanctionsWatchlistMatcher, OPENSANCTIONS_PRODUCTION_URL, OPENSANCTIONS_SETTINGS, type OpenSanctionsWatchlistOptions } from './opensanctions-watchlist.provider';
 
 const KEY = 'os-live-7f3a9c21';
 const owner = (name: string, dateOfBirth: string | null = null, country: string | null = null): WatchlistSubject => ({ role: 'owner', refId: 'own-1', kind: 'person', name, dateOfBirth, country });
@@ -31,6 +32,12 @@ describe('the OpenSanctions watchlist matcher', () => {
     expect([matcher().name, OPENSANCTIONS_PRODUCTION_URL]).toEqual(['opensanctions', 'https://api.opensanctions.org']);
     expect(() => matcher({ credentials: { api_key: ' ' } })).toThrow(new ProviderError('OpenSanctions needs an api_key', { transient: false }));
     expect(() => matcher({ dataset: '../admin' })).toThrow('The OpenSanctions dataset must be a dataset name such as sanctions or us_ofac_sdn');
+  });
+
+  it('takes as settings only a dataset name, which may be left out', () => {
+    const problem = compileCheck(OPENSANCTIONS_SETTINGS, 'body');
+    expect([problem({}), problem({ dataset: 'sanctions' }), problem({ dataset: 'us_ofac_sdn' })]).toEqual([null, null, null]);
+    expect([problem({ dataset: '../admin' })?.property, problem({ dataset: 'Sanctions' })?.property, problem({ threshold: 0.5 })?.property]).toEqual(['dataset', 'dataset', 'threshold']);
   });
 
   it('reads the catalog, then posts one query per subject to /match/sanctions with the key, the pinned algorithm, the threshold and the limit', async () => {
