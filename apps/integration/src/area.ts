@@ -73,6 +73,13 @@ import { createPgVerificationStore } from './verification/verification.store';
 import { createPgWebhookAttemptsStore } from './webhooks/webhook-attempts.store';
 import { webhookDeliveryRoutes } from './webhooks/webhook-deliveries.router';
 import { createPgWebhookDeliveriesStore } from './webhooks/webhook-deliveries.store';
+import { OFAC_READERS } from './watchlists/ofac/ofac-readers';
+import { checksumOfFiles } from './watchlists/ofac/ofac-checksum';
+import { createWatchlistLoader } from './watchlists/versions/load-watchlist-version';
+import { createWatchlistLoadProcessor } from './watchlists/versions/watchlist-load.processor';
+import { watchlistVersionsRoutes } from './watchlists/versions/watchlist-versions.router';
+import { createWatchlistVersionsService } from './watchlists/versions/watchlist-versions.service';
+import { createPgWatchlistVersionsStore } from './watchlists/versions/watchlist-versions.store';
 import { createWebhookDeliveryProcessor } from './webhooks/webhook-delivery.processor';
 import { createPgWebhookDispatchStore } from './webhooks/webhook-dispatch.store';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
@@ -210,6 +217,12 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const screenings = createScreeningService({ db, store: screeningStore, credentials, businesses, queue: producers.screenings, clock, logger });
   const screen = createScreeningProcessor({ store: screeningStore, credentials, businesses, provider: screeningProvider, chosenProviderFor, clock, logger });
 
+  // Watchlists: the platform admin's sanctions list versions, read from the official files by a job.
+  const watchlistVersions = createPgWatchlistVersionsStore(db);
+  const watchlistLoader = createWatchlistLoader({ store: watchlistVersions, readers: OFAC_READERS, checksum: checksumOfFiles, clock });
+  const watchlists = createWatchlistVersionsService({ db, store: watchlistVersions, loader: watchlistLoader, queue: producers.watchlistLoads, clock, logger });
+  const loadWatchlist = createWatchlistLoadProcessor({ store: watchlistVersions, loader: watchlistLoader, clock, logger });
+
   // Webhooks: endpoints, the dispatcher that turns every area's events into deliveries, attempts.
   const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...deps.webhooks };
   const webhookEndpoints = createPgWebhookEndpointsStore(db);
@@ -242,6 +255,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
       ...webhookDeliveryRoutes({ webhooks, authenticate }),
       ...providerSettingsRoutes({ providers, authenticate }),
       ...providerCircuitsRoutes({ breakers: providerGuard.breakers, authenticate }),
+      ...watchlistVersionsRoutes({ versions: watchlists, authenticate }),
     ], tenantOf),
     {
       title: 'Integration area',
@@ -269,7 +283,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     // What an erased tenant owned answers 410 (docs/adr/0043).
     tenantGone: tenantGoneGate({ erased, resolvers: tenantOf }),
     queues,
-    workers: integrationWorkers({ enrich, enrichBatch, screen, deliverWebhook, monitoringTick: () => monitoring.tick() }),
+    workers: integrationWorkers({ enrich, enrichBatch, screen, deliverWebhook, loadWatchlist, monitoringTick: () => monitoring.tick() }),
     // Unset or MONITORING_TICK_MINUTES=0: no schedule (and a tick registered before is removed).
     schedules: [{ id: 'monitoring-tick', producer: producers.monitoringTick, pattern: deps.monitoringTickMinutes ? tickPattern(deps.monitoringTickMinutes) : null }],
     // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.

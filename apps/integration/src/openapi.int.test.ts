@@ -30,6 +30,10 @@ const expected: ExpectedOperation[] = [
   { method: 'get', path: '/business/{businessID}/verification', parameters: [inPath('businessID')], success: ['200'], authenticated: true },
   // Issue 43: the platform admin's view of the provider circuit breakers.
   { method: 'get', path: '/admin/provider-circuits', parameters: [], success: ['200'], authenticated: true },
+  // Issue 44: the platform admin's sanctions list versions.
+  { method: 'post', path: '/admin/watchlists/{list}/versions', parameters: [inPath('list')], success: ['200', '202'], authenticated: true },
+  { method: 'get', path: '/admin/watchlists/{list}/versions', parameters: [inPath('list')], success: ['200'], authenticated: true },
+  { method: 'get', path: '/admin/watchlists/{list}/versions/{versionID}', parameters: [inPath('list'), inPath('versionID')], success: ['200'], authenticated: true },
 ];
 
 describe('the integration area OpenAPI document', () => {
@@ -58,6 +62,13 @@ describe('the integration area OpenAPI document', () => {
     const answer = (await request(t.app).get('/integration/api/v1/admin/provider-circuits').set('Authorization', `Bearer ${t.keys.tokenFor({ role: 'ADMIN' })}`).expect(200)).body;
     expect(answer).toEqual({ status: 'success', message: 'Provider circuits fetched successfully', data: { circuits: [] } });
     expect(validate(answer) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('documents the list upload as multipart/form-data for the platform ADMIN, with its 200, 202, 413 and 415', () => {
+    const operation = doc.paths['/admin/watchlists/{list}/versions'].post as Operation & { 'x-roles'?: string[]; requestBody: { content: Record<string, unknown> } };
+    expect(operation['x-roles']).toEqual(['ADMIN']);
+    expect(Object.keys(operation.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '202', '400', '401', '413', '415']));
   });
 
   it.each([

@@ -12,6 +12,7 @@ import {
   enrichmentCompletedQueue,
   monitoringTickQueue,
   screeningQueue,
+  watchlistLoadQueue,
   webhookDeliveryQueue,
   type CreateWorkerOptions,
   type JobAttempts,
@@ -26,7 +27,7 @@ import type { WebhookDeliveryJob } from './webhooks/webhook-delivery.processor';
  * The queues the integration area adds jobs to: enrichments (refreshes, the recovery sweep and a
  * batch's transient failures; business creation in the case area too), `completed` (tells the
  * score area a business's records are in), `batchCompleted` (the same for the businesses of a
- * batch, in one job), screenings, webhook delivery attempts, and the monitoring ticks' scheduled jobs.
+ * batch, in one job), screenings, webhook delivery attempts, the monitoring ticks' scheduled jobs, and sanctions list loads.
  */
 export const createIntegrationProducers = (queues: AreaQueues) =>
   createAreaProducers(queues, {
@@ -36,6 +37,7 @@ export const createIntegrationProducers = (queues: AreaQueues) =>
     screenings: screeningQueue,
     webhookDeliveries: webhookDeliveryQueue,
     monitoringTick: monitoringTickQueue,
+    watchlistLoads: watchlistLoadQueue,
   });
 
 /** What the integration area's workers run. */
@@ -44,6 +46,8 @@ export interface IntegrationJobs {
   enrichBatch(job: EnrichmentBatchJob): Promise<void>;
   screen(screeningId: string, attempt: JobAttempts): Promise<void>;
   deliverWebhook(job: WebhookDeliveryJob): Promise<void>;
+  /** Reads an uploaded sanctions list version and makes it current. */
+  loadWatchlist(versionId: string, attempt: JobAttempts): Promise<void>;
   /** Queues the re-enrichments of the monitored businesses now due; what it did is the job's return value. */
   monitoringTick(): Promise<unknown>;
 }
@@ -55,6 +59,8 @@ export function integrationWorkers(jobs: IntegrationJobs) {
     createWorker(enrichmentBatchQueue, (job) => jobs.enrichBatch(job), options),
     createWorker(screeningQueue, (job) => jobs.screen(job.data.screeningId, attemptsOf(job)), options),
     createWorker(webhookDeliveryQueue, (job) => jobs.deliverWebhook(job.data), options),
+    // One list version at a time per worker: a full list is read whole into memory.
+    createWorker(watchlistLoadQueue, (job) => jobs.loadWatchlist(job.data.versionId, attemptsOf(job)), { ...options, concurrency: 1 }),
     // One at a time per worker; ticks of two workers at once still record each period's task once.
     createWorker(monitoringTickQueue, () => jobs.monitoringTick(), { ...options, concurrency: 1 }),
   ];

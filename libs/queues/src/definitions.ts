@@ -46,6 +46,13 @@ export const enrichmentBatchCompletedJobId = (batchJobId: string) => `enriched-$
 /** Integration: run one merchant screening that a row in the screening table describes. */
 export const screeningQueue = defineQueue<{ screeningId: string }>('merchant-screening');
 
+/**
+ * Integration: read the uploaded files of a sanctions list version (integration.watchlist_uploads)
+ * and make it current. A malformed file ends the version FAILED at once; only an error of ours is
+ * retried, and the last attempt ends it FAILED too.
+ */
+export const watchlistLoadQueue = defineQueue<{ versionId: string }>('watchlist-load', { attempts: 3 });
+
 /** Score: compute the score a row in the scores table describes. */
 export const scoreQueue = defineQueue<{ scoreId: string }>('business-score');
 
@@ -105,6 +112,7 @@ export const allQueues: Array<QueueDefinition<unknown>> = [
   enrichmentCompletedQueue,
   enrichmentBatchCompletedQueue,
   screeningQueue,
+  watchlistLoadQueue,
   scoreQueue,
   reportQueue,
   mailQueue,

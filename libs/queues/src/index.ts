@@ -25,6 +25,7 @@ export {
   reportQueue,
   scoreQueue,
   screeningQueue,
+  watchlistLoadQueue,
   webhookDeliveryQueue,
   webhookDispatchQueue,
 } from './definitions';

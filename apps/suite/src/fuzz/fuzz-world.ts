@@ -45,8 +45,12 @@ export async function buildFuzzWorld(call: Call, db: Knex, secrets: { adminEmail
 
   return {
     world,
-    // Path values that are not ids (a capability) as the matrix fills them.
-    idsFor: (route) => ({ ...(route.key === CUSTOMER_SETTINGS ? { ...world.ids, customerid: spare } : world.ids), ...ROUTE_SAMPLES[route.key]?.fixed }),
+    // A route's own ids and its path values that are not ids (a capability) as the matrix fills them.
+    idsFor: (route) => ({
+      ...(route.key === CUSTOMER_SETTINGS ? { ...world.ids, customerid: spare } : world.ids),
+      ...ROUTE_SAMPLES[route.key]?.ids?.(world),
+      ...ROUTE_SAMPLES[route.key]?.fixed,
+    }),
     async tokenFor(route, caller) {
       if (caller === 'anonymous') return undefined;
       if (route.key !== LOGOUT) return world.callers[caller].token;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { World } from './matrix-world';
 
 /**
@@ -110,6 +111,11 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'PUT /integration/api/v1/customers/{customerID}/providers/{capability}': { ok: [200], fixed: { capability: 'address' }, body: () => ({ adapter: 'sandbox' }) },
   'GET /integration/api/v1/customers/{customerID}/provider-usage': { ok: [200] },
   'GET /integration/api/v1/admin/provider-circuits': { ok: [200] },
+  // The matrix sends JSON: the platform admin passes every check before the body's (multipart/form-data) and gets 415 for it.
+  'POST /integration/api/v1/admin/watchlists/{list}/versions': { ok: [415], fixed: { list: 'ofac-sdn' } },
+  'GET /integration/api/v1/admin/watchlists/{list}/versions': { ok: [200], fixed: { list: 'ofac-sdn' } },
+  // The world loads no list: the platform admin meets an unknown version.
+  'GET /integration/api/v1/admin/watchlists/{list}/versions/{versionID}': { ok: [404], fixed: { list: 'ofac-sdn' }, ids: () => ({ versionid: randomUUID() }) },
   'GET /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200] },
   'PATCH /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200], body: (w) => ({ description: `renamed ${w.unique()}` }) },
   // The owner's and the ADMIN's calls race: one removes the endpoint, the other finds it gone.

@@ -57,6 +57,7 @@ describe('tenant matrix: every route, every kind of caller', () => {
       'POST /auth/api/v1/customer/logout': 'ends the session; repeating it changes nothing',
       'POST /auth/api/v1/customer/complete-setup': 'sets the password once; a repeat is refused by the account state',
       'POST /report/api/v1/reports/{reportID}/download': 'reads a file; creates nothing',
+      'POST /integration/api/v1/admin/watchlists/{list}/versions': "idempotent by its files: their checksum is the key, the same files again answer 200 with the version they made",
       'POST /score/api/v1/score/scores/{scoreID}/recompute': 'computes a stored score again and compares; stores nothing',
       'POST /score/api/v1/score/business/{businessID}/what-if': 'computes a hypothetical score; stores nothing',
     };

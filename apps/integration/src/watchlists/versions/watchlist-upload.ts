@@ -20,7 +20,7 @@ export function readWatchlistUpload(request: Readable & { headers: IncomingHttpH
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: request.headers, limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: UPLOAD_LIMITS.files, fields: 0, parts: UPLOAD_LIMITS.files } });
+      parser = busboy({ headers: request.headers, limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: UPLOAD_LIMITS.files, fields: 0 } });
     } catch {
       reject(new ValidationError('The multipart body has no readable boundary.'));
       return;

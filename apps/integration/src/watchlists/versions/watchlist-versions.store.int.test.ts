@@ -71,7 +71,7 @@ describe('watchlist versions in PostgreSQL', () => {
   });
 
   it('list the versions of a list newest first, with their total', async () => {
-    const { rows, total } = await store.versionsOf('ofac-consolidated', 10, 0);
+    const { rows, total } = await store.versionsOf('ofac-consolidated', { limit: 10, offset: 0 });
     expect(total).toBe(1);
     expect(rows.map((r) => r.checksum)).toEqual(['a1']);
   });

@@ -58,11 +58,12 @@ export function createPgWatchlistVersionsStore(db: Knex) {
       return db<WatchlistVersionRow>(VERSIONS).where({ list, is_current: true }).first();
     },
 
-    /** The versions of `list`, newest first (`limit` null: all of them). */
-    async versionsOf(list: WatchlistName, limit: number | null, offset: number): Promise<{ rows: WatchlistVersionRow[]; total: number }> {
-      const page = db<WatchlistVersionRow>(VERSIONS).where({ list }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(offset);
+    /** The versions of `list`, newest first unless `order` is asc (`limit` null: all of them). */
+    async versionsOf(list: WatchlistName, page: { limit: number | null; offset: number; order?: 'asc' | 'desc' }): Promise<{ rows: WatchlistVersionRow[]; total: number }> {
+      const { limit, offset, order = 'desc' } = page;
+      const rowsQuery = db<WatchlistVersionRow>(VERSIONS).where({ list }).orderBy([{ column: 'created_at', order }, { column: 'id', order }]).offset(offset);
       const [rows, [{ count }]] = await Promise.all([
-        limit === null ? page : page.limit(limit),
+        limit === null ? rowsQuery : rowsQuery.limit(limit),
         db(VERSIONS).where({ list }).count<Array<{ count: string }>>({ count: '*' }),
       ]);
       return { rows, total: Number(count) };
