@@ -9,7 +9,9 @@
  *   one of them has no vowel at all (unvocalised Arabic transliterates so: "mhmd") with
  *   Jaro-Winkler >= 0.7. Similarity (1 + JW) / 2: the sound agrees, so half the spelling gap is forgiven;
  * - jaro-winkler: alphabetic tokens of 4+ letters one deletion apart on each side (a typo: a
- *   substitution, a missing or extra letter, two letters swapped) with Jaro-Winkler >= 0.8: JW.
+ *   substitution, a missing or extra letter, two letters swapped) with Jaro-Winkler >= 0.88: JW.
+ *   The floor is high because a changed consonant in a short name is usually another name ("hong"
+ *   and "yong" score 0.83); vowel variants of short names ("omar", "omer") are the phonetic pass's.
  * Anything else does not match. Other short tokens and numbers match only exactly: Jaro-Winkler on
  * two letters or on digits says nothing.
  *
@@ -50,7 +52,7 @@ export const PHONETIC_MIN_LENGTH = 3;
 export const FUZZY_MIN_LENGTH = 4;
 export const PHONETIC_MIN_JW = 0.8;
 export const SKELETON_MIN_JW = 0.7;
-export const FUZZY_MIN_JW = 0.8;
+export const FUZZY_MIN_JW = 0.88;
 
 const ALPHABETIC = /^[a-z]+$/;
 
@@ -90,7 +92,7 @@ export function tokenSimilarity(a: TokenFeatures, b: TokenFeatures): TokenMatch 
   if (a.text === b.text) return { similarity: 1, how: 'exact' };
   if (isInitialOf(a, b) || isInitialOf(b, a)) return { similarity: INITIAL_SIMILARITY, how: 'initial' };
   if (!a.alphabetic || !b.alphabetic) return null;
-  const shortest = Math.min(a.text.length, b.text.length);
+  const shortest = a.text.length < b.text.length ? a.text.length : b.text.length;
   if (shortest < PHONETIC_MIN_LENGTH) return null;
   const jw = jaroWinkler(a.text, b.text);
   const sameCode = jw >= PHONETIC_MIN_JW && a.codes.some((code) => b.codes.includes(code));
