@@ -37,7 +37,13 @@ describe('npm run watchlist:load', () => {
   });
 
   const load = (...args: string[]) => run(process.execPath, [COMMAND, ...args], { env });
-  const failure = (...args: string[]) => load(...args).then(() => expect.fail('the command succeeded'), (err: { code: number; stderr: string; stdout: string }) => err);
+  const failure = (...args: string[]) =>
+    load(...args).then(
+      () => {
+        throw new Error(`watchlist:load ${args.join(' ')} succeeded`);
+      },
+      (err: { code: number; stderr: string; stdout: string }) => err,
+    );
 
   it('loads the files given as paths, makes the version current, and changes nothing when given them again', async () => {
     const paths = ['sdn.csv', 'add.csv', 'alt.csv', 'sdn_comments.csv'].map((name) => join(FIXTURES, name));

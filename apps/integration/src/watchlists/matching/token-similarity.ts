@@ -15,15 +15,11 @@
  * Anything else does not match. Other short tokens and numbers match only exactly: Jaro-Winkler on
  * two letters or on digits says nothing.
  *
- * Double Metaphone comes from `talisman` (CommonJS, loaded as its single file
- * talisman/phonetics/double-metaphone): the algorithm is fixed since Philips published it in 2000,
- * so a stable, complete implementation beats writing our own.
- *
  * Every way two tokens can match is also a key the index files them under (indexKeys) and a key a
  * query looks up (probeKeys): two matching tokens always share one, which is what lets the index's
  * blocking lose no hit (token-similarity.test.ts checks it).
  */
-import doubleMetaphone from 'talisman/phonetics/double-metaphone';
+import { doubleMetaphone } from './double-metaphone';
 import { jaroWinkler } from './jaro-winkler';
 
 /** How a pair of tokens matched (WatchlistMatchedToken's `how`). */
