@@ -58,6 +58,11 @@ export function createPgWatchlistVersionsStore(db: Knex) {
       return db<WatchlistVersionRow>(VERSIONS).where({ list, is_current: true }).first();
     },
 
+    /** The current version of every list that has one (what screenings run against), by list. */
+    async currentVersions(): Promise<Array<Pick<WatchlistVersionRow, 'id' | 'list' | 'published_at'>>> {
+      return db<WatchlistVersionRow>(VERSIONS).where({ is_current: true }).orderBy('list').select('id', 'list', 'published_at');
+    },
+
     /** The versions of `list`, newest first unless `order` is asc (`limit` null: all of them). */
     async versionsOf(list: WatchlistName, page: { limit: number | null; offset: number; order?: 'asc' | 'desc' }): Promise<{ rows: WatchlistVersionRow[]; total: number }> {
       const { limit, offset, order = 'desc' } = page;
