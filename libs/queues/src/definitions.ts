@@ -53,6 +53,17 @@ export const screeningQueue = defineQueue<{ screeningId: string }>('merchant-scr
  */
 export const watchlistLoadQueue = defineQueue<{ versionId: string }>('watchlist-load', { attempts: 3 });
 
+/** Why a business is screened against the sanctions lists: added, refreshed, monitored, or a new version of a list. */
+export type WatchlistScreeningTrigger = 'added' | 'refresh' | 'monitoring' | 'list_version';
+/**
+ * Integration: screen the businesses (one customer's) against the sanctions lists: after each
+ * enrichment (one job per task, or per batch), and for every monitored business when a list
+ * version becomes current.
+ */
+export const watchlistScreeningQueue = defineQueue<{ customerId: string; businessIds: string[]; trigger: WatchlistScreeningTrigger }>('watchlist-screening', { attempts: 5 });
+/** The id of the screening job that follows enrichment task (or batch job) `id`: one however often it is announced. */
+export const watchlistScreeningJobId = (id: string) => `watchlist-${id}`;
+
 /** Score: compute the score a row in the scores table describes. */
 export const scoreQueue = defineQueue<{ scoreId: string }>('business-score');
 
@@ -113,6 +124,7 @@ export const allQueues: Array<QueueDefinition<unknown>> = [
   enrichmentBatchCompletedQueue,
   screeningQueue,
   watchlistLoadQueue,
+  watchlistScreeningQueue,
   scoreQueue,
   reportQueue,
   mailQueue,

@@ -26,6 +26,8 @@ export {
   scoreQueue,
   screeningQueue,
   watchlistLoadQueue,
+  watchlistScreeningQueue,
+  watchlistScreeningJobId,
   webhookDeliveryQueue,
   webhookDispatchQueue,
 } from './definitions';
@@ -47,6 +49,6 @@ export {
   reportRecoveryQueue,
   scoreRecoveryQueue,
 } from './definitions';
-export type { EnrichmentCompletion, RecoverySweepPayload } from './definitions';
+export type { EnrichmentCompletion, RecoverySweepPayload, WatchlistScreeningTrigger } from './definitions';
 export { DEFAULT_MAX_RECOVERIES, isJobLive, recoverStuck, RECOVERY_BATCH, requeue, startRecoverySweeper, SWEEP_SCHEDULER_ID } from './recovery';
 export type { RecoveryCounts, RecoverySweeper, RecoverySweeperOptions, RequeueResult, StuckRecord, StuckRecordKind } from './recovery';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { enrichmentBatchCompletedJobId, enrichmentJobId, type EnrichmentCompletion, type Producer } from '@kyb/queues';
+import { enrichmentBatchCompletedJobId, enrichmentJobId, watchlistScreeningJobId, type EnrichmentCompletion, type Producer } from '@kyb/queues';
 import type { BusinessEntry } from '@kyb/area-views';
 import { isUuid } from '@kyb/validation';
 import { businessProfileOf, type BusinessProfile } from '../providers/business-profile';
@@ -102,6 +102,8 @@ export function createEnrichmentBatchProcessor(deps: EnrichmentBatchProcessorDep
     // BullMQ always gives an id; without one, the batch's own content names its announcement.
     const batchJobId = job.id ?? `batch-${createHash('sha256').update(`${customerId}:${businessIds.join(',')}`).digest('hex')}`;
     await deps.batchCompleted.add({ completions }, { jobId: enrichmentBatchCompletedJobId(batchJobId) });
+    // A batch's businesses were added together (their tasks are their first enrichments): screened in one job.
+    await deps.watchlistScreenings?.add({ customerId, businessIds: completions.map((c) => c.businessId), trigger: 'added' }, { jobId: watchlistScreeningJobId(batchJobId) });
   }
 
   return async function processEnrichmentBatch(job: EnrichmentBatchJob): Promise<void> {

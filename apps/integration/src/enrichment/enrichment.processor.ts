@@ -1,5 +1,5 @@
 import type { Knex } from '@kyb/db';
-import { enrichmentJobId, type Producer, type WorkerLogger } from '@kyb/queues';
+import { enrichmentJobId, watchlistScreeningJobId, type Producer, type WatchlistScreeningTrigger, type WorkerLogger } from '@kyb/queues';
 import type { BusinessDirectory, ErasedCustomers } from '@kyb/area-views';
 import { ProviderError } from '../providers/providers.errors';
 import type { FinancialsProvider } from '../providers/financials.provider';
@@ -30,6 +30,8 @@ export interface EnrichmentProcessorDeps {
   verifier?: BusinessVerifier;
   /** Tells the score area that a business's records are in. */
   completed: Pick<Producer<{ businessId: string; taskId: string }>, 'add'>;
+  /** Screens the business against the sanctions lists once its enrichment is done (issue 44). */
+  watchlistScreenings?: Pick<Producer<{ customerId: string; businessIds: string[]; trigger: WatchlistScreeningTrigger }>, 'add'>;
   /** Tenants erased (docs/adr/0043): nothing of theirs is fetched again; their tasks end FAILED. */
   erased?: Pick<ErasedCustomers, 'isErased'>;
   clock: () => Date;
@@ -44,6 +46,13 @@ const UNEXPECTED = 'The public records provider failed unexpectedly.';
 /** Job id of the announcement of a finished task: one per task, however often it is sent. */
 export const completedJobId = (taskId: string) => `enriched-${taskId}`;
 
+/** Why a task's business is screened: its job says whether it was added, refreshed or monitored. */
+export function screeningTriggerOf(task: Pick<TaskRow, 'job_id'>): WatchlistScreeningTrigger {
+  if (task.job_id.startsWith('refresh-')) return 'refresh';
+  if (task.job_id.startsWith('monitoring-')) return 'monitoring';
+  return 'added';
+}
+
 /**
  * Runs one enrichment job: finds or records its integration task, fetches the business's public
  * records and financials, verifies and classifies the business (a step that never fails the
@@ -53,8 +62,10 @@ export const completedJobId = (taskId: string) => `enriched-${taskId}`;
  * final state, in its transaction (a retried attempt is not final: no event).
  */
 export function createEnrichmentProcessor(deps: EnrichmentProcessorDeps) {
-  const announce = (task: Pick<TaskRow, 'id' | 'business_id'>) =>
-    deps.completed.add({ businessId: task.business_id, taskId: task.id }, { jobId: completedJobId(task.id) });
+  const announce = async (task: Pick<TaskRow, 'id' | 'business_id' | 'customer_id' | 'job_id'>) => {
+    await deps.completed.add({ businessId: task.business_id, taskId: task.id }, { jobId: completedJobId(task.id) });
+    await deps.watchlistScreenings?.add({ customerId: task.customer_id, businessIds: [task.business_id], trigger: screeningTriggerOf(task) }, { jobId: watchlistScreeningJobId(task.id) });
+  };
 
   // A finished task whose verification was never stored (an older run) is verified when its job runs again.
   const verifyOnce = async (task: TaskRow) => {

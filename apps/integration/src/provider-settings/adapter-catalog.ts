@@ -1,5 +1,6 @@
 import { strictObject } from '@kyb/validation';
 import type { CatalogAdapter } from './catalog-adapter';
+import { OPENSANCTIONS_SETTINGS } from '../providers/opensanctions/opensanctions-watchlist.provider';
 import { MATCH_PRO_ADAPTER } from './match-pro-choice';
 
 export type { CatalogAdapter } from './catalog-adapter';
@@ -32,7 +33,8 @@ export const ADAPTER_CATALOG: AdapterCatalog = {
   tin: { sandbox, compliancely: withSecrets('api_key') },
   'merchant-screening': { sandbox, 'match-pro': MATCH_PRO_ADAPTER },
   'public-records': { sandbox },
-  watchlist: { sandbox },
+  // `ofac`: the suite's own engine over the loaded official lists (no credentials); `opensanctions`: the hosted yente matcher.
+  watchlist: { sandbox, ofac: sandbox, opensanctions: { ...withSecrets('api_key'), settings: OPENSANCTIONS_SETTINGS } },
 };
 
 /** The adapters a capability offers, by name. */
