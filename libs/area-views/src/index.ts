@@ -19,6 +19,8 @@ export {
   createBusinessDirectory,
 } from './case/business-directory';
 export type { BusinessDirectory, BusinessEntry, BusinessOwnerEntry } from './case/business-directory';
+export { BUSINESS_NAME_DIRECTORY_VIEW, createWatchlistSubjectsDirectory } from './case/watchlist-subjects-directory';
+export type { WatchlistSubjectsDirectory, WatchlistSubjectsEntry } from './case/watchlist-subjects-directory';
 export {
   BJL_RECORD_DIRECTORY_VIEW,
   createIntegrationDirectory,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from '@kyb/db';
-import { BUSINESS_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, createBusinessDirectory, createTinDirectory, MONITORING_SETTINGS_DIRECTORY_VIEW, TIN_DIRECTORY_VIEW } from '@kyb/area-views';
+import { BUSINESS_DIRECTORY_VIEW, BUSINESS_NAME_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, createBusinessDirectory, createTinDirectory, createWatchlistSubjectsDirectory, MONITORING_SETTINGS_DIRECTORY_VIEW, TIN_DIRECTORY_VIEW } from '@kyb/area-views';
 import { createBusinessDirectoryStandIn, createMonitoringSettingsStandIn, createTinDirectoryStandIn } from '@kyb/area-views/testing';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
@@ -28,7 +28,7 @@ describe('the business directory views', () => {
     await t.close();
   });
 
-  it.each([BUSINESS_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, TIN_DIRECTORY_VIEW, MONITORING_SETTINGS_DIRECTORY_VIEW])('%s has the columns of the stand-in other areas test with', async (view) => {
+  it.each([BUSINESS_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, BUSINESS_NAME_DIRECTORY_VIEW, TIN_DIRECTORY_VIEW, MONITORING_SETTINGS_DIRECTORY_VIEW])('%s has the columns of the stand-in other areas test with', async (view) => {
     const real = await columnsOf(t.db, view);
     expect(real.length).toBeGreaterThan(0);
     expect(real).toEqual(await columnsOf(standIns.db, view));
@@ -71,5 +71,32 @@ describe('the business directory views', () => {
     expect(await directory.find(id)).toBeUndefined();
     expect(await directory.owners(id)).toEqual([]);
     expect(await tins.sealedTin(id)).toBeUndefined();
+  });
+
+  it('give sanctions screening every name of a business (legal name, DBAs) and its owners with dates of birth, deleted businesses left out', async () => {
+    const customerId = randomUUID();
+    const id = await insertBusiness(t.db, { customerId, name: 'Harbor Freight Co', owners: [{ first_name: 'Ann', last_name: 'Lee' }, { first_name: 'Bo', last_name: 'Ray' }] });
+    await t.db('cases.business_names').insert([
+      { business_id: id, position: 1, name: 'Harbor Trading', is_primary: false },
+      { business_id: id, position: 2, name: 'HF Logistics', is_primary: false },
+    ]);
+    await t.db('cases.owners').where({ business_id: id, first_name: 'Ann' }).update({ date_of_birth: '1961-07-14', country: 'CA' });
+    await t.db('cases.owners').where({ business_id: id, first_name: 'Bo' }).update({ date_of_birth: null, country: null });
+    const directory = createWatchlistSubjectsDirectory(t.db);
+    const found = await directory.subjectsOf([id, 'not-a-uuid', randomUUID()]);
+    expect([...found.keys()]).toEqual([id]);
+    expect(found.get(id)).toEqual({
+      businessId: id,
+      customerId,
+      legalName: 'Harbor Freight Co',
+      otherNames: ['Harbor Trading', 'HF Logistics'],
+      country: 'US',
+      owners: [
+        { id: expect.any(String), firstName: 'Ann', lastName: 'Lee', dateOfBirth: '1961-07-14', country: 'CA' },
+        { id: expect.any(String), firstName: 'Bo', lastName: 'Ray', dateOfBirth: null, country: null },
+      ],
+    });
+    await t.db('cases.businesses').where({ id }).update({ deleted_at: new Date(), deleted_by: customerId });
+    expect((await directory.subjectsOf([id])).size).toBe(0);
   });
 });

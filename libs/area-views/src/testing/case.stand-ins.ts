@@ -1,5 +1,6 @@
 import type { Knex } from '@kyb/db';
 import { BUSINESS_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, type BusinessEntry, type BusinessOwnerEntry } from '../case/business-directory';
+import { BUSINESS_NAME_DIRECTORY_VIEW } from '../case/watchlist-subjects-directory';
 import { INVITATION_DIRECTORY_VIEW, type InvitationEntry } from '../case/invitation-directory';
 import { TIN_DIRECTORY_VIEW } from '../case/tin-directory';
 import { MONITORING_SETTINGS_DIRECTORY_VIEW, type MonitoringSettings } from '../case/monitoring-settings-directory';
@@ -8,7 +9,9 @@ import { MONITORING_SETTINGS_DIRECTORY_VIEW, type MonitoringSettings } from '../
 export type StandInBusiness = Partial<Omit<BusinessEntry, 'id' | 'customerId'>> & {
   id: string;
   customerId: string;
-  owners?: Array<Partial<Omit<BusinessOwnerEntry, 'id'>> & { firstName: string; lastName: string }>;
+  owners?: Array<Partial<Omit<BusinessOwnerEntry, 'id'>> & { firstName: string; lastName: string; id?: string; dateOfBirth?: string | null }>;
+  /** The business's other names (DBAs). */
+  otherNames?: string[];
 };
 
 /**
@@ -24,7 +27,10 @@ export async function createBusinessDirectoryStandIn(db: Knex) {
     external_id text, created_at timestamptz not null default now())`);
   await db.raw(`create table if not exists ${BUSINESS_OWNER_DIRECTORY_VIEW} (id uuid primary key default gen_random_uuid(),
     business_id uuid not null, position smallint not null, first_name text not null, last_name text not null, line_1 text, line_2 text,
-    city text, state text, postal_code text, country text, ssn_masked text, owner_type text not null, ownership_percentage numeric(5,2))`);
+    city text, state text, postal_code text, country text, ssn_masked text, owner_type text not null, ownership_percentage numeric(5,2),
+    date_of_birth date)`);
+  await db.raw(`create table if not exists ${BUSINESS_NAME_DIRECTORY_VIEW} (business_id uuid not null, position smallint not null, name text not null,
+    is_primary boolean not null)`);
   return {
     async put(business: StandInBusiness): Promise<void> {
       await db(BUSINESS_DIRECTORY_VIEW)
@@ -50,8 +56,12 @@ export async function createBusinessDirectoryStandIn(db: Knex) {
         .onConflict('id')
         .merge();
       await db(BUSINESS_OWNER_DIRECTORY_VIEW).where({ business_id: business.id }).delete();
+      await db(BUSINESS_NAME_DIRECTORY_VIEW).where({ business_id: business.id }).delete();
+      const names = [business.name ?? 'Test Business', ...(business.otherNames ?? [])];
+      await db(BUSINESS_NAME_DIRECTORY_VIEW).insert(names.map((name, position) => ({ business_id: business.id, position, name, is_primary: position === 0 })));
       for (const [position, owner] of (business.owners ?? []).entries()) {
         await db(BUSINESS_OWNER_DIRECTORY_VIEW).insert({
+          ...(owner.id ? { id: owner.id } : {}),
           business_id: business.id,
           position,
           first_name: owner.firstName,
@@ -65,12 +75,14 @@ export async function createBusinessDirectoryStandIn(db: Knex) {
           ssn_masked: owner.ssnMasked ?? null,
           owner_type: owner.ownerType ?? 'CONTROL',
           ownership_percentage: owner.ownershipPercentage ?? null,
+          date_of_birth: owner.dateOfBirth ?? null,
         });
       }
     },
     /** Removes the business, as a deletion in the case area would. */
     async remove(businessId: string): Promise<void> {
       await db(BUSINESS_OWNER_DIRECTORY_VIEW).where({ business_id: businessId }).delete();
+      await db(BUSINESS_NAME_DIRECTORY_VIEW).where({ business_id: businessId }).delete();
       await db(BUSINESS_DIRECTORY_VIEW).where({ id: businessId }).delete();
     },
   };
