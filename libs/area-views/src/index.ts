@@ -59,6 +59,8 @@ export type {
   VerificationEntry,
 } from './integration/verification-directory';
 export { createTinDirectory, TIN_DIRECTORY_VIEW } from './case/tin-directory';
+export { createWatchlistHitDirectory, WATCHLIST_HIT_DIRECTORY_VIEW } from './integration/watchlist-hit-directory';
+export type { WatchlistHitDirectory, WatchlistHitEntry } from './integration/watchlist-hit-directory';
 export {
   createMonitoringSettingsDirectory,
   DEFAULT_MONITORING_SETTINGS,

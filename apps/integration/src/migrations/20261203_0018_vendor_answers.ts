@@ -4,9 +4,9 @@ import { OWNER_ERASURE_0016 } from './20261202_0016_erasure_functions';
 import { CUSTOMER_ERASURE_0017 } from './20261202_0017_provider_settings';
 
 /** What a tenant's erasure runs from here on: the vendors' kept answers go too (their key goes with the tenant anyway). */
-const CUSTOMER_ERASURE_0018 = [...CUSTOMER_ERASURE_0017, 'delete from integration.vendor_answers where customer_id = p_customer'];
+export const CUSTOMER_ERASURE_0018: readonly string[] = [...CUSTOMER_ERASURE_0017, 'delete from integration.vendor_answers where customer_id = p_customer'];
 /** What an owner's erasure runs from here on: a vendor's answer about the business may name the owner (a registry's officers, MATCH's principals), so all of the business's go. */
-const OWNER_ERASURE_0018 = [...OWNER_ERASURE_0016, 'delete from integration.vendor_answers where customer_id = p_customer and business_id = p_business'];
+export const OWNER_ERASURE_0018: readonly string[] = [...OWNER_ERASURE_0016, 'delete from integration.vendor_answers where customer_id = p_customer and business_id = p_business'];
 
 /**
  * The vendors' raw answers (issue 43), kept beside what they explain so a verification or a

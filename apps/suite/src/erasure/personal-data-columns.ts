@@ -81,6 +81,11 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
   'integration.vendor_answers': { sealed: 'raw_sealed', none: 'check_code adapter adapter_version' },
   // The sanctions lists as published (issue 44): public data of the listed, no tenant's; erasure has nothing here.
   'integration.watchlist_entries': { kept: 'entry', none: 'uid' },
+  'integration.watchlist_hits': {
+    personal: 'subject_name matched_tokens reason review_note',
+    none: 'hit_key subject_role list list_version entry_id entry_name entry_type programs matched_name alias evidence status',
+  },
+  'integration.watchlist_screenings': { none: 'trigger status matcher lists failure_reason' },
   'integration.watchlist_uploads': { kept: 'content', none: 'name' },
   'integration.watchlist_versions': { none: 'list status checksum layout files failure_reason' },
   'integration.webhook_deliveries': { none: 'event_type origin body status' },

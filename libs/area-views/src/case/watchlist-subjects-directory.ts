@@ -18,6 +18,9 @@ export interface WatchlistSubjectsEntry {
 
 type Row = Record<string, unknown>;
 
+/** What the case area's erasure leaves in an owner's names. */
+const ERASED = '[erased]';
+
 /** `YYYY-MM-DD` of a date column (node-postgres reads a date as a local-midnight Date). */
 function isoDate(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -57,6 +60,8 @@ export function createWatchlistSubjectsDirectory(db: Knex) {
         if (entry && row.name !== entry.legalName && !entry.otherNames.includes(row.name as string)) entry.otherNames.push(row.name as string);
       }
       for (const row of owners.rows) {
+        // An erased owner keeps its place with its names replaced: nothing of it is screened.
+        if (row.first_name === ERASED && row.last_name === ERASED) continue;
         found.get(row.business_id as string)?.owners.push({
           id: row.id as string,
           firstName: row.first_name as string,

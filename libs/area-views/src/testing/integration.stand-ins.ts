@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from '@kyb/db';
+import { WATCHLIST_HIT_DIRECTORY_VIEW, type WatchlistHitEntry } from '../integration/watchlist-hit-directory';
 import { BJL_RECORD_DIRECTORY_VIEW, type BjlEntry, FINANCIAL_PROFILE_DIRECTORY_VIEW, type FinancialProfileEntry, PUBLIC_RECORDS_DIRECTORY_VIEW, type PublicRecordsEntry } from '../integration/integration-directory';
 import { CLASSIFICATION_DIRECTORY_VIEW, type ClassificationEntry, VERIFICATION_DIRECTORY_VIEW, type VerificationEntry } from '../integration/verification-directory';
 import { ENRICHMENT_TASK_DIRECTORY_VIEW } from '../integration/enrichment-task-directory';
@@ -109,6 +111,48 @@ export async function createEnrichmentTaskDirectoryStandIn(db: Knex) {
         .insert({ ...(task.id ? { id: task.id } : {}), business_id: task.businessId, status: task.status, completed_at: task.completedAt ?? null })
         .returning('id');
       return id;
+    },
+  };
+}
+
+/** A hit as a test puts it: ids, list, entry and names default to a fictional SDN entity's. */
+export type StandInWatchlistHit = Partial<Omit<WatchlistHitEntry, 'businessId'>> & { businessId: string; customerId?: string };
+
+/** For tests of areas that read sanctions hits: a table with the view's contract. */
+export async function createWatchlistHitDirectoryStandIn(db: Knex) {
+  await db.raw('create schema if not exists integration');
+  await db.raw(`create table if not exists ${WATCHLIST_HIT_DIRECTORY_VIEW} (id uuid primary key, customer_id uuid not null, business_id uuid not null,
+    subject_role text not null, subject_ref uuid not null, list text not null, list_version text not null, entry_id text not null, entry_name text not null,
+    entry_type text not null, programs jsonb not null, matched_name text not null, alias jsonb, score numeric(5,4) not null, reason text not null,
+    status text not null, reviewed_at timestamptz, created_at timestamptz not null default now())`);
+  return {
+    async put(hit: StandInWatchlistHit): Promise<string> {
+      const id = hit.id ?? randomUUID();
+      await db(WATCHLIST_HIT_DIRECTORY_VIEW).insert({
+        id,
+        customer_id: hit.customerId ?? randomUUID(),
+        business_id: hit.businessId,
+        subject_role: hit.subjectRole ?? 'legal_name',
+        subject_ref: hit.subjectRef ?? hit.businessId,
+        list: hit.list ?? 'ofac-sdn',
+        list_version: hit.listVersion ?? randomUUID(),
+        entry_id: hit.entryId ?? '90001',
+        entry_name: hit.entryName ?? 'NORTHWIND MARITIME TRADING LLC',
+        entry_type: hit.entryType ?? 'entity',
+        programs: JSON.stringify(hit.programs ?? ['SDGT']),
+        matched_name: hit.matchedName ?? hit.entryName ?? 'NORTHWIND MARITIME TRADING LLC',
+        alias: hit.alias ? JSON.stringify(hit.alias) : null,
+        score: hit.score ?? 0.97,
+        reason: hit.reason ?? "Every word of the name matched the listed name 'NORTHWIND MARITIME TRADING LLC'.",
+        status: hit.status ?? 'OPEN',
+        reviewed_at: hit.reviewedAt ?? null,
+        ...(hit.createdAt ? { created_at: hit.createdAt } : {}),
+      });
+      return id;
+    },
+    /** Takes a hit away, as a dismissal or a delisting would. */
+    async remove(id: string): Promise<void> {
+      await db(WATCHLIST_HIT_DIRECTORY_VIEW).where({ id }).delete();
     },
   };
 }
