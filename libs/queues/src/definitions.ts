@@ -64,6 +64,11 @@ export const watchlistScreeningQueue = defineQueue<{ customerId: string; busines
 /** The id of the screening job that follows enrichment task (or batch job) `id`: one however often it is announced. */
 export const watchlistScreeningJobId = (id: string) => `watchlist-${id}`;
 
+/** Why a business's sanctions hits changed: a screening found new ones, a hit was reviewed, or listed ones are listed no more. */
+export type WatchlistHitsChange = 'new_hits' | 'reviewed' | 'delisted';
+/** Score: a business's sanctions hits changed (integration.watchlist_hit_directory); score it again from its current inputs. */
+export const watchlistHitsChangedQueue = defineQueue<{ businessId: string; customerId: string; change: WatchlistHitsChange }>('watchlist-hits-changed');
+
 /** Score: compute the score a row in the scores table describes. */
 export const scoreQueue = defineQueue<{ scoreId: string }>('business-score');
 
@@ -125,6 +130,7 @@ export const allQueues: Array<QueueDefinition<unknown>> = [
   screeningQueue,
   watchlistLoadQueue,
   watchlistScreeningQueue,
+  watchlistHitsChangedQueue,
   scoreQueue,
   reportQueue,
   mailQueue,

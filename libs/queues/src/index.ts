@@ -28,6 +28,7 @@ export {
   watchlistLoadQueue,
   watchlistScreeningQueue,
   watchlistScreeningJobId,
+  watchlistHitsChangedQueue,
   webhookDeliveryQueue,
   webhookDispatchQueue,
 } from './definitions';
@@ -49,6 +50,6 @@ export {
   reportRecoveryQueue,
   scoreRecoveryQueue,
 } from './definitions';
-export type { EnrichmentCompletion, RecoverySweepPayload, WatchlistScreeningTrigger } from './definitions';
+export type { EnrichmentCompletion, RecoverySweepPayload, WatchlistHitsChange, WatchlistScreeningTrigger } from './definitions';
 export { DEFAULT_MAX_RECOVERIES, isJobLive, recoverStuck, RECOVERY_BATCH, requeue, startRecoverySweeper, SWEEP_SCHEDULER_ID } from './recovery';
 export type { RecoveryCounts, RecoverySweeper, RecoverySweeperOptions, RequeueResult, StuckRecord, StuckRecordKind } from './recovery';
