@@ -15,6 +15,7 @@ export const EVENT_TYPES = {
   'report.failed': ['business_id', 'report_id'],
   'screening.completed': ['business_id', 'screening_id'],
   'screening.failed': ['business_id', 'screening_id'],
+  'watchlist.hit': ['business_id', 'hit_id', 'screening_id', 'list', 'entry_id', 'subject_role'],
   'invitation.accepted': ['invitation_id', 'business_id'],
   'webhook.disabled': ['webhook_id'],
 } as const satisfies Record<string, readonly string[]>;

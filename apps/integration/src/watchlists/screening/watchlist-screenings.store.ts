@@ -1,0 +1,297 @@
+import { recordEvents, type AnyOutboxEvent, type Knex } from '@kyb/db';
+import type { WatchlistHitsChange, WatchlistScreeningTrigger } from '@kyb/queues';
+import type { ScreenedList, WatchlistCandidate, WatchlistSubject } from '../../providers/watchlist.provider';
+import { hitKeyOf } from './watchlist-hit-key';
+
+const SETTINGS = 'integration.watchlist_settings';
+const SCREENINGS = 'integration.watchlist_screenings';
+const HITS = 'integration.watchlist_hits';
+
+/** A tenant's threshold when it set none (docs/guides/sanctions-screening.md). */
+export const DEFAULT_WATCHLIST_THRESHOLD = 0.85;
+
+/** Why a screening ran: the enrichment's triggers, a new list version, or a person asking (`manual`). */
+export type WatchlistScreeningReason = WatchlistScreeningTrigger | 'manual';
+export type WatchlistHitStatus = 'OPEN' | 'CONFIRMED' | 'DISMISSED';
+
+export interface WatchlistScreeningRow {
+  id: string;
+  customer_id: string;
+  business_id: string;
+  trigger: WatchlistScreeningReason;
+  status: 'COMPLETED' | 'FAILED';
+  matcher: string;
+  threshold: string;
+  lists: ScreenedList[];
+  subject_count: number;
+  hit_count: number;
+  new_hit_count: number;
+  failure_reason: string | null;
+  created_at: Date;
+}
+
+export interface WatchlistHitRow {
+  id: string;
+  customer_id: string;
+  business_id: string;
+  hit_key: string;
+  subject_role: WatchlistSubject['role'];
+  subject_ref: string;
+  subject_name: string;
+  list: string;
+  list_version: string;
+  entry_id: string;
+  entry_name: string;
+  entry_type: string;
+  programs: string[];
+  matched_name: string;
+  alias: WatchlistCandidate['alias'];
+  score: string;
+  matched_tokens: WatchlistCandidate['matchedTokens'];
+  evidence: WatchlistCandidate['evidence'];
+  reason: string;
+  status: WatchlistHitStatus;
+  is_listed: boolean;
+  review_note: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  first_screening_id: string;
+  last_screening_id: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * Which of the business's hits the screening speaks for: every hit on the lists it compared with
+ * (`lists`), or, for a screening against what a new list version changed, the hits on those entries.
+ */
+export type ScreeningScope = { lists: readonly string[] } | { list: string; entryIds: readonly string[] };
+
+/** A screening to keep: its subjects' candidates, the lists it compared with and what it speaks for. */
+export interface ScreeningRecord {
+  customerId: string;
+  businessId: string;
+  trigger: WatchlistScreeningReason;
+  matcher: string;
+  threshold: number;
+  lists: readonly ScreenedList[];
+  results: ReadonlyArray<{ subject: WatchlistSubject; candidates: readonly WatchlistCandidate[] }>;
+  scope: ScreeningScope;
+}
+
+/** What a kept screening changed: the screening, the hits it found for the first time (or listed again), and whether listed ones went. */
+export interface RecordedScreening {
+  screening: WatchlistScreeningRow;
+  newHits: WatchlistHitRow[];
+  delisted: number;
+}
+
+/** The hits of a tenant a list shows. */
+export interface HitListQuery {
+  customerId: string;
+  statuses: readonly WatchlistHitStatus[];
+  businessId?: string;
+  list?: string;
+  sort: Array<[string, 'asc' | 'desc']>;
+  paginate: boolean;
+  page: number;
+  itemsPerPage: number;
+}
+
+/** The `watchlist.hit` event of a new hit: never the name that matched (a person's, the tenant's data). */
+export function hitEvent(hit: WatchlistHitRow): AnyOutboxEvent {
+  return {
+    type: 'watchlist.hit',
+    customerId: hit.customer_id,
+    data: { business_id: hit.business_id, hit_id: hit.id, screening_id: hit.last_screening_id, list: hit.list, entry_id: hit.entry_id, subject_role: hit.subject_role },
+  };
+}
+
+/** Only the best candidate per hit key: a name that matches an entry by two of its names is one hit. */
+function hitsOf(record: ScreeningRecord) {
+  const byKey = new Map<string, { subject: WatchlistSubject; candidate: WatchlistCandidate }>();
+  for (const { subject, candidates } of record.results) {
+    for (const candidate of candidates) {
+      const key = hitKeyOf(subject, candidate.list, candidate.entryId);
+      const kept = byKey.get(key);
+      if (!kept || candidate.score > kept.candidate.score) byKey.set(key, { subject, candidate });
+    }
+  }
+  return byKey;
+}
+
+/** Sanctions screenings and hits of businesses, and tenants' thresholds. */
+export function createPgWatchlistScreeningsStore(db: Knex) {
+  return {
+    /** The tenant's threshold, else the default. */
+    async thresholdOf(customerId: string): Promise<number> {
+      const row = await db(SETTINGS).where({ customer_id: customerId }).first('threshold');
+      return row ? Number(row.threshold) : DEFAULT_WATCHLIST_THRESHOLD;
+    },
+
+    /** The tenant's settings row, if it set one. */
+    async settingsOf(customerId: string): Promise<{ threshold: number; updatedAt: Date | null }> {
+      const row = await db(SETTINGS).where({ customer_id: customerId }).first('threshold', 'updated_at');
+      return row ? { threshold: Number(row.threshold), updatedAt: row.updated_at } : { threshold: DEFAULT_WATCHLIST_THRESHOLD, updatedAt: null };
+    },
+
+    async putThreshold(on: Knex | Knex.Transaction, customerId: string, threshold: number, userId: string | null, at: Date): Promise<void> {
+      await on(SETTINGS).insert({ customer_id: customerId, threshold, updated_by: userId, updated_at: at }).onConflict('customer_id').merge();
+    },
+
+    /**
+     * Keeps a screening and its hits in one transaction: each candidate is a hit of the business
+     * (found before: the same hit, its review kept, its candidate brought up to date); hits the
+     * screening speaks for ({@link ScreeningScope}) and no longer finds are listed no more.
+     */
+    async record(record: ScreeningRecord, at: Date): Promise<RecordedScreening> {
+      const found = hitsOf(record);
+      return db.transaction(async (trx) => {
+        const [screening] = await trx(SCREENINGS)
+          .insert({
+            customer_id: record.customerId,
+            business_id: record.businessId,
+            trigger: record.trigger,
+            status: 'COMPLETED',
+            matcher: record.matcher,
+            threshold: record.threshold,
+            lists: JSON.stringify(record.lists),
+            subject_count: record.results.length,
+            hit_count: found.size,
+            created_at: at,
+          })
+          .returning<WatchlistScreeningRow[]>('*');
+        const newHits: WatchlistHitRow[] = [];
+        if (found.size > 0) {
+          const rows = [...found].map(([key, { subject, candidate }]) => ({
+            customer_id: record.customerId,
+            business_id: record.businessId,
+            hit_key: key,
+            subject_role: subject.role,
+            subject_ref: subject.refId,
+            subject_name: subject.name,
+            list: candidate.list,
+            list_version: candidate.listVersion,
+            entry_id: candidate.entryId,
+            entry_name: candidate.entryName,
+            entry_type: candidate.entryType,
+            programs: JSON.stringify(candidate.programs),
+            matched_name: candidate.matchedName,
+            alias: candidate.alias ? JSON.stringify(candidate.alias) : null,
+            score: Math.round(candidate.score * 10_000) / 10_000,
+            matched_tokens: JSON.stringify(candidate.matchedTokens),
+            evidence: JSON.stringify(candidate.evidence),
+            reason: candidate.reason,
+            is_listed: true,
+            first_screening_id: screening.id,
+            last_screening_id: screening.id,
+            created_at: at,
+            updated_at: at,
+          }));
+          // A hit found again keeps its status and review; one listed again after it went counts as new unless dismissed.
+          const before = new Map(
+            (await trx(HITS).where({ business_id: record.businessId }).whereIn('hit_key', [...found.keys()]).forUpdate().select<Array<Pick<WatchlistHitRow, 'hit_key' | 'is_listed' | 'status'>>>('hit_key', 'is_listed', 'status')).map(
+              (row) => [row.hit_key, row],
+            ),
+          );
+          const upserted = await trx(HITS)
+            .insert(rows)
+            .onConflict(['business_id', 'hit_key'])
+            .merge(['subject_name', 'list_version', 'entry_name', 'entry_type', 'programs', 'matched_name', 'alias', 'score', 'matched_tokens', 'evidence', 'reason', 'last_screening_id', 'updated_at', 'is_listed'])
+            .returning<WatchlistHitRow[]>('*');
+          for (const hit of upserted) {
+            const was = before.get(hit.hit_key);
+            if (!was || (!was.is_listed && was.status !== 'DISMISSED')) newHits.push(hit);
+          }
+        }
+        const stale = trx(HITS).where({ business_id: record.businessId, is_listed: true }).whereNot('last_screening_id', screening.id);
+        if ('lists' in record.scope) stale.whereIn('list', [...record.scope.lists]);
+        else stale.where({ list: record.scope.list }).whereIn('entry_id', [...record.scope.entryIds]);
+        const delisted = await stale.update({ is_listed: false, updated_at: at });
+        await trx(SCREENINGS).where({ id: screening.id }).update({ new_hit_count: newHits.length });
+        // Each new hit is announced (watchlist.hit) with the hit it announces: ids, the list and the entry, whose name by role only.
+        await recordEvents(trx, 'integration', newHits.map(hitEvent));
+        return { screening: { ...screening, new_hit_count: newHits.length }, newHits, delisted };
+      });
+    },
+
+    /** Keeps a screening that could not run (the matcher refused or failed for good), with why. */
+    async recordFailure(record: Pick<ScreeningRecord, 'customerId' | 'businessId' | 'trigger' | 'matcher' | 'threshold'>, reason: string, at: Date): Promise<WatchlistScreeningRow> {
+      const [row] = await db(SCREENINGS)
+        .insert({
+          customer_id: record.customerId,
+          business_id: record.businessId,
+          trigger: record.trigger,
+          status: 'FAILED',
+          matcher: record.matcher,
+          threshold: record.threshold,
+          failure_reason: reason,
+          created_at: at,
+        })
+        .returning<WatchlistScreeningRow[]>('*');
+      return row;
+    },
+
+    /** Hits of a list's entries that a new version no longer has, across every business: listed no more. Answers each business whose hits changed. */
+    async delistEntries(list: string, entryIds: readonly string[], at: Date): Promise<Array<{ businessId: string; customerId: string }>> {
+      if (entryIds.length === 0) return [];
+      const rows = await db(HITS)
+        .where({ list, is_listed: true })
+        .whereRaw('entry_id = any(?::text[])', [entryIds])
+        .update({ is_listed: false, updated_at: at })
+        .returning<Array<{ business_id: string; customer_id: string }>>(['business_id', 'customer_id']);
+      const seen = new Map(rows.map((row) => [row.business_id, { businessId: row.business_id, customerId: row.customer_id }]));
+      return [...seen.values()];
+    },
+
+    /** The business's latest screening, if any. */
+    async latest(businessId: string): Promise<WatchlistScreeningRow | undefined> {
+      return db<WatchlistScreeningRow>(SCREENINGS).where({ business_id: businessId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).first();
+    },
+
+    /** The business's hits still listed (dismissed ones too: a reviewer sees what was set aside), confirmed and open first, best score first. */
+    async listedHitsOf(businessId: string): Promise<WatchlistHitRow[]> {
+      return db<WatchlistHitRow>(HITS)
+        .where({ business_id: businessId, is_listed: true })
+        .orderByRaw(`case status when 'CONFIRMED' then 0 when 'OPEN' then 1 else 2 end, score desc, created_at, id`);
+    },
+
+    async findHit(id: string): Promise<WatchlistHitRow | undefined> {
+      return db<WatchlistHitRow>(HITS).where({ id }).first();
+    },
+
+    /** One page of a tenant's hits. */
+    async listHits(query: HitListQuery): Promise<{ items: WatchlistHitRow[]; total: number }> {
+      const base = db<WatchlistHitRow>(HITS).where({ customer_id: query.customerId, is_listed: true }).whereIn('status', [...query.statuses]);
+      if (query.businessId) base.andWhere('business_id', query.businessId);
+      if (query.list) base.andWhere('list', query.list);
+      const [{ count }] = await base.clone().count<Array<{ count: string }>>({ count: '*' });
+      const page = base.clone().select('*');
+      for (const [column, direction] of query.sort) page.orderBy(column, direction);
+      page.orderBy('id', 'desc');
+      if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
+      return { items: await page, total: Number(count) };
+    },
+
+    /** Sets a hit's review; answers the hit after it, and its status before. */
+    async review(
+      on: Knex | Knex.Transaction,
+      id: string,
+      review: { status: 'CONFIRMED' | 'DISMISSED'; note: string; userId: string | null },
+      at: Date,
+    ): Promise<{ hit: WatchlistHitRow; before: WatchlistHitStatus } | undefined> {
+      const current = await on<WatchlistHitRow>(HITS).where({ id }).forUpdate().first();
+      if (!current) return undefined;
+      const [hit] = await on(HITS)
+        .where({ id })
+        .update({ status: review.status, review_note: review.note, reviewed_by: review.userId, reviewed_at: at, updated_at: at })
+        .returning<WatchlistHitRow[]>('*');
+      return { hit, before: current.status };
+    },
+  };
+}
+
+/** The store type, for injection. */
+export type WatchlistScreeningsStore = ReturnType<typeof createPgWatchlistScreeningsStore>;
+/** What tells the score area a business's hits changed. */
+export type HitsChange = WatchlistHitsChange;
