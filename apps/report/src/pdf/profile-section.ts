@@ -42,7 +42,8 @@ export function drawBusinessProfile(doc: Doc, business: ReportBusiness, verifica
   ]);
 }
 
-function ownerName(owner: ReportOwner): string {
+/** An owner's name as the report prints it (the owners table and the sanctions section): first and last name, or a dash. */
+export function ownerName(owner: Pick<ReportOwner, 'firstName' | 'lastName'>): string {
   const name = `${owner.firstName ?? ''} ${owner.lastName ?? ''}`.trim();
   return name === '' ? DASH : name;
 }

@@ -19,6 +19,57 @@ export interface ReportData {
   score: ReportScore | null;
   /** Monitoring's alerts of the business, open and acknowledged first, newest first (at most ten); empty when none was raised. */
   alerts: ReportAlert[];
+  /**
+   * The business's sanctions hits (issue 44), read through the integration area's hit directory.
+   * Always set by the report worker; absent only in data built by hand (the section then says the
+   * hits were not read, never that there are none).
+   */
+  sanctions?: ReportSanctions;
+}
+
+/** Whose name matched a listed entry: the legal name, a DBA (the view does not say which) or an owner. */
+export interface ReportSanctionSubject {
+  role: 'legal_name' | 'dba' | 'owner';
+  /** The legal name, or the owner's name as the owners table prints it; null for a DBA and for an owner no longer on file. */
+  name: string | null;
+}
+
+/** One sanctions hit not dismissed and still listed: OPEN (to review) or CONFIRMED. */
+export interface ReportSanctionHit {
+  id: string;
+  subject: ReportSanctionSubject;
+  list: string;
+  listVersion: string;
+  entryId: string;
+  entryName: string;
+  /** individual, entity, vessel or aircraft. */
+  entryType: string;
+  programs: string[];
+  /** The published name that matched: the entry's primary name or the alias's. */
+  matchedName: string;
+  /** The alias that matched (aka/fka/nka, strong or weak); null for the primary name. */
+  alias: { kind: string; strength: string } | null;
+  /** 0..1. */
+  score: number;
+  status: 'OPEN' | 'CONFIRMED';
+  /** In plain words: what matched and what the evidence said. */
+  reason: string;
+  reviewedAt: Date | null;
+  foundAt: Date;
+}
+
+/**
+ * The sanctions section's data. The view lists hits only: which lists were screened (and when) is
+ * not known to it, so no hits means none open or confirmed, not a record of a screening.
+ */
+export interface ReportSanctions {
+  /** Confirmed first, then the highest score; at most the report's limit. */
+  hits: ReportSanctionHit[];
+  /** All the business's confirmed and open hits that may be shown (`hits` may hold fewer). */
+  confirmedCount: number;
+  openCount: number;
+  /** Hits on owners whose personal data was erased: counted, never shown (they quote the owner's name). */
+  erasedOwnerHits: number;
 }
 
 /** An alert monitoring raised between two scores of the business. */

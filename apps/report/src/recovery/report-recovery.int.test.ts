@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createBusinessDirectory, createIntegrationDirectory, createAlertDirectory, createScoreDirectory, createVerificationDirectory } from '@kyb/area-views';
-import { createBusinessDirectoryStandIn, createDataKeyStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
+import { createBusinessDirectory, createIntegrationDirectory, createAlertDirectory, createScoreDirectory, createVerificationDirectory, createWatchlistHitDirectory } from '@kyb/area-views';
+import { createBusinessDirectoryStandIn, createDataKeyStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn } from '@kyb/area-views/testing';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createReportArea, type ReportArea } from '../area';
 import { reportMigrations } from '../migrations';
@@ -33,6 +33,7 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
     await createIntegrationDirectoryStandIn(h.db);
     await createScoreDirectoryStandIn(h.db);
     await createVerificationDirectoryStandIn(h.db);
+    await createWatchlistHitDirectoryStandIn(h.db);
     area = createReportArea({
       db: h.db,
       redis: h.redis,
@@ -102,6 +103,7 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
         verification: createVerificationDirectory(h.db),
         scores: createScoreDirectory(h.db),
         alerts: createAlertDirectory(h.db),
+        watchlist: createWatchlistHitDirectory(h.db),
       },
       render,
       clock: () => new Date(),

@@ -7,8 +7,10 @@ import {
   type ScoreDirectory,
   type ScoreEntry,
   type VerificationDirectory,
+  type WatchlistHitDirectory,
 } from '@kyb/area-views';
 import type { ReportData, ReportFact, ReportFacts, ReportPublicRecords, ReportScore } from '../pdf/report-data';
+import { reportSanctions } from './report-sanctions.loader';
 import { loadVerificationAndClassification } from './report-verification.loader';
 import { scoreChange } from './score-change';
 import { ReportBusinessGoneError } from './reports.errors';
@@ -53,13 +55,14 @@ function score(entry: ScoreEntry, previous: ScoreEntry | undefined): ReportScore
   };
 }
 
-/** What the report is read from: the case, integration (records, verification, classification) and score areas' views. */
+/** What the report is read from: the case, integration (records, verification, classification, sanctions hits) and score areas' views. */
 export interface ReportSources {
   businesses: BusinessDirectory;
   integration: IntegrationDirectory;
   verification: VerificationDirectory;
   scores: ScoreDirectory;
   alerts: AlertDirectory;
+  watchlist: Pick<WatchlistHitDirectory, 'hitsOf'>;
 }
 
 /** Everything the 360 report shows, read through the case, integration and score areas' views. */
@@ -70,13 +73,14 @@ export async function loadReportData(
 ): Promise<ReportData> {
   const business = await sources.businesses.find(report.businessId);
   if (!business) throw new ReportBusinessGoneError();
-  const [owners, records, bjl, latestScore, checked, alerts] = await Promise.all([
+  const [owners, records, bjl, latestScore, checked, alerts, hits] = await Promise.all([
     sources.businesses.owners(business.id),
     sources.integration.publicRecords(business.id),
     sources.integration.bjlRecords(business.id),
     sources.scores.latestSuccessful(business.id),
     loadVerificationAndClassification(sources.verification, business),
     sources.alerts.ofBusiness(business.id, REPORT_ALERTS),
+    sources.watchlist.hitsOf(business.id),
   ]);
   const s = records?.summary;
   const publicRecords: ReportPublicRecords | null = s
@@ -128,5 +132,6 @@ export async function loadReportData(
     facts: records ? facts(bjl) : null,
     score: latestScore ? score(latestScore, await sources.scores.latestSuccessfulBefore(business.id, latestScore.year, latestScore.month)) : null,
     alerts: alerts.map((a) => ({ rule: a.rule, severity: a.severity, status: a.status, title: a.title, summary: a.summary, createdAt: a.createdAt })),
+    sanctions: reportSanctions(hits, business, owners),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createAuditLogStandIn, createDataKeyStandIn, createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
+import { createAuditLogStandIn, createDataKeyStandIn, createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
 import { buildApp } from './area-app';
 import type { ReportArea, ReportAreaDeps } from '../area';
 import { reportMigrations } from '../migrations';
@@ -16,6 +16,8 @@ export interface ReportTestApp extends Omit<AreaHarness, 'close' | 'workerConnec
   scores: Awaited<ReturnType<typeof createScoreDirectoryStandIn>>;
   /** The business's verification and classification as the integration area would publish them. */
   verification: Awaited<ReturnType<typeof createVerificationDirectoryStandIn>>;
+  /** The business's sanctions hits as the integration area would publish them. */
+  watchlist: Awaited<ReturnType<typeof createWatchlistHitDirectoryStandIn>>;
   /** What the area's acts appended to the audit log (the auth area's function, stood in). */
   auditEntries(): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
@@ -30,6 +32,7 @@ export async function startReportTestApp(options: { workers?: boolean } & Partia
   const integration = await createIntegrationDirectoryStandIn(h.db);
   const scores = await createScoreDirectoryStandIn(h.db);
   const verification = await createVerificationDirectoryStandIn(h.db);
+  const watchlist = await createWatchlistHitDirectoryStandIn(h.db);
   const dataEncryptionKey = randomBytes(32);
   const { workers, ...overrides } = options;
   const { app, area } = buildApp({
@@ -53,6 +56,7 @@ export async function startReportTestApp(options: { workers?: boolean } & Partia
     integration,
     scores,
     verification,
+    watchlist,
     auditEntries: () => auditLog.entries(),
     close: () => h.close(() => area.stop()),
   };
