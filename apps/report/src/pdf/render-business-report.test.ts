@@ -4,6 +4,7 @@ import { REPORT_CONTENT_TYPE, renderBusinessReport } from './render-business-rep
 import { extractPdfText, repoRoot } from '@kyb/testing';
 import { CATEGORIES, buildReportData, buildScore, buildStressReportData } from './test-support/report-fixture';
 import { NEVER_VERIFIED_MESSAGE, NOT_CLASSIFIED_MESSAGE } from './verification-section';
+import { NO_SANCTIONS_HITS_MESSAGE, SANCTIONS_NOTE, SANCTIONS_NOT_READ_MESSAGE } from './sanctions-section';
 
 const FACTOR_HEADER = /Category\s+Factor\s+Value\s+Score \(0\u2013100\)\s+Weight\s+Status/;
 
@@ -50,6 +51,32 @@ describe('renderBusinessReport', () => {
     it('lists the owners with their SSNs as masked', () => {
       expect(text).toMatch(/Jane Holloway\s+CONTROL\s+60%\s+XXXXX4321\s+San Francisco, CA/);
       expect(text).toMatch(/Marcus Ortega\s+BENEFICIARY\s+40%\s+XXXXX8765\s+Oakland, CA/);
+    });
+
+    it('shows the sanctions hits after the owners, confirmed first, and says the lists screened are not known', () => {
+      expect(text).toMatch(/Owners[\s\S]*Sanctions screening[\s\S]*Hit 1: CONFIRMED, score 94\.1%[\s\S]*Hit 2: OPEN \(to review\), score 88\.5%[\s\S]*Score\s/);
+      expect(text.replace(/\s+/g, ' ')).toContain(SANCTIONS_NOTE);
+      expect(text).toMatch(/Confirmed hits\s+1\s+Open hits \(to review\)\s+1/);
+    });
+
+    it("prints an owner's hit with the owner's name as the owners table does: list and version, entry and id, programs, alias, score and reason", () => {
+      const first = text.slice(text.indexOf('Hit 1:'), text.indexOf('Hit 2:')).replace(/\s+/g, ' ');
+      expect(first).toContain('Whose name Owner: Jane Holloway Status CONFIRMED');
+      expect(first).toContain('List ofac-sdn Version sdn-2025-03-10');
+      expect(first).toContain('Entry HOLLOWAY, Janet Marie (individual) Entry ID 36512');
+      expect(first).toContain('Programs SDGT, IRAN-EO13902 Score 94.1%');
+      expect(first).toContain('Matched name HOLLOWAY, Jane Matched as strong aka of the entry');
+      expect(first).toContain('Found 2025-03-12T10:17:00Z Reviewed 2025-03-13T15:00:00Z');
+      expect(first).toContain("Reason 'Jane Holloway' matched the strong a.k.a. 'HOLLOWAY, Jane' of entry 36512 on ofac- sdn; the date of birth is the same.");
+    });
+
+    it('prints a hit on the legal name with the primary name matched, open and not yet reviewed', () => {
+      const second = text.slice(text.indexOf('Hit 2:')).replace(/\s+/g, ' ');
+      expect(second).toMatch(/^Hit 2: OPEN \(to review\), score 88\.5% Whose name Legal name: Acme Industrial Supply LLC Status OPEN \(to review\)/);
+      expect(second).toContain('List ofac-consolidated Version cons-2025-03-10');
+      expect(second).toContain('Entry ID 29876');
+      expect(second).toContain('Programs NS-PLC Score 88.5%');
+      expect(second).toContain('Matched as the primary name Found 2025-03-12T10:17:00Z Reviewed not yet');
     });
 
     it('shows the score on the 850 scale with its risk level and decision', () => {
@@ -131,6 +158,31 @@ describe('renderBusinessReport', () => {
     expect(first.toString('latin1').match(/\(D:20250314093000Z\)/g)).toHaveLength(2);
     const later = await renderBusinessReport(buildReportData({ generatedAt: new Date('2025-03-15T00:00:00.000Z') }));
     expect(later.equals(first)).toBe(false);
+  });
+
+  it('when the business has no sanctions hits, says "No sanctions hits" and still that the lists screened are not known', async () => {
+    const { text } = await extractPdfText(await renderBusinessReport(buildReportData({ sanctions: { hits: [], confirmedCount: 0, openCount: 0, erasedOwnerHits: 0 } })));
+    expect(text).toMatch(/Sanctions screening[\s\S]*No sanctions hits/);
+    expect(text.replace(/\s+/g, ' ')).toContain(NO_SANCTIONS_HITS_MESSAGE);
+    expect(text.replace(/\s+/g, ' ')).toContain(SANCTIONS_NOTE);
+    expect(text).not.toContain('Hit 1:');
+    expect(text).not.toContain('ofac-sdn');
+  });
+
+  it('counts the hits on erased owners and those past the limit, without showing them', async () => {
+    const [hit] = buildReportData().sanctions?.hits ?? [];
+    const { text } = await extractPdfText(await renderBusinessReport(buildReportData({ sanctions: { hits: [hit], confirmedCount: 3, openCount: 0, erasedOwnerHits: 1 } })));
+    expect(text).toContain('1 hit on an owner whose personal data was erased is not shown.');
+    expect(text).toContain('2 hits with a lower score are not shown.');
+    expect(text).toContain('Hit 1: CONFIRMED');
+    expect(text).not.toContain('Hit 2:');
+  });
+
+  it('when the hits were not read (data made by hand), says so rather than that there are none', async () => {
+    const { text } = await extractPdfText(await renderBusinessReport(buildReportData({ sanctions: undefined })));
+    expect(text).toMatch(/Sanctions screening\s+Sanctions hits were not read for this report\./);
+    expect(text).toContain(SANCTIONS_NOT_READ_MESSAGE);
+    expect(text).not.toContain('No sanctions hits');
   });
 
   it('when monitoring raised no alert, says so', async () => {

@@ -1,6 +1,6 @@
 /**
- * Renders the 360 business report a credit analyst reads: profile, verification, classification, owners, score (gauge, category
- * bars, factor table) and public records, with a header and footer on every page.
+ * Renders the 360 business report a credit analyst reads: profile, verification, classification, owners, sanctions hits, score
+ * (gauge, category bars, factor table), alerts and public records, with a header and footer on every page.
  *
  * The output depends only on `data`: the document dates and file id are taken from
  * `data.generatedAt`, only the built-in Helvetica fonts are used and nothing is read from the
@@ -13,6 +13,7 @@ import { drawBusinessProfile, drawOwners, drawTitleBlock } from './profile-secti
 import { drawPublicRecordsSection } from './public-records-section';
 import { ReportData } from './report-data';
 import { drawAlertsSection } from './alerts-section';
+import { drawSanctionsSection } from './sanctions-section';
 import { drawScoreSection } from './score-section';
 import { drawClassificationSection, drawVerificationSection } from './verification-section';
 import { safeText } from './format';
@@ -64,6 +65,7 @@ export function renderBusinessReport(data: ReportData): Promise<Buffer> {
       drawVerificationSection(doc, data.verification ?? null);
       drawClassificationSection(doc, data.classification ?? null);
       drawOwners(doc, data.owners ?? []);
+      drawSanctionsSection(doc, data.sanctions);
       drawScoreSection(doc, data.score);
       drawAlertsSection(doc, data.alerts ?? []);
       drawPublicRecordsSection(doc, data.publicRecords, data.facts);

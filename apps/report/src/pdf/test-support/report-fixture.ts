@@ -84,6 +84,54 @@ export function buildVerification(): NonNullable<ReportData['verification']> {
   };
 }
 
+/**
+ * Two sanctions hits: the owner Jane Holloway on the SDN list through a strong aka (confirmed), and
+ * the legal name on the Consolidated list (open).
+ */
+export function buildSanctions(): NonNullable<ReportData['sanctions']> {
+  return {
+    hits: [
+      {
+        id: '0c8a2d1e-5b4f-4e3a-9c2d-1f0e9d8c7b6a',
+        subject: { role: 'owner', name: 'Jane Holloway' },
+        list: 'ofac-sdn',
+        listVersion: 'sdn-2025-03-10',
+        entryId: '36512',
+        entryName: 'HOLLOWAY, Janet Marie',
+        entryType: 'individual',
+        programs: ['SDGT', 'IRAN-EO13902'],
+        matchedName: 'HOLLOWAY, Jane',
+        alias: { kind: 'aka', strength: 'strong' },
+        score: 0.9412,
+        status: 'CONFIRMED',
+        reason: "'Jane Holloway' matched the strong a.k.a. 'HOLLOWAY, Jane' of entry 36512 on ofac-sdn; the date of birth is the same.",
+        reviewedAt: new Date('2025-03-13T15:00:00.000Z'),
+        foundAt: new Date('2025-03-12T10:17:00.000Z'),
+      },
+      {
+        id: '1d9b3e2f-6c5a-4f4b-8d3e-2a1f0e9d8c7b',
+        subject: { role: 'legal_name', name: 'Acme Industrial Supply LLC' },
+        list: 'ofac-consolidated',
+        listVersion: 'cons-2025-03-10',
+        entryId: '29876',
+        entryName: 'ACME INDUSTRIAL SUPPLIES FZE',
+        entryType: 'entity',
+        programs: ['NS-PLC'],
+        matchedName: 'ACME INDUSTRIAL SUPPLIES FZE',
+        alias: null,
+        score: 0.885,
+        status: 'OPEN',
+        reason: "Every word of 'Acme Industrial Supply' matched the listed name 'ACME INDUSTRIAL SUPPLIES FZE' (supply ~ supplies); legal forms ignored.",
+        reviewedAt: null,
+        foundAt: new Date('2025-03-12T10:17:00.000Z'),
+      },
+    ],
+    confirmedCount: 1,
+    openCount: 1,
+    erasedOwnerHits: 0,
+  };
+}
+
 /** The client's NAICS code and the provider's MCC. */
 export function buildClassification(): NonNullable<ReportData['classification']> {
   return {
@@ -143,6 +191,7 @@ export function buildReportData(overrides: Partial<ReportData> = {}): ReportData
     },
     score: buildScore(),
     alerts: buildAlerts(),
+    sanctions: buildSanctions(),
     ...overrides,
   };
 }
@@ -224,5 +273,21 @@ export function buildStressReportData(): ReportData {
       summary: `Summary ${'very long '.repeat(i * 3)}`,
       createdAt: new Date(Number.NaN),
     })),
+    sanctions: {
+      hits: Array.from({ length: 25 }, (_, i) => ({
+        ...buildSanctions().hits[i % 2],
+        id: `hit-${i}`,
+        subject: i % 3 === 0 ? { role: 'dba' as const, name: null } : i % 3 === 1 ? { role: 'owner' as const, name: null } : { role: 'legal_name' as const, name: `${long} \u682a` },
+        entryName: `${'LISTED NAME '.repeat(i + 1)}\u0627\u0644`,
+        programs: i % 4 === 0 ? [] : Array.from({ length: i }, (_, p) => `PROGRAM-${p}`),
+        score: i % 5 === 0 ? Number.NaN : 1 - i / 100,
+        reason: `${'A reason that keeps quoting names '.repeat(i + 2)}\nend`,
+        reviewedAt: new Date('invalid'),
+        foundAt: new Date('invalid'),
+      })),
+      confirmedCount: 20,
+      openCount: 17,
+      erasedOwnerHits: 2,
+    },
   };
 }
