@@ -8,7 +8,7 @@
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { integrationAuditRelayQueue, integrationErasureSweepQueue, integrationRecoveryQueue, webhookDispatchQueue } from '@kyb/queues';
+import { integrationAuditRelayQueue, integrationErasureSweepQueue, integrationRecoveryQueue, watchlistRescreenRoundQueue, webhookDispatchQueue } from '@kyb/queues';
 import { createMasterKeyring } from '@kyb/secrets';
 import {
   businessParam,
@@ -19,6 +19,7 @@ import {
   createEventFeeds,
   createMonitoringSettingsDirectory,
   createTinDirectory,
+  createWatchlistSubjectsDirectory,
   customerParam,
   eraseLateWrites,
   idempotencyAnswerSeal,
@@ -75,6 +76,18 @@ import { webhookDeliveryRoutes } from './webhooks/webhook-deliveries.router';
 import { createPgWebhookDeliveriesStore } from './webhooks/webhook-deliveries.store';
 import { OFAC_READERS } from './watchlists/ofac/ofac-readers';
 import { checksumOfFiles } from './watchlists/ofac/ofac-checksum';
+import { createCurrentWatchlistIndex } from './watchlists/current-watchlist-index';
+import { createLocalWatchlistMatcher } from './watchlists/matching/local-watchlist-matcher';
+import { createSandboxWatchlistMatcher } from './watchlists/sandbox-watchlist-matcher';
+import { watchlistHitsRoutes } from './watchlists/screening/watchlist-hits.router';
+import { createWatchlistHitsService } from './watchlists/screening/watchlist-hits.service';
+import { createWatchlistRescreenPlanner } from './watchlists/screening/watchlist-rescreen-planner';
+import { createWatchlistScreener } from './watchlists/screening/watchlist-screener';
+import { createWatchlistScreeningProcessor } from './watchlists/screening/watchlist-screening.processor';
+import { createPgWatchlistScreeningsStore } from './watchlists/screening/watchlist-screenings.store';
+import { createWatchlistVersionChanges } from './watchlists/screening/watchlist-version-changes';
+import { hostedWatchlistAdapters } from './provider-settings/watchlist-adapters';
+import { createTenantWatchlistMatchers } from './provider-settings/tenant-watchlist-matcher';
 import { createWatchlistLoader } from './watchlists/versions/load-watchlist-version';
 import { createWatchlistLoadProcessor } from './watchlists/versions/watchlist-load.processor';
 import { watchlistVersionsRoutes } from './watchlists/versions/watchlist-versions.router';
@@ -186,9 +199,9 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     clock,
     logger,
   };
-  const enrich = createEnrichmentProcessor({ ...enrichmentParts, completed: producers.completed });
+  const enrich = createEnrichmentProcessor({ ...enrichmentParts, completed: producers.completed, watchlistScreenings: producers.watchlistScreenings });
   // A bulk's businesses, a batch at a time: the same outcome per business, a fixed number of statements per batch.
-  const enrichBatch = createEnrichmentBatchProcessor({ ...enrichmentParts, enrichment: producers.enrichment, batchCompleted: producers.batchCompleted });
+  const enrichBatch = createEnrichmentBatchProcessor({ ...enrichmentParts, enrichment: producers.enrichment, batchCompleted: producers.batchCompleted, watchlistScreenings: producers.watchlistScreenings });
 
   // Monitoring: each monitored business re-enriched once per period of its customer's frequency, at its own slot.
   const tickMinutes = deps.monitoringTickMinutes ?? 15;
@@ -222,6 +235,37 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const watchlistLoader = createWatchlistLoader({ store: watchlistVersions, readers: OFAC_READERS, checksum: checksumOfFiles, clock });
   const watchlists = createWatchlistVersionsService({ db, store: watchlistVersions, loader: watchlistLoader, queue: producers.watchlistLoads, clock, logger });
   const loadWatchlist = createWatchlistLoadProcessor({ store: watchlistVersions, loader: watchlistLoader, clock, logger });
+  // Sanctions screening: each tenant's matcher (the sandbox, the suite's engine over the current versions, or a hosted one).
+  const ofacMatcher = createLocalWatchlistMatcher({ index: createCurrentWatchlistIndex({ store: watchlistVersions, clock, logger }) });
+  const watchlistMatcherFor = createTenantWatchlistMatchers({
+    store: providerSettingsStore,
+    dataKeys,
+    sandbox: createSandboxWatchlistMatcher(ofacMatcher),
+    ofac: ofacMatcher,
+    hosted: hostedWatchlistAdapters({ ...PRODUCTION_BASE_URLS, ...deps.providerBaseUrls }),
+    guard: providerGuard.guard,
+  });
+  const watchlistScreenings = createPgWatchlistScreeningsStore(db);
+  const watchlistChanges = createWatchlistVersionChanges(db);
+  const watchlistScreener = createWatchlistScreener({
+    store: watchlistScreenings,
+    subjects: createWatchlistSubjectsDirectory(db),
+    matcherFor: watchlistMatcherFor,
+    erased,
+    hitsChanged: producers.watchlistHitsChanged,
+    clock,
+    logger,
+  });
+  const screenWatchlist = createWatchlistScreeningProcessor({ screener: watchlistScreener, changes: watchlistChanges, matcherFor: watchlistMatcherFor, logger });
+  const watchlistRescreens = createWatchlistRescreenPlanner({
+    changes: watchlistChanges,
+    store: watchlistScreenings,
+    businesses,
+    screenings: producers.watchlistScreenings,
+    hitsChanged: producers.watchlistHitsChanged,
+    clock,
+    logger,
+  });
 
   // Webhooks: endpoints, the dispatcher that turns every area's events into deliveries, attempts.
   const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...deps.webhooks };
@@ -243,8 +287,9 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const deliverWebhook = createWebhookDeliveryProcessor({ attempts: createPgWebhookAttemptsStore(db), endpoints: webhookEndpoints, dataKeys, settings: webhookSettings, clock, logger });
 
   // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043).
+  const watchlistHits = createWatchlistHitsService({ db, store: watchlistScreenings, businesses, customers, hitsChanged: producers.watchlistHitsChanged, clock });
   const providers = createProviderSettingsService({ db, store: providerSettingsStore, usage: providerUsage, customers, dataKeys, clock, platform: deps.platformProviders });
-  const tenantOf = { customerId: customerParam, customerID: customerParam, businessId: businessParam(deps.db) };
+  const tenantOf = { customerId: customerParam, customerID: customerParam, businessId: businessParam(deps.db), businessID: businessParam(deps.db) };
   const routes = withOpenApiRoute(
     withErasedTenantAnswer([
       ...enrichmentRoutes({ enrichment, authenticate }),
@@ -256,6 +301,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
       ...providerSettingsRoutes({ providers, authenticate }),
       ...providerCircuitsRoutes({ breakers: providerGuard.breakers, authenticate }),
       ...watchlistVersionsRoutes({ versions: watchlists, authenticate }),
+      ...watchlistHitsRoutes({ hits: watchlistHits, authenticate }),
     ], tenantOf),
     {
       title: 'Integration area',
@@ -283,7 +329,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     // What an erased tenant owned answers 410 (docs/adr/0043).
     tenantGone: tenantGoneGate({ erased, resolvers: tenantOf }),
     queues,
-    workers: integrationWorkers({ enrich, enrichBatch, screen, deliverWebhook, loadWatchlist, monitoringTick: () => monitoring.tick() }),
+    workers: integrationWorkers({ enrich, enrichBatch, screen, deliverWebhook, loadWatchlist, screenWatchlist, monitoringTick: () => monitoring.tick() }),
     // Unset or MONITORING_TICK_MINUTES=0: no schedule (and a tick registered before is removed).
     schedules: [{ id: 'monitoring-tick', producer: producers.monitoringTick, pattern: deps.monitoringTickMinutes ? tickPattern(deps.monitoringTickMinutes) : null }],
     // Wherever workers run, lost enrichments and screenings are found in PostgreSQL and queued again.
@@ -295,6 +341,8 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
       { queue: integrationAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(db, 'integration'), {}) },
       // A tenant erased lately: what a job in flight wrote for it after the erasure is erased too (docs/adr/0043).
       { queue: integrationErasureSweepQueue, everyMs: 5000, sweep: async () => (await eraseLateWrites(db, 'integration'), {}) },
+      // A list version that became current (by the API or the CLI): its monitored businesses queued for screening against its changes.
+      { queue: watchlistRescreenRoundQueue, everyMs: 5000, sweep: async () => ({ versions: (await watchlistRescreens.round()).versions.length }) },
     ],
     closes: producers.all,
     // The provider circuits' state (kyb_provider_circuit_state) on the process's /metrics.

@@ -12,7 +12,9 @@ import {
   enrichmentCompletedQueue,
   monitoringTickQueue,
   screeningQueue,
+  watchlistHitsChangedQueue,
   watchlistLoadQueue,
+  watchlistScreeningQueue,
   webhookDeliveryQueue,
   type CreateWorkerOptions,
   type JobAttempts,
@@ -21,13 +23,15 @@ import {
 import { createAreaProducers, type AreaQueues } from '@kyb/http';
 import type { EnrichmentBatchJob } from './enrichment/enrichment-batch.processor';
 import type { EnrichmentJob } from './enrichment/enrichment.processor';
+import type { WatchlistScreeningJob } from './watchlists/screening/watchlist-screening.processor';
 import type { WebhookDeliveryJob } from './webhooks/webhook-delivery.processor';
 
 /**
  * The queues the integration area adds jobs to: enrichments (refreshes, the recovery sweep and a
  * batch's transient failures; business creation in the case area too), `completed` (tells the
  * score area a business's records are in), `batchCompleted` (the same for the businesses of a
- * batch, in one job), screenings, webhook delivery attempts, the monitoring ticks' scheduled jobs, and sanctions list loads.
+ * batch, in one job), screenings, webhook delivery attempts, the monitoring ticks' scheduled jobs, sanctions list loads,
+ * sanctions screenings (after enrichments, and for a new list version) and the score area's news of changed hits.
  */
 export const createIntegrationProducers = (queues: AreaQueues) =>
   createAreaProducers(queues, {
@@ -38,6 +42,8 @@ export const createIntegrationProducers = (queues: AreaQueues) =>
     webhookDeliveries: webhookDeliveryQueue,
     monitoringTick: monitoringTickQueue,
     watchlistLoads: watchlistLoadQueue,
+    watchlistScreenings: watchlistScreeningQueue,
+    watchlistHitsChanged: watchlistHitsChangedQueue,
   });
 
 /** What the integration area's workers run. */
@@ -48,6 +54,8 @@ export interface IntegrationJobs {
   deliverWebhook(job: WebhookDeliveryJob): Promise<void>;
   /** Reads an uploaded sanctions list version and makes it current. */
   loadWatchlist(versionId: string, attempt: JobAttempts): Promise<void>;
+  /** Screens a batch of one tenant's businesses against the sanctions lists. */
+  screenWatchlist(job: WatchlistScreeningJob): Promise<void>;
   /** Queues the re-enrichments of the monitored businesses now due; what it did is the job's return value. */
   monitoringTick(): Promise<unknown>;
 }
@@ -61,6 +69,7 @@ export function integrationWorkers(jobs: IntegrationJobs) {
     createWorker(webhookDeliveryQueue, (job) => jobs.deliverWebhook(job.data), options),
     // One list version at a time per worker: a full list is read whole into memory.
     createWorker(watchlistLoadQueue, (job) => jobs.loadWatchlist(job.data.versionId, attemptsOf(job)), { ...options, concurrency: 1 }),
+    createWorker(watchlistScreeningQueue, (job) => jobs.screenWatchlist(job.data), options),
     // One at a time per worker; ticks of two workers at once still record each period's task once.
     createWorker(monitoringTickQueue, () => jobs.monitoringTick(), { ...options, concurrency: 1 }),
   ];

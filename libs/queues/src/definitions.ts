@@ -60,7 +60,10 @@ export type WatchlistScreeningTrigger = 'added' | 'refresh' | 'monitoring' | 'li
  * enrichment (one job per task, or per batch), and for every monitored business when a list
  * version becomes current.
  */
-export const watchlistScreeningQueue = defineQueue<{ customerId: string; businessIds: string[]; trigger: WatchlistScreeningTrigger }>('watchlist-screening', { attempts: 5 });
+export const watchlistScreeningQueue = defineQueue<{ customerId: string; businessIds: string[]; trigger: WatchlistScreeningTrigger; /** list_version: the version whose changes are screened. */ versionId?: string }>(
+  'watchlist-screening',
+  { attempts: 5 },
+);
 /** The id of the screening job that follows enrichment task (or batch job) `id`: one however often it is announced. */
 export const watchlistScreeningJobId = (id: string) => `watchlist-${id}`;
 
@@ -110,6 +113,8 @@ export const scoreAuditRelayQueue = defineQueue<RecoverySweepPayload>('score-aud
 /** Every few seconds, one worker of the area erases again what work in flight wrote for a tenant erased lately (docs/adr/0043). */
 export const caseErasureSweepQueue = defineQueue<RecoverySweepPayload>('case-erasure-sweep', sweepOptions);
 export const integrationErasureSweepQueue = defineQueue<RecoverySweepPayload>('integration-erasure-sweep', sweepOptions);
+/** Integration: a round that queues the monitored businesses' screening against what a newly current list version changed. */
+export const watchlistRescreenRoundQueue = defineQueue<RecoverySweepPayload>('watchlist-rescreen-round', sweepOptions);
 export const reportErasureSweepQueue = defineQueue<RecoverySweepPayload>('report-erasure-sweep', sweepOptions);
 export const scoreErasureSweepQueue = defineQueue<RecoverySweepPayload>('score-erasure-sweep', sweepOptions);
 /**
@@ -144,6 +149,7 @@ export const allQueues: Array<QueueDefinition<unknown>> = [
   scoreAuditRelayQueue,
   caseErasureSweepQueue,
   integrationErasureSweepQueue,
+  watchlistRescreenRoundQueue,
   reportErasureSweepQueue,
   scoreErasureSweepQueue,
   caseRecoveryQueue,

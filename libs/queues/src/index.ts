@@ -29,6 +29,7 @@ export {
   watchlistScreeningQueue,
   watchlistScreeningJobId,
   watchlistHitsChangedQueue,
+  watchlistRescreenRoundQueue,
   webhookDeliveryQueue,
   webhookDispatchQueue,
 } from './definitions';

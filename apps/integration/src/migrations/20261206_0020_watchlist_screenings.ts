@@ -31,6 +31,8 @@ const OWNER_ERASURE_0020 = [
 export const watchlistScreenings: Migration = {
   name: '20261206_0020_watchlist_screenings',
   async up(db: Knex) {
+    // When the businesses monitored were queued for screening against what a current version changed (null: not yet).
+    await db.raw('alter table integration.watchlist_versions add column rescreen_planned_at timestamptz');
     await db.raw(`create table integration.watchlist_settings (
       customer_id uuid primary key,
       threshold numeric(4, 3) not null constraint watchlist_settings_threshold_check check (threshold >= 0.5 and threshold <= 1),
@@ -107,5 +109,6 @@ export const watchlistScreenings: Migration = {
     await db.raw('drop table if exists integration.watchlist_hits');
     await db.raw('drop table if exists integration.watchlist_screenings');
     await db.raw('drop table if exists integration.watchlist_settings');
+    await db.raw('alter table integration.watchlist_versions drop column if exists rescreen_planned_at');
   },
 };
