@@ -56,6 +56,16 @@ export const newConfigBody = strictObject(
     categories: { type: 'array', minItems: 1, maxItems: 20, items: categoryConfig },
     cutoffs: { type: 'array', minItems: 1, maxItems: 10, items: cutoff, description: 'by minScore850 descending; the last reaches 300' },
     verificationRule: strictObject({ unverifiedDecisionCap: { type: 'string', enum: [...SCORE_DECISIONS] } }, ['unverifiedDecisionCap']),
+    watchlistRule: {
+      ...strictObject(
+        {
+          confirmedHitDecision: { type: ['string', 'null'], enum: [...SCORE_DECISIONS, null], description: 'the best decision with a CONFIRMED sanctions hit; null: confirmed hits leave the decision to the score' },
+          openHitDecision: { type: ['string', 'null'], enum: [...SCORE_DECISIONS, null], description: 'the best decision with an OPEN (unreviewed) sanctions hit; null: open hits leave it to the score' },
+        },
+        ['confirmedHitDecision', 'openHitDecision'],
+      ),
+      description: 'without it: DECLINE with a confirmed hit, at best FURTHER_REVIEW_NEEDED with an open one',
+    },
   },
   ['version', 'categories', 'cutoffs'],
 );
@@ -80,7 +90,7 @@ export const configListSchema = listPageSchema(configSummarySchema);
 export const configSchema: JsonSchema = {
   type: 'object',
   required: [...Object.keys(configSummaryProperties), 'config'],
-  properties: { ...configSummaryProperties, config: { type: 'object', description: 'the weighting: categories, factors with their curves, cut-offs, verification rule' } },
+  properties: { ...configSummaryProperties, config: { type: 'object', description: 'the weighting: categories, factors with their curves, cut-offs, verification rule, watchlist rule' } },
 };
 /** The config a customer's new scores use. */
 export const customerConfigSchema: JsonSchema = {

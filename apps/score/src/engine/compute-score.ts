@@ -4,6 +4,7 @@ import { extractFactorValue } from './factor-values';
 import { formatNumber, isFiniteNumber, roundTo, toScoreText } from './numeric';
 import type { ScoreInputs } from './score-inputs';
 import { applyVerificationRule } from './verification-rule';
+import { applyWatchlistRule, watchlistRuleOf } from './watchlist-rule';
 import { InvalidWeightageConfigError, NoScoreInputsError } from './engine.errors';
 import type { ComputedScore, ScoreCategoryResult, ScoreFactorResult } from './score-output';
 import {
@@ -106,7 +107,10 @@ function evaluateCategory(category: WeightageCategoryConfig, inputs: ScoreInputs
  * contributions add up to the score (up to rounding of each to two decimals).
  *
  * A config with a verification rule then caps the decision of a business that is not VERIFIED
- * (see `applyVerificationRule`) and says so in `decision_log`; the scores do not change.
+ * (see `applyVerificationRule`) and says so in `decision_log`; the scores do not change. Then the
+ * config's watchlist rule (its own, else the default) caps the decision of a business with sanctions
+ * hits: DECLINE for a CONFIRMED one, FURTHER_REVIEW_NEEDED for an OPEN one (`applyWatchlistRule`),
+ * said in `decision_log` after the verification rule's words.
  *
  * `options.factorValues` (a what-if) stands given values in for the extractors' of the factors it
  * names; without it the computation is exactly the stored scores'.
@@ -132,18 +136,20 @@ export function computeScore(config: WeightageConfig, inputs: ScoreInputs, optio
   const base100 = available.reduce((sum, f) => sum + (f.score100 ?? 0), 0) / available.length;
   const risk = riskFor(config, weighted850);
   const verified = applyVerificationRule(config.verificationRule, risk.decision, inputs.verification);
+  const screened = applyWatchlistRule(watchlistRuleOf(config), verified.decision, inputs.watchlistHits);
+  const logs = [verified.log, screened.log].filter((log): log is string => log !== null);
 
   return {
     score_weightage_config: config.id,
     weighted_score_100: toScoreText(weighted100),
     weighted_score_850: toScoreText(weighted850),
     risk_level: risk.riskLevel,
-    score_decision: verified.decision,
+    score_decision: screened.decision,
     base_score: toScoreText(to850(base100)),
     version: config.version,
     score_distribution: categories.map((category) => categoryResult(category, scoredWeight)),
     is_score_calculated: true,
-    ...(verified.log === null ? {} : { decision_log: verified.log }),
+    ...(logs.length === 0 ? {} : { decision_log: logs.join('. ') }),
   };
 }
 

@@ -6,6 +6,7 @@ import { roundTo } from './numeric';
 import type { ComputedScore } from './score-output';
 import { inputsFromSnapshot, type ScoreSnapshot } from './score-snapshot';
 import type { CurvePoint, WeightageConfig } from './weightage-config-shape';
+import { applyWatchlistRule, watchlistRuleOf, WATCHLIST_RULE_CODE } from './watchlist-rule';
 import { INPUT_SOURCE_KINDS, REASON_CODES, reasonText, readable, type InputSourceKind } from './reason-codes';
 
 /** How many reason codes an explanation gives, as adverse-action notices do. */
@@ -54,6 +55,7 @@ export interface FactorExplanation {
 /** A reason the score is not higher. */
 export interface ReasonCode {
   code: string;
+  /** The factor that cost the points; WATCHLIST_HIT for a reason of the watchlist rule (R15, R16), which costs none. */
   factor_code: string;
   reason: string;
   points_lost_850: number;
@@ -108,6 +110,8 @@ function sourceOf(snapshot: ScoreSnapshot, input: FactorInputKey): FactorExplana
  * categories' weights × factor weight / the category's available factors' weights), contribution
  * and the points it cost; ranked by the points cost, the top {@link MAX_REASON_CODES} that cost
  * anything given as reason codes (one per input). A missing factor costs nothing and is no reason.
+ * Sanctions hits the config's watchlist rule applies to come first (R15 confirmed, R16 open; factor
+ * code WATCHLIST_HIT, no points), within the same {@link MAX_REASON_CODES}.
  */
 export function explainScore(config: WeightageConfig, snapshot: ScoreSnapshot): ScoreExplanation {
   return scoreAndExplain(config, snapshot).explanation;
@@ -185,7 +189,13 @@ export function scoreAndExplain(config: WeightageConfig, snapshot: ScoreSnapshot
   );
 
   const ranked = rankFactors(factors);
-  const reasons: ReasonCode[] = [];
+  // A sanctions hit the config's watchlist rule applies to is the first reason: it decides, whatever the points.
+  const reasons: ReasonCode[] = applyWatchlistRule(watchlistRuleOf(config), score.score_decision, inputs.watchlistHits).reasons.map((r) => ({
+    code: r.code,
+    factor_code: WATCHLIST_RULE_CODE,
+    reason: r.reason,
+    points_lost_850: 0,
+  }));
   for (const factor of ranked) {
     if (reasons.length === MAX_REASON_CODES || factor.status !== 'SUCCESS' || factor.points_lost_850 <= 0 || factor.value === null) continue;
     const code = REASON_CODES[factor.input];

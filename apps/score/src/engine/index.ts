@@ -27,14 +27,24 @@ export {
 } from './factor-values';
 export { RATIO_BOUNDS } from './financial-values';
 export { BANKRUPTCY_FREE_YEARS_CAP } from './public-record-values';
-export type { BjlInput, CreditBureauInput, FinancialInputs, FinancialStatement, PublicRecordInputs, ScoreInputs, VerificationInput } from './score-inputs';
-export { inputsFromSnapshot, type InputSource, type ScoreSnapshot, type SnapshotBjlRecord } from './score-snapshot';
+export type { BjlInput, CreditBureauInput, FinancialInputs, FinancialStatement, PublicRecordInputs, ScoreInputs, VerificationInput, WatchlistHitInput } from './score-inputs';
+export { inputsFromSnapshot, type InputSource, type ScoreSnapshot, type SnapshotBjlRecord, type SnapshotWatchlistHit } from './score-snapshot';
 export { applyVerificationRule, worseDecision, type VerifiedDecision } from './verification-rule';
+export {
+  WATCHLIST_REASON_CODES,
+  WATCHLIST_RULE_CODE,
+  applyWatchlistRule,
+  describeHit,
+  watchlistRuleOf,
+  type WatchlistDecision,
+  type WatchlistReason,
+} from './watchlist-rule';
 export { VERIFICATION_WEIGHTAGE_CONFIG } from './verification-weightage-config';
 export { InvalidWeightageConfigError, NoScoreInputsError } from './engine.errors';
 export type { ComputedScore, FactorStatus, ScoreCategoryResult, ScoreFactorResult } from './score-output';
 export type { ScoreResult } from './score-result';
 export {
+  DEFAULT_WATCHLIST_RULE,
   DEFAULT_WEIGHTAGE_CONFIG,
   MIN_SCORE_850,
   RISK_LEVELS,
@@ -48,5 +58,6 @@ export {
   type WeightageCategoryConfig,
   type WeightageConfig,
   type VerificationRule,
+  type WatchlistRule,
   type WeightageFactorConfig,
 } from './weightage-config';

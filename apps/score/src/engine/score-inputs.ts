@@ -17,6 +17,23 @@ export interface ScoreInputs {
   creditBureau: CreditBureauInput | null;
   /** The business's latest verification; null or absent when it was never verified (read only by configs with a verification rule). */
   verification?: VerificationInput | null;
+  /** The business's sanctions hits (not dismissed, still listed); absent or empty: none (read only through the config's watchlist rule). */
+  watchlistHits?: WatchlistHitInput[];
+}
+
+/** One sanctions hit of the business as the integration area publishes it: OPEN (not yet reviewed) or CONFIRMED. */
+export interface WatchlistHitInput {
+  id: string;
+  /** The list it is on, e.g. `ofac-sdn`. */
+  list: string;
+  entryId: string;
+  /** The listed party's name, as the list publishes it. */
+  entryName: string;
+  /** Whose name matched: the legal name, a DBA or an owner (never which owner, nor the name). */
+  subjectRole: 'legal_name' | 'dba' | 'owner';
+  status: 'OPEN' | 'CONFIRMED';
+  /** The match's score, 0..1. */
+  score: number;
 }
 
 /** A business's verification as the integration area publishes it. */

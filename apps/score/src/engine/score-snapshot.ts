@@ -1,4 +1,4 @@
-import type { BjlInput, CreditBureauInput, FinancialInputs, PublicRecordInputs, ScoreInputs } from './score-inputs';
+import type { BjlInput, CreditBureauInput, FinancialInputs, PublicRecordInputs, ScoreInputs, WatchlistHitInput } from './score-inputs';
 
 /** Where one input came from: the provider that fetched it and when (ISO 8601). */
 export interface InputSource {
@@ -15,6 +15,9 @@ export interface SnapshotBjlRecord {
   /** The provider's id of the record, where known: alert rules follow a record from one snapshot to the next by it. */
   recordId?: string;
 }
+
+/** One sanctions hit as a snapshot keeps it: what a person needs to judge it, nothing of whose name it was. */
+export type SnapshotWatchlistHit = WatchlistHitInput;
 
 /**
  * The exact inputs a score was computed from, stored with it (`scores.scores.inputs`), with the
@@ -34,6 +37,12 @@ export interface ScoreSnapshot {
   creditBureau: CreditBureauInput | null;
   /** The business's latest verification when the score was computed; null: never verified. */
   verification: { status: 'VERIFIED' | 'UNVERIFIED'; verifiedAt: string } | null;
+  /**
+   * The business's sanctions hits when the score was computed (OPEN or CONFIRMED, confirmed first),
+   * by the integration area's hit id. Only present when it had any: a snapshot without it (every
+   * snapshot older than sanctions screening too) had none, and reads and compares as such.
+   */
+  watchlistHits?: SnapshotWatchlistHit[];
   sources: {
     /** Public records and BJL records (fetched together), with the enrichment task that fetched them. */
     publicRecords: (InputSource & { taskId: string }) | null;
@@ -53,5 +62,7 @@ export function inputsFromSnapshot(snapshot: ScoreSnapshot): ScoreInputs {
     financials: snapshot.financials,
     creditBureau: snapshot.creditBureau,
     verification: snapshot.verification === null ? null : { status: snapshot.verification.status, verifiedAt: new Date(snapshot.verification.verifiedAt) },
+    // A snapshot without hits (older ones too) had none: the inputs have none either.
+    ...(snapshot.watchlistHits === undefined ? {} : { watchlistHits: snapshot.watchlistHits.map((hit) => ({ ...hit })) }),
   };
 }

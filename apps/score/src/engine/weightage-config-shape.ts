@@ -67,6 +67,22 @@ export interface VerificationRule {
 }
 
 /**
+ * What a config does with a business's sanctions hits (OPEN: not yet reviewed; CONFIRMED by the
+ * customer): the best decision a business with such a hit can get, whatever its score. `null` turns
+ * that part off. The scores and the risk level are not changed; `decision_log` and the
+ * explanation's reason codes say why. A config without a rule applies {@link DEFAULT_WATCHLIST_RULE}.
+ */
+export interface WatchlistRule {
+  /** DECLINE by default: a confirmed hit forces the decision to DECLINE. */
+  confirmedHitDecision: ScoreDecision | null;
+  /** FURTHER_REVIEW_NEEDED by default: an unreviewed hit caps APPROVE, a DECLINE stays. */
+  openHitDecision: ScoreDecision | null;
+}
+
+/** The watchlist rule of every config that states none (every config stored before sanctions screening too). */
+export const DEFAULT_WATCHLIST_RULE: Readonly<WatchlistRule> = Object.freeze({ confirmedHitDecision: 'DECLINE', openHitDecision: 'FURTHER_REVIEW_NEEDED' });
+
+/**
  * A versioned weighting: plain JSON-serialisable data, so a new version is added as data (and
  * checked with `checkWeightageConfig` in weightage-config.ts) without code changes.
  */
@@ -80,4 +96,6 @@ export interface WeightageConfig {
   cutoffs: ScoreCutoff[];
   /** Optional; versions without it never read the business's verification. */
   verificationRule?: VerificationRule;
+  /** Optional; a version without it applies {@link DEFAULT_WATCHLIST_RULE} (a version turns a part off with null). */
+  watchlistRule?: WatchlistRule;
 }

@@ -4,6 +4,7 @@ import { RISK_LEVELS, SCORE_DECISIONS, type ScoreCutoff, type WeightageConfig, t
 
 export { DEFAULT_WEIGHTAGE_CONFIG } from './default-weightage-config';
 export {
+  DEFAULT_WATCHLIST_RULE,
   RISK_LEVELS,
   SCORE_DECISIONS,
   type CurvePoint,
@@ -11,6 +12,7 @@ export {
   type ScoreCutoff,
   type ScoreDecision,
   type VerificationRule,
+  type WatchlistRule,
   type WeightageCategoryConfig,
   type WeightageConfig,
   type WeightageFactorConfig,
@@ -55,7 +57,17 @@ export function checkWeightageConfig(config: WeightageConfig): string[] {
   if (rule !== undefined && !SCORE_DECISIONS.includes(rule?.unverifiedDecisionCap)) {
     problems.push(`verificationRule: decision "${String(rule?.unverifiedDecisionCap)}" is unknown`);
   }
+  checkWatchlistRule(config.watchlistRule, problems);
   return problems;
+}
+
+function checkWatchlistRule(rule: WeightageConfig['watchlistRule'], problems: string[]): void {
+  if (rule === undefined) return;
+  if (typeof rule !== 'object' || rule === null) return void problems.push('watchlistRule is not an object');
+  for (const key of ['confirmedHitDecision', 'openHitDecision'] as const) {
+    const decision: unknown = rule[key];
+    if (decision !== null && !SCORE_DECISIONS.includes(decision as never)) problems.push(`watchlistRule: ${key} "${String(decision)}" is neither a decision nor null`);
+  }
 }
 
 function checkWeights(where: string, items: Array<{ code: string; weight: number }>, problems: string[]): void {
