@@ -1,4 +1,4 @@
-import type { ScoreSnapshot, SnapshotBjlRecord } from '../engine';
+import type { ScoreSnapshot, SnapshotBjlRecord, SnapshotWatchlistHit } from '../engine';
 
 /** The rules monitoring applies between two SUCCESS scores of a business; each code is stable (stored, filtered, announced). */
 export const ALERT_RULES = [
@@ -13,6 +13,7 @@ export const ALERT_RULES = [
   'RISK_LEVEL_CHANGED',
   'DECISION_CHANGED',
   'SCORE_CHANGED',
+  'WATCHLIST_HIT',
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
@@ -33,6 +34,7 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
  * | RISK_LEVEL_CHANGED          | HIGH (towards HIGH risk)                   | LOW                          |
  * | DECISION_CHANGED            | HIGH (towards DECLINE)                     | LOW                          |
  * | SCORE_CHANGED               | MEDIUM (the 850 score fell)                | LOW (it rose)                |
+ * | WATCHLIST_HIT               | HIGH (a sanctions hit the previous lacked) |                              |
  */
 export const SEVERITY_TABLE = {
   NEW_BANKRUPTCY: { worsening: 'HIGH' },
@@ -46,6 +48,7 @@ export const SEVERITY_TABLE = {
   RISK_LEVEL_CHANGED: { worsening: 'HIGH', improvement: 'LOW' },
   DECISION_CHANGED: { worsening: 'HIGH', improvement: 'LOW' },
   SCORE_CHANGED: { worsening: 'MEDIUM', improvement: 'LOW' },
+  WATCHLIST_HIT: { worsening: 'HIGH' },
 } as const satisfies Record<AlertRule, Partial<Record<'worsening' | 'improvement' | 'other', AlertSeverity>>>;
 
 /** One SUCCESS score as the rules compare it. */
@@ -62,13 +65,13 @@ export interface ScoreSide {
 export interface AlertFinding {
   rule: AlertRule;
   severity: AlertSeverity;
-  /** Tells apart alerts of one rule on one score (the record a record rule is about); '' for the others. */
+  /** Tells apart alerts of one rule on one score (the record a record rule is about, the hit's id); '' for the others. */
   subject: string;
   title: string;
   summary: string;
   before: unknown;
   after: unknown;
-  data: { score_id: string; previous_score_id: string; record?: SnapshotBjlRecord; threshold_points?: number; difference_points?: number };
+  data: { score_id: string; previous_score_id: string; record?: SnapshotBjlRecord; hit?: SnapshotWatchlistHit; threshold_points?: number; difference_points?: number };
 }
 
 /** What a rule needs of the customer's settings. */

@@ -1,4 +1,4 @@
-import type { ScoreSnapshot, SnapshotBjlRecord } from '../engine';
+import type { ScoreSnapshot, SnapshotBjlRecord, SnapshotWatchlistHit } from '../engine';
 import { alertsBetween, SEVERITY_TABLE, type ScoreSide } from './alert-rules';
 
 const snapshot = (overrides: Partial<ScoreSnapshot> = {}): ScoreSnapshot => ({
@@ -154,6 +154,65 @@ describe('alert rules between two SUCCESS scores of a monitored business', () =>
       ['DECISION_CHANGED', 'HIGH'],
       ['SCORE_CHANGED', 'MEDIUM'],
     ]);
+  });
+
+  describe('sanctions hits (WATCHLIST_HIT)', () => {
+    const hit = (overrides: Partial<SnapshotWatchlistHit> = {}): SnapshotWatchlistHit => ({
+      id: '7d0e5c1a-9b2f-4c3d-8e4f-5a6b7c8d9e0f',
+      list: 'ofac-sdn',
+      entryId: '36',
+      entryName: 'NORTHWIND MARITIME TRADING LLC',
+      subjectRole: 'owner',
+      status: 'OPEN',
+      score: 0.93,
+      ...overrides,
+    });
+    const withHits = (id: string, watchlistHits?: SnapshotWatchlistHit[]) => side(id, { snapshot: snapshot(watchlistHits ? { watchlistHits } : {}) });
+
+    it('raise one HIGH alert per hit the previous score lacked, its subject the hit id, naming list, entry and whose name by role', () => {
+      const alerts = alertsBetween(withHits('old', []), withHits('new', [hit()]), settings);
+      expect(alerts).toEqual([
+        {
+          rule: 'WATCHLIST_HIT',
+          severity: 'HIGH',
+          subject: '7d0e5c1a-9b2f-4c3d-8e4f-5a6b7c8d9e0f',
+          title: 'Sanctions hit on ofac-sdn (owner name)',
+          summary: "An owner's name matches ofac-sdn entry 36 (NORTHWIND MARITIME TRADING LLC), score 0.93, not yet reviewed.",
+          before: null,
+          after: hit(),
+          data: { score_id: 'new', previous_score_id: 'old', hit: hit() },
+        },
+      ]);
+      expect(SEVERITY_TABLE.WATCHLIST_HIT).toEqual({ worsening: 'HIGH' });
+    });
+
+    it('raise nothing for a hit the previous score had, even once reviewed, nor for a hit that went', () => {
+      expect(rulesOf(withHits('old', [hit()]), withHits('new', [hit({ status: 'CONFIRMED' })]))).toEqual([]);
+      expect(rulesOf(withHits('old', [hit()]), withHits('new'))).toEqual([]);
+    });
+
+    it('tell two new hits apart by their ids, and word a confirmed legal-name or DBA hit', () => {
+      const legal = hit({ id: 'a1', subjectRole: 'legal_name', status: 'CONFIRMED' });
+      const dba = hit({ id: 'b2', subjectRole: 'dba', list: 'ofac-consolidated', entryId: '900', score: 0.88 });
+      const alerts = alertsBetween(withHits('old', [hit()]), withHits('new', [hit(), legal, dba]), settings);
+      expect(alerts.map((a) => [a.subject, a.title, a.summary])).toEqual([
+        ['a1', 'Sanctions hit on ofac-sdn (legal name)', 'The legal name matches ofac-sdn entry 36 (NORTHWIND MARITIME TRADING LLC), score 0.93, confirmed.'],
+        ['b2', 'Sanctions hit on ofac-consolidated (DBA name)', 'A DBA name matches ofac-consolidated entry 900 (NORTHWIND MARITIME TRADING LLC), score 0.88, not yet reviewed.'],
+      ]);
+    });
+
+    it('against a previous snapshot older than sanctions screening (no hits kept): every hit is new', () => {
+      const old = side('old');
+      expect(old.snapshot).not.toHaveProperty('watchlistHits');
+      expect(rulesOf(old, withHits('new', [hit()]))).toEqual([['WATCHLIST_HIT', 'HIGH']]);
+      expect(rulesOf(old, withHits('new'))).toEqual([]);
+    });
+
+    it("never carry the name that matched or the owner's id", () => {
+      const leaky = { ...hit(), matchedName: 'Jane Owner', subjectRef: 'owner-42' } as SnapshotWatchlistHit;
+      const [alert] = alertsBetween(withHits('old', []), withHits('new', [leaky]), settings);
+      expect(`${alert.title} ${alert.summary}`).not.toMatch(/Jane|owner-42/);
+    });
   });
 
   it('every worsening in the table is more severe than its improvement', () => {

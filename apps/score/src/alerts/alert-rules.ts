@@ -1,6 +1,7 @@
 import type { ScoreSnapshot } from '../engine';
 import { SEVERITY_TABLE, type AlertFinding, type AlertSettings, type AlertSeverity, type ScoreSide } from './alert-codes';
 import { recordAlerts } from './record-rules';
+import { watchlistAlerts } from './watchlist-rules';
 
 export { ALERT_RULES, ALERT_SEVERITIES, SEVERITY_TABLE } from './alert-codes';
 export type { AlertFinding, AlertRule, AlertSettings, AlertSeverity, ScoreSide } from './alert-codes';
@@ -81,13 +82,15 @@ function snapshotAlerts(previous: ScoreSnapshot, current: ScoreSnapshot, ids: Id
       }),
     );
   }
+  found.push(...watchlistAlerts(previous.watchlistHits ?? [], current.watchlistHits ?? []).map((f) => finding(ids, f)));
   return found;
 }
 
 /**
  * The alerts between a monitored business's previous SUCCESS score and its new one: records found
  * only in the new snapshot, records released, satisfied or discharged, the filing and verification
- * statuses, and the score's risk level, decision and 850 score. No previous score: none. A side
+ * statuses, sanctions hits found only in the new snapshot (by the hit's id; a snapshot without hits
+ * had none), and the score's risk level, decision and 850 score. No previous score: none. A side
  * without a snapshot (older scores): only the score fields are compared.
  */
 export function alertsBetween(previous: ScoreSide | null, current: ScoreSide, settings: AlertSettings): AlertFinding[] {
