@@ -1,6 +1,6 @@
 import { trustAuthArea } from '@kyb/auth';
 import { startArea, type AreaModule } from '@kyb/http';
-import { enrichmentBatchCompletedQueue, enrichmentCompletedQueue, scoreQueue } from '@kyb/queues';
+import { enrichmentBatchCompletedQueue, enrichmentCompletedQueue, scoreQueue, watchlistHitsChangedQueue } from '@kyb/queues';
 import { createScoreArea } from './area';
 import { loadScoreConfig, scoreSettings } from './config';
 import { scoreMigrations } from './migrations';
@@ -14,7 +14,7 @@ export const areaModule: AreaModule = {
   migrations: scoreMigrations,
   settings: scoreSettings,
   // The recovery sweep's queue is left out: it has no WORKER_CONCURRENCY_<QUEUE>, its one worker runs one sweep at a time.
-  queues: [scoreQueue, enrichmentCompletedQueue, enrichmentBatchCompletedQueue],
+  queues: [scoreQueue, enrichmentCompletedQueue, enrichmentBatchCompletedQueue, watchlistHitsChangedQueue],
   async start(runtime) {
     const { db, redis, queuePrefix, logger, env, publicUrl, workers } = runtime;
     const config = loadScoreConfig({ ...env, AUTH_JWKS_URL: env.AUTH_JWKS_URL || `${publicUrl}/auth/api/v1/.well-known/jwks.json` });

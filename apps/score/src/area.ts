@@ -14,7 +14,7 @@ import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { scoreAuditRelayQueue, scoreErasureSweepQueue, scoreRecoveryQueue } from '@kyb/queues';
-import { businessParam, createBusinessDirectory, createCustomerDirectory, createErasedCustomers, createIntegrationDirectory, createVerificationDirectory, customerParam, eraseLateWrites, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
+import { businessParam, createBusinessDirectory, createCustomerDirectory, createErasedCustomers, createIntegrationDirectory, createVerificationDirectory, createWatchlistHitDirectory, customerParam, eraseLateWrites, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
 import { weightageConfigRoutes } from './configs/weightage-configs.router';
 import { createWeightageConfigService } from './configs/weightage-configs.service';
 import { createPgWeightageConfigStore } from './configs/weightage-configs.store';
@@ -60,6 +60,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
     businesses,
     integration: createIntegrationDirectory(deps.db),
     verification: createVerificationDirectory(deps.db),
+    watchlist: createWatchlistHitDirectory(deps.db),
     scores: producers.scores,
     clock,
     logger: deps.logger,

@@ -1,7 +1,8 @@
 /*
  * The score area's BullMQ glue: the producer it queues scores on, and the consumers that compute
  * scores and score businesses after enrichment (one at a time or a batch's in one job; monitored
- * businesses' scheduled re-enrichments in the integration area arrive this way too).
+ * businesses' scheduled re-enrichments in the integration area arrive this way too), and score a
+ * business again when its sanctions hits change.
  * Payloads carry ids only.
  */
 import {
@@ -10,6 +11,7 @@ import {
   enrichmentBatchCompletedQueue,
   enrichmentCompletedQueue,
   scoreQueue,
+  watchlistHitsChangedQueue,
   type CreateWorkerOptions,
   type EnrichmentCompletion,
   type JobAttempts,
@@ -25,6 +27,7 @@ export interface ScoreJobs {
   compute(scoreId: string, attempt: JobAttempts): Promise<void>;
   afterEnrichment(businessId: string, taskId: string): Promise<unknown>;
   afterEnrichmentBatch(completions: readonly EnrichmentCompletion[]): Promise<unknown>;
+  afterWatchlistHitsChanged(businessId: string): Promise<unknown>;
 }
 
 /** The score area's consumers. */
@@ -34,5 +37,7 @@ export function scoreWorkers(jobs: ScoreJobs) {
     createWorker(enrichmentCompletedQueue, (job) => jobs.afterEnrichment(job.data.businessId, job.data.taskId), options),
     // Scored in the job itself; what it did is the job's return value.
     createWorker(enrichmentBatchCompletedQueue, (job) => jobs.afterEnrichmentBatch(job.data?.completions), options),
+    // A business's sanctions hits changed (integration): scored again from its current inputs.
+    createWorker(watchlistHitsChangedQueue, (job) => jobs.afterWatchlistHitsChanged(job.data?.businessId), options),
   ];
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createBusinessDirectory, createErasedCustomers, createIntegrationDirectory, createVerificationDirectory } from '@kyb/area-views';
-import { createBusinessDirectoryStandIn, createDataKeyStandIn, createEnrichmentTaskDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
+import { createBusinessDirectory, createErasedCustomers, createIntegrationDirectory, createVerificationDirectory, createWatchlistHitDirectory } from '@kyb/area-views';
+import { createBusinessDirectoryStandIn, createDataKeyStandIn, createEnrichmentTaskDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn } from '@kyb/area-views/testing';
 import { createProducer, scoreQueue } from '@kyb/queues';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createScoreArea, type ScoreArea } from '../area';
@@ -28,6 +28,7 @@ describe('the score recovery sweep (Redis came back empty; PostgreSQL still know
     integration = await createIntegrationDirectoryStandIn(h.db);
     tasks = await createEnrichmentTaskDirectoryStandIn(h.db);
     await createVerificationDirectoryStandIn(h.db);
+    await createWatchlistHitDirectoryStandIn(h.db);
     await createDataKeyStandIn(h.db);
     area = createScoreArea({
       db: h.db,
@@ -112,6 +113,7 @@ describe('the score recovery sweep (Redis came back empty; PostgreSQL still know
       businesses: createBusinessDirectory(h.db),
       integration: createIntegrationDirectory(h.db),
       verification: createVerificationDirectory(h.db),
+      watchlist: createWatchlistHitDirectory(h.db),
       erased: createErasedCustomers(h.db),
       scores: queued,
       clock: () => new Date(),

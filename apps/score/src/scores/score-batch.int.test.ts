@@ -40,11 +40,11 @@ describe('scoring a batch of finished enrichments', () => {
     const small = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(five));
     const large = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(forty));
     expect(large).toEqual(small);
-    // Ten reads (businesses, which of their customers were erased, the insert and read of scores, attempts, configs, records, BJL, financials,
-    // verifications: the snapshot keeps it), then the successes' transaction: BEGIN, the businesses'
+    // Eleven reads (businesses, which of their customers were erased, the insert and read of scores, attempts, configs, records, BJL, financials,
+    // verifications and sanctions hits: the snapshot keeps them), then the successes' transaction: BEGIN, the businesses'
     // locks, the update (which also reads the previous scores and whether each business is monitored:
     // none is here, so neither settings nor alerts are read or written), one insert of every event, COMMIT.
-    expect(small).toHaveLength(16);
+    expect(small).toHaveLength(17);
     expect(small.filter((sql) => sql.startsWith('insert into "scores"."outbox_events"'))).toHaveLength(1);
     const rows = await Promise.all(forty.map(scoreOf));
     expect(rows.filter((r) => r.status === 'SUCCESS')).toHaveLength(32);
@@ -75,11 +75,11 @@ describe('scoring a batch of finished enrichments', () => {
     const small = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(five));
     const large = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(forty));
     expect(large).toEqual(small);
-    // The ten reads above, then the successes' transaction: BEGIN, the businesses' locks, the update
+    // The eleven reads above, then the successes' transaction: BEGIN, the businesses' locks, the update
     // (with each business's previous score, its snapshot, and whether it is monitored), the monitoring
     // settings of the businesses' customers (one read for all), one insert of every alert, one insert
     // of every event, COMMIT. (No score fails here, so no update of failures.)
-    expect(small).toHaveLength(17);
+    expect(small).toHaveLength(18);
     expect(small.filter((sql) => sql.includes('monitoring_settings_directory'))).toHaveLength(1);
     expect(small.filter((sql) => sql.startsWith('insert into scores.alerts'))).toHaveLength(1);
     const businesses = forty.map((c) => c.businessId);
@@ -88,6 +88,21 @@ describe('scoring a batch of finished enrichments', () => {
     expect(new Set(alerts.map((a) => a.business_id)).size).toBe(32);
     const events = await t.db('scores.outbox_events').where({ type: 'risk.alert' }).whereRaw("data->>'business_id' = any(?::text[])", [businesses]);
     expect(events.map((e) => e.data.alert_id).sort()).toEqual(alerts.map((a) => a.id).sort());
+  });
+
+  it("reads the sanctions hits in one statement for the whole batch, keeps them in each score's snapshot and applies the default watchlist rule", async () => {
+    const completions = await enrichedBatch(6);
+    const confirmed = await t.watchlist.put({ businessId: completions[2].businessId, status: 'CONFIRMED' });
+    await t.watchlist.put({ businessId: completions[4].businessId, status: 'OPEN', subjectRole: 'dba' });
+    const statements = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(completions));
+    expect(statements.filter((sql) => sql.includes('watchlist_hit_directory'))).toHaveLength(1);
+    const [declined, reviewed, clear] = await Promise.all([scoreOf(completions[2]), scoreOf(completions[4]), scoreOf(completions[1])]);
+    expect(declined).toMatchObject({ score_decision: 'DECLINE', inputs: { watchlistHits: [{ id: confirmed, status: 'CONFIRMED', list: 'ofac-sdn' }] } });
+    expect(declined.reason_codes[0]).toMatchObject({ code: 'R15', factor_code: 'WATCHLIST_HIT' });
+    expect(reviewed.score_decision === 'FURTHER_REVIEW_NEEDED' || reviewed.score_decision === 'DECLINE').toBe(true);
+    expect(reviewed.reason_codes[0]).toMatchObject({ code: 'R16' });
+    expect(clear.inputs).not.toHaveProperty('watchlistHits');
+    expect(clear.decision_log).toBeNull();
   });
 
   it('reads verifications in one statement for the whole batch (the snapshot keeps them) and applies the rule of a config that has one', async () => {
@@ -99,7 +114,7 @@ describe('scoring a batch of finished enrichments', () => {
     });
     try {
       const statements = await statementsOf(t.db, () => p.processors.afterEnrichmentBatch(completions));
-      expect(statements).toHaveLength(16);
+      expect(statements).toHaveLength(17);
       expect(statements.filter((sql) => sql.includes('business_verification_directory'))).toHaveLength(1);
       expect((await scoreOf(completions[1])).decision_log).toContain('VERIFIED');
     } finally {

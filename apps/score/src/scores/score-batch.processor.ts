@@ -1,5 +1,5 @@
 import type { EnrichmentCompletion, Producer, WorkerLogger } from '@kyb/queues';
-import type { BusinessDirectory, ErasedCustomers, IntegrationDirectory, VerificationDirectory } from '@kyb/area-views';
+import type { BusinessDirectory, ErasedCustomers, IntegrationDirectory, VerificationDirectory, WatchlistHitDirectory } from '@kyb/area-views';
 import { NoScoreInputsError, scoreWithReasons, type ScoreResult, type WeightageConfig } from '../engine';
 import { loadPublishedInputsOfMany, snapshotOf, type PublishedInputs } from './score-inputs.loader';
 import type { DueScore, ScoreBatchStore, ScoreRequest } from './score-batch.store';
@@ -14,6 +14,8 @@ export interface ScoreBatchDeps {
   integration: IntegrationDirectory;
   /** The businesses' latest verifications, kept in each score's snapshot (and applied by a config with a verification rule). */
   verification: VerificationDirectory;
+  /** The businesses' sanctions hits, kept in each score's snapshot and applied by the config's watchlist rule. */
+  watchlist: WatchlistHitDirectory;
   /** Tenants erased (docs/adr/0043): their businesses are never scored again. */
   erased: Pick<ErasedCustomers, 'isErased' | 'erasedAmong'>;
   scores: Pick<Producer<{ scoreId: string }>, 'add'>;
@@ -96,7 +98,7 @@ export function createScoreBatchProcessor(deps: ScoreBatchDeps) {
     if (due.length === 0) return outcome;
 
     const configs = await batches.configs([...new Set(due.map((s) => s.weightage_config_id))]);
-    const published = await loadPublishedInputsOfMany(deps.integration, deps.verification, due.map((s) => s.business_id));
+    const published = await loadPublishedInputsOfMany(deps, due.map((s) => s.business_id));
     const { succeeded, noInputs, unexpected } = computeDue(due, { configs, published, asOf: clock() });
     const at = clock();
     await batches.succeedMany(succeeded, at);

@@ -1,4 +1,4 @@
-import type { BjlEntry } from '@kyb/area-views';
+import type { BjlEntry, WatchlistHitEntry } from '@kyb/area-views';
 import { inputsFromSnapshot } from '../engine';
 import { statement, summary } from '../test-support/score-fixtures';
 import { snapshotOf } from './score-inputs.loader';
@@ -49,6 +49,44 @@ describe('snapshotOf: what the integration area published, as a score keeps it',
     expect(empty).toMatchObject({ publicRecords: null, bjl: null, financials: null, creditBureau: null, verification: null, sources: { publicRecords: null, financials: null }, facts: { filingStatus: null } });
     expect(inputsFromSnapshot(empty)).toEqual({ asOf, publicRecords: null, bjl: null, financials: null, creditBureau: null, verification: null });
     expect(snapshotOf({ records, bjl: [], profile: undefined, verification: undefined }, asOf)).toMatchObject({ bjl: [], financials: null, creditBureau: null });
+  });
+
+  const hit = (overrides: Partial<WatchlistHitEntry> = {}): WatchlistHitEntry => ({
+    id: '5b0c6d1e-2f3a-4b5c-8d7e-9f0a1b2c3d4e',
+    businessId: 'b',
+    subjectRole: 'owner',
+    subjectRef: '0f1e2d3c-4b5a-4968-8776-655443322110',
+    list: 'ofac-sdn',
+    listVersion: 'v-2026-11',
+    entryId: '36',
+    entryName: 'NORTHWIND MARITIME TRADING LLC',
+    entryType: 'entity',
+    programs: ['SDGT'],
+    matchedName: 'Jane Owner',
+    alias: null,
+    score: 0.93,
+    reason: "Every word of 'Jane Owner' matched.",
+    status: 'CONFIRMED',
+    reviewedAt: verifiedAt,
+    createdAt: fetchedAt,
+    ...overrides,
+  });
+
+  it("keeps each sanctions hit's id, list, entry, whose name matched by role, status and score, never the matched name or the owner", () => {
+    const snapshot = snapshotOf({ records, bjl: [], profile: undefined, verification: undefined, watchlistHits: [hit(), hit({ id: 'c4', subjectRole: 'legal_name', status: 'OPEN', score: 0.9 })] }, asOf);
+    expect(snapshot.watchlistHits).toEqual([
+      { id: '5b0c6d1e-2f3a-4b5c-8d7e-9f0a1b2c3d4e', list: 'ofac-sdn', entryId: '36', entryName: 'NORTHWIND MARITIME TRADING LLC', subjectRole: 'owner', status: 'CONFIRMED', score: 0.93 },
+      { id: 'c4', list: 'ofac-sdn', entryId: '36', entryName: 'NORTHWIND MARITIME TRADING LLC', subjectRole: 'legal_name', status: 'OPEN', score: 0.9 },
+    ]);
+    expect(JSON.stringify(snapshot)).not.toMatch(/Jane Owner|0f1e2d3c/);
+    expect(inputsFromSnapshot(JSON.parse(JSON.stringify(snapshot))).watchlistHits).toEqual(snapshot.watchlistHits);
+  });
+
+  it('keeps no hits at all when there are none, as every snapshot before sanctions screening: both read as no hits', () => {
+    const none = snapshotOf({ records, bjl: [], profile: undefined, verification: undefined, watchlistHits: [] }, asOf);
+    expect(none).not.toHaveProperty('watchlistHits');
+    expect(snapshotOf({ records, bjl: [], profile: undefined, verification: undefined }, asOf)).toEqual(none);
+    expect(inputsFromSnapshot(none).watchlistHits).toBeUndefined();
   });
 
   it('survives a trip through JSON unchanged, as it is stored', () => {

@@ -3,6 +3,7 @@ import { NoScoreInputsError, scoreWithReasons } from '../engine';
 import { createScoreBatchProcessor, type ScoreBatchDeps } from './score-batch.processor';
 import { loadSnapshot } from './score-inputs.loader';
 import { NO_INPUTS_REASON, UNEXPECTED_REASON } from './scores.errors';
+import { createWatchlistRescore } from './score-watchlist.processor';
 import { scoreJobId } from './scores.service';
 import type { ScoreStore, ScoreTrigger } from './scores.store';
 
@@ -14,7 +15,7 @@ export interface ScoreProcessorDeps extends ScoreBatchDeps {
 /**
  * Score processors: compute one queued score, queue one, score the businesses of an enrichment
  * announcement (alone or a batch) at once. Monitored businesses are scored this way too, after the
- * integration area's scheduled re-enrichment of each.
+ * integration area's scheduled re-enrichment of each, and scored again when their sanctions hits change.
  */
 export function createScoreProcessors(deps: ScoreProcessorDeps) {
   const { store, clock, logger } = deps;
@@ -28,7 +29,7 @@ export function createScoreProcessors(deps: ScoreProcessorDeps) {
     try {
       const config = await store.config(row.weightage_config_id);
       if (!config) throw new Error(`weighting config ${row.weightage_config_id} is gone`);
-      const snapshot = await loadSnapshot(deps.integration, deps.verification, row.business_id, clock());
+      const snapshot = await loadSnapshot(deps, row.business_id, clock());
       const { score, reasonCodes } = scoreWithReasons(config, snapshot);
       await store.succeed({ id: scoreId, score, snapshot, reasonCodes }, clock());
     } catch (err) {
@@ -56,5 +57,7 @@ export function createScoreProcessors(deps: ScoreProcessorDeps) {
     /** An enrichment finished: the business is scored at once with what it brought (once per task), as a batch of one. */
     afterEnrichment: (businessId: string, taskId: string) => batch.afterEnrichmentBatch([{ businessId, taskId }]),
     afterEnrichmentBatch: batch.afterEnrichmentBatch,
+    /** A business's sanctions hits changed: scored again from its current inputs, as after a re-enrichment (`createWatchlistRescore`). */
+    afterWatchlistHitsChanged: createWatchlistRescore({ store, watchlist: deps.watchlist, batch, logger }),
   };
 }

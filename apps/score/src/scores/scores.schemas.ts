@@ -82,7 +82,7 @@ export const scoreSchema: JsonSchema = {
     score_decision: { type: ['string', 'null'], enum: ['DECLINE', 'FURTHER_REVIEW_NEEDED', 'APPROVE', null] },
     decision_log: {
       type: ['string', 'null'],
-      description: "What the weighting config's verification rule did to the decision (e.g. capped an unverified business's APPROVE); null when the config has no such rule",
+      description: "What the weighting config's verification and watchlist rules did to the decision (e.g. capped an unverified business's APPROVE, declined a business with a confirmed sanctions hit); null when neither applied",
     },
     base_score: numericText,
     version: { type: 'string' },

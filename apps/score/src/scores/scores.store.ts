@@ -1,6 +1,6 @@
 import { businessScopedRead, SCOPED_BUSINESS_ID, type ScopedRows } from '@kyb/area-views';
 import { preparedRead, type Knex } from '@kyb/db';
-import type { ScoreResult, WeightageConfig } from '../engine';
+import type { ScoreResult, SnapshotWatchlistHit, WeightageConfig } from '../engine';
 import { findOrCreateScores } from './score-creation.store';
 import type { ScoreRow, ScoreTrigger } from './score-row';
 import { storeSuccesses } from './score-success.store';
@@ -77,6 +77,15 @@ export function createPgScoreStore(db: Knex) {
     /** The business (for its access check) and its newest score of the month in one of `statuses`, if any. */
     async latestOfMonth(businessId: string, year: number, month: number, statuses: ScoreStatus[]): Promise<ScopedRows<ScoreAnswerRow>> {
       return latestOfMonth(businessId, { year, month, statuses });
+    },
+    /** The business's newest SUCCESS score: its id and the sanctions hits its snapshot kept ([] when it kept none); undefined: never scored. */
+    async latestSuccessHits(businessId: string): Promise<{ id: string; hits: SnapshotWatchlistHit[] } | undefined> {
+      const row = await db(SCORES)
+        .where({ business_id: businessId, status: 'SUCCESS' })
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .first<{ id: string; hits: SnapshotWatchlistHit[] | null } | undefined>('id', db.raw(`inputs -> 'watchlistHits' as hits`));
+      return row ? { id: row.id, hits: row.hits ?? [] } : undefined;
     },
     async countAttempt(id: string, at: Date): Promise<void> {
       await db(SCORES).where({ id }).update({ attempts: db.raw('attempts + 1'), updated_at: at });

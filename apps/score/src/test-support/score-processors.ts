@@ -1,4 +1,4 @@
-import { createBusinessDirectory, createErasedCustomers, createIntegrationDirectory, createVerificationDirectory } from '@kyb/area-views';
+import { createBusinessDirectory, createErasedCustomers, createIntegrationDirectory, createVerificationDirectory, createWatchlistHitDirectory } from '@kyb/area-views';
 import type { Knex } from '@kyb/db';
 import { createProducer, scoreQueue, type Producer, type WorkerLogger } from '@kyb/queues';
 import { createPgScoreBatchStore } from '../scores/score-batch.store';
@@ -29,6 +29,7 @@ export function scoreProcessorsOf(t: ScoreTestApp) {
     businesses: createBusinessDirectory(t.db),
     integration: createIntegrationDirectory(t.db),
     verification: createVerificationDirectory(t.db),
+    watchlist: createWatchlistHitDirectory(t.db),
     erased: createErasedCustomers(t.db),
     scores: scoreJobs,
     clock: t.clock.now,

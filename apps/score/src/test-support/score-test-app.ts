@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createAuditLogStandIn, createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn, createIntegrationDirectoryStandIn, createMonitoringSettingsStandIn, createVerificationDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
+import { createAuditLogStandIn, createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn, createIntegrationDirectoryStandIn, createMonitoringSettingsStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
 import { buildApp } from './area-app';
 import type { ScoreArea } from '../area';
 import { scoreMigrations } from '../migrations';
@@ -17,6 +17,8 @@ export interface ScoreTestApp extends Omit<AreaHarness, 'close' | 'workerConnect
   integration: Awaited<ReturnType<typeof createIntegrationDirectoryStandIn>>;
   /** The business's verification as the integration area would publish it. */
   verification: Awaited<ReturnType<typeof createVerificationDirectoryStandIn>>;
+  /** The business's sanctions hits as the integration area would publish them (integration.watchlist_hit_directory). */
+  watchlist: Awaited<ReturnType<typeof createWatchlistHitDirectoryStandIn>>;
   /** Customers' monitoring settings as the case area would publish them (defaults where none is put). */
   monitoringSettings: Awaited<ReturnType<typeof createMonitoringSettingsStandIn>>;
   /** A customer as the auth area would publish it. */
@@ -33,6 +35,7 @@ export async function startScoreTestApp(options: { workers?: boolean } = {}): Pr
   const businesses = await createBusinessDirectoryStandIn(h.db);
   const integration = await createIntegrationDirectoryStandIn(h.db);
   const verification = await createVerificationDirectoryStandIn(h.db);
+  const watchlist = await createWatchlistHitDirectoryStandIn(h.db);
   const customers = await createCustomerDirectoryStandIn(h.db);
   const auditLog = await createAuditLogStandIn(h.db);
   const monitoringSettings = await createMonitoringSettingsStandIn(h.db);
@@ -55,6 +58,7 @@ export async function startScoreTestApp(options: { workers?: boolean } = {}): Pr
     removeBusiness: (businessId) => businesses.remove(businessId),
     integration,
     verification,
+    watchlist,
     monitoringSettings,
     customer: (customer) => customers.put(customer),
     auditEntries: () => auditLog.entries(),
