@@ -271,7 +271,7 @@ export interface operations {
                     /** Format: uuid */
                     business_id?: string;
                     /** @enum {string} */
-                    rule?: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED";
+                    rule?: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED" | "WATCHLIST_HIT";
                     /** @enum {string} */
                     severity?: "HIGH" | "MEDIUM" | "LOW";
                     /** @enum {string} */
@@ -330,7 +330,7 @@ export interface operations {
                                 /** Format: uuid */
                                 resolved_by?: string | null;
                                 /** @enum {string} */
-                                rule: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED";
+                                rule: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED" | "WATCHLIST_HIT";
                                 /**
                                  * Format: uuid
                                  * @description The new SUCCESS score that raised it
@@ -440,7 +440,7 @@ export interface operations {
                             /** Format: uuid */
                             resolved_by?: string | null;
                             /** @enum {string} */
-                            rule: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED";
+                            rule: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED" | "WATCHLIST_HIT";
                             /**
                              * Format: uuid
                              * @description The new SUCCESS score that raised it
@@ -568,7 +568,7 @@ export interface operations {
                             /** Format: uuid */
                             resolved_by?: string | null;
                             /** @enum {string} */
-                            rule: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED";
+                            rule: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED" | "WATCHLIST_HIT";
                             /**
                              * Format: uuid
                              * @description The new SUCCESS score that raised it
@@ -868,7 +868,7 @@ export interface operations {
                             /** Format: date-time */
                             created_at?: string;
                             customer_id?: string | null;
-                            /** @description What the weighting config's verification rule did to the decision (e.g. capped an unverified business's APPROVE); null when the config has no such rule */
+                            /** @description What the weighting config's verification and watchlist rules did to the decision (e.g. capped an unverified business's APPROVE, declined a business with a confirmed sanctions hit); null when neither applied */
                             decision_log?: string | null;
                             failure_reason?: string | null;
                             /** Format: uuid */
@@ -1142,7 +1142,7 @@ export interface operations {
                             /** Format: date-time */
                             created_at?: string;
                             customer_id?: string | null;
-                            /** @description What the weighting config's verification rule did to the decision (e.g. capped an unverified business's APPROVE); null when the config has no such rule */
+                            /** @description What the weighting config's verification and watchlist rules did to the decision (e.g. capped an unverified business's APPROVE, declined a business with a confirmed sanctions hit); null when neither applied */
                             decision_log?: string | null;
                             failure_reason?: string | null;
                             /** Format: uuid */
@@ -1398,7 +1398,7 @@ export interface operations {
                                 /** Format: date-time */
                                 created_at?: string;
                                 customer_id?: string | null;
-                                /** @description What the weighting config's verification rule did to the decision (e.g. capped an unverified business's APPROVE); null when the config has no such rule */
+                                /** @description What the weighting config's verification and watchlist rules did to the decision (e.g. capped an unverified business's APPROVE, declined a business with a confirmed sanctions hit); null when neither applied */
                                 decision_log?: string | null;
                                 failure_reason?: string | null;
                                 /** Format: uuid */
@@ -1542,7 +1542,7 @@ export interface operations {
                             /** Format: date-time */
                             created_at?: string;
                             customer_id?: string | null;
-                            /** @description What the weighting config's verification rule did to the decision (e.g. capped an unverified business's APPROVE); null when the config has no such rule */
+                            /** @description What the weighting config's verification and watchlist rules did to the decision (e.g. capped an unverified business's APPROVE, declined a business with a confirmed sanctions hit); null when neither applied */
                             decision_log?: string | null;
                             failure_reason?: string | null;
                             /** Format: uuid */
@@ -2026,6 +2026,19 @@ export interface operations {
                     };
                     /** @description unique, e.g. 2.4 */
                     version: string;
+                    /** @description without it: DECLINE with a confirmed hit, at best FURTHER_REVIEW_NEEDED with an open one */
+                    watchlistRule?: {
+                        /**
+                         * @description the best decision with a CONFIRMED sanctions hit; null: confirmed hits leave the decision to the score
+                         * @enum {string|null}
+                         */
+                        confirmedHitDecision: "DECLINE" | "FURTHER_REVIEW_NEEDED" | "APPROVE" | null;
+                        /**
+                         * @description the best decision with an OPEN (unreviewed) sanctions hit; null: open hits leave it to the score
+                         * @enum {string|null}
+                         */
+                        openHitDecision: "DECLINE" | "FURTHER_REVIEW_NEEDED" | "APPROVE" | null;
+                    };
                 };
             };
         };
@@ -2040,7 +2053,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description the weighting: categories, factors with their curves, cut-offs, verification rule */
+                            /** @description the weighting: categories, factors with their curves, cut-offs, verification rule, watchlist rule */
                             config: Record<string, never>;
                             /** Format: date-time */
                             created_at: string;
@@ -2136,7 +2149,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description the weighting: categories, factors with their curves, cut-offs, verification rule */
+                            /** @description the weighting: categories, factors with their curves, cut-offs, verification rule, watchlist rule */
                             config: Record<string, never>;
                             /** Format: date-time */
                             created_at: string;
