@@ -34,6 +34,12 @@ const expected: ExpectedOperation[] = [
   { method: 'post', path: '/admin/watchlists/{list}/versions', parameters: [inPath('list')], success: ['200', '202'], authenticated: true },
   { method: 'get', path: '/admin/watchlists/{list}/versions', parameters: [inPath('list')], success: ['200'], authenticated: true },
   { method: 'get', path: '/admin/watchlists/{list}/versions/{versionID}', parameters: [inPath('list'), inPath('versionID')], success: ['200'], authenticated: true },
+  // Issue 44: sanctions screening results, hits, reviews and the threshold.
+  { method: 'get', path: '/business/{businessID}/watchlist', parameters: [inPath('businessID')], success: ['200'], authenticated: true },
+  { method: 'get', path: '/customers/{customerID}/watchlist-hits', parameters: [inPath('customerID')], success: ['200'], authenticated: true },
+  { method: 'patch', path: '/customers/{customerID}/watchlist-hits/{hitID}', parameters: [inPath('customerID'), inPath('hitID')], success: ['200'], authenticated: true },
+  { method: 'get', path: '/customers/{customerID}/watchlist-settings', parameters: [inPath('customerID')], success: ['200'], authenticated: true },
+  { method: 'put', path: '/customers/{customerID}/watchlist-settings', parameters: [inPath('customerID')], success: ['200'], authenticated: true },
 ];
 
 describe('the integration area OpenAPI document', () => {

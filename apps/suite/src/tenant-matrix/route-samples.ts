@@ -116,6 +116,12 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /integration/api/v1/admin/watchlists/{list}/versions': { ok: [200], fixed: { list: 'ofac-sdn' } },
   // The world loads no list: the platform admin meets an unknown version.
   'GET /integration/api/v1/admin/watchlists/{list}/versions/{versionID}': { ok: [404], fixed: { list: 'ofac-sdn' }, ids: () => ({ versionid: randomUUID() }) },
+  'GET /integration/api/v1/business/{businessID}/watchlist': { ok: [200] },
+  'GET /integration/api/v1/customers/{customerID}/watchlist-hits': { ok: [200], query: '?filter[status]=OPEN' },
+  // The world's business has no hit: a caller the route lets through meets an unknown hit (403 to a CUSTOMER, as any id it cannot see; 404 to the ADMIN).
+  'PATCH /integration/api/v1/customers/{customerID}/watchlist-hits/{hitID}': { ok: [403, 404], ids: () => ({ hitid: randomUUID() }), body: () => ({ status: 'DISMISSED', note: 'Not the listed party.' }) },
+  'GET /integration/api/v1/customers/{customerID}/watchlist-settings': { ok: [200] },
+  'PUT /integration/api/v1/customers/{customerID}/watchlist-settings': { ok: [200], body: () => ({ threshold: 0.9 }) },
   'GET /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200] },
   'PATCH /integration/api/v1/customers/{customerId}/webhooks/{webhookId}': { ok: [200], body: (w) => ({ description: `renamed ${w.unique()}` }) },
   // The owner's and the ADMIN's calls race: one removes the endpoint, the other finds it gone.

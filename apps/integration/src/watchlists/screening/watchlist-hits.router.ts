@@ -71,7 +71,7 @@ export function watchlistHitsRoutes(deps: { hits: WatchlistHitsService; authenti
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:write']),
       schemas: { params: hitParams, body: reviewBody },
       checks: [requireTenant()],
-      errors: { ...customerErrors, notFound: 'To an ADMIN: no such customer (CustomerApiError); a hit that is not the customer\'s (WatchlistHitNotFoundError)' },
+      errors: { ...customerErrors, notFound: 'To an ADMIN: no such customer (CustomerApiError), or a hit that is not the customer\'s (WatchlistHitNotFoundError); to a CUSTOMER such a hit is refused (403)' },
       responses: { 200: { description: 'The hit as reviewed', schema: successEnvelope(hitSchema, WATCHLIST_MESSAGES.reviewed) } },
       handler: async (req, res, { params, body }) => void res.json(success(WATCHLIST_MESSAGES.reviewed, await hits.review(actorOf(req), params.customerId, params.hitId, body))),
     }),

@@ -1,4 +1,4 @@
-import { withAudit, type Actor, type AuthContext } from '@kyb/auth';
+import { unseen, withAudit, type Actor, type AuthContext } from '@kyb/auth';
 import { CustomerNotFoundError, findAccessibleBusiness, type BusinessDirectory, type CustomerDirectory } from '@kyb/area-views';
 import { NotFoundError } from '@kyb/envelope';
 import type { Knex } from '@kyb/db';
@@ -68,9 +68,10 @@ export function createWatchlistHitsService(deps: {
         { schema: 'integration', actor, clock: deps.clock },
         async (trx) => {
           const hit = await deps.store.findHit(hitId);
-          if (!hit || hit.customer_id !== customerId) throw new WatchlistHitNotFoundError();
+          // To a tenant's caller a hit it cannot see is refused like any id it cannot see; the platform admin is told it is not found.
+          if (!hit || hit.customer_id !== customerId) throw unseen(actor, new WatchlistHitNotFoundError());
           const done = await deps.store.review(trx, hitId, { status: review.status, note: review.note.trim(), userId: actor.userId ?? null }, deps.clock());
-          if (!done) throw new WatchlistHitNotFoundError();
+          if (!done) throw unseen(actor, new WatchlistHitNotFoundError());
           return done;
         },
         ({ hit, before }) => ({
