@@ -17,6 +17,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/watchlists/{list}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The versions of a sanctions list, newest first (sort[created_at]=asc: oldest first), the current one marked */
+        get: operations["getAdminWatchlistsListVersions"];
+        put?: never;
+        /**
+         * Load a version of a sanctions list from its official files (multipart/form-data: sdn.csv, add.csv, alt.csv, sdn_comments.csv, or SDN_ADVANCED.XML; cons_* for ofac-consolidated)
+         * @description The files are checked as a set and queued for a job that reads them; GET the version for its progress. The same files again answer the version they made and change nothing. A malformed file ends the version FAILED with the file, the line and the reason; the current version stays.
+         */
+        post: operations["postAdminWatchlistsListVersions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/watchlists/{list}/versions/{versionID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version of a sanctions list: its state, the entries read so far, and why it failed */
+        get: operations["getAdminWatchlistsListVersionsVersionID"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/business/{businessID}/integration-tasks": {
         parameters: {
             query?: never;
@@ -97,6 +135,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/business/{businessID}/watchlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business's latest sanctions screening and its hits still listed (dismissed ones too), confirmed first */
+        get: operations["getBusinessBusinessIDWatchlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerID}/provider-usage": {
         parameters: {
             query?: never;
@@ -131,6 +186,67 @@ export interface paths {
          * @description Body: {"adapter": "<name>", "credentials": {...}, "settings": {...}}. The credentials are checked against the adapter's own fields (required when it has any, refused when it has none) and replaced as a whole; the answer shows their fingerprint. Audited as provider.configured.
          */
         put: operations["putCustomersCustomerIDProvidersCapability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerID}/watchlist-hits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's sanctions hits still listed, newest first: without filter[status] the ones to act on (OPEN and CONFIRMED)
+         * @description Query: page, items_per_page (max 100), pagination=false for all, sort[created_at|updated_at|score]=asc|desc, filter[status], filter[business_id], filter[list].
+         */
+        get: operations["getCustomersCustomerIDWatchlistHits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerID}/watchlist-hits/{hitID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Review a hit: CONFIRMED (it is the listed party) or DISMISSED (it is not; it does not come back for the same entry and name), with a note
+         * @description Audited as watchlist.hit_reviewed. A confirmed hit still listed fails the business's sanctions check and declines its score.
+         */
+        patch: operations["patchCustomersCustomerIDWatchlistHitsHitID"];
+        trace?: never;
+    };
+    "/customers/{customerID}/watchlist-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's sanctions threshold (the default while it set none) */
+        get: operations["getCustomersCustomerIDWatchlistSettings"];
+        /**
+         * Set the customer's sanctions threshold (0.5..1): the lowest score a name must reach to be a hit, from the next screening on
+         * @description Audited as watchlist.settings_updated.
+         */
+        put: operations["putCustomersCustomerIDWatchlistSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -498,6 +614,372 @@ export interface operations {
             };
             /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN (RoleMiddlewareError) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAdminWatchlistsListVersions: {
+        parameters: {
+            query?: {
+                filter?: Record<string, never>;
+                items_per_page?: number;
+                page?: number;
+                pagination?: boolean;
+                sort?: {
+                    [key: string]: "asc" | "desc";
+                };
+            };
+            header?: never;
+            path: {
+                list: "ofac-sdn" | "ofac-consolidated";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            records: {
+                                /** @description sha256 of the files: the same files make the same version */
+                                checksum: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description entries read so far (the progress of a loading version) */
+                                entries_read: number;
+                                /** @description entries of a READY version */
+                                entry_count: number | null;
+                                /** @description why it FAILED: the file, the line and the reason of a malformed file */
+                                failure_reason: string | null;
+                                files: {
+                                    bytes: number;
+                                    name: string;
+                                }[];
+                                /** Format: date-time */
+                                finished_at: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description the version screenings use now (one per list) */
+                                is_current: boolean;
+                                /** @enum {string} */
+                                layout: "csv" | "advanced-xml";
+                                /** @enum {string} */
+                                list: "ofac-sdn" | "ofac-consolidated";
+                                /**
+                                 * Format: uuid
+                                 * @description the platform admin who uploaded it; null from the command line
+                                 */
+                                loaded_by: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the publish date the files carry, when they carry one
+                                 */
+                                published_at: string | null;
+                                /**
+                                 * @description LOADING while its job reads the files; READY once its entries are stored; FAILED with the reason
+                                 * @enum {string}
+                                 */
+                                status: "LOADING" | "READY" | "FAILED";
+                            }[];
+                            total_items: string;
+                            total_pages: number;
+                        };
+                        /** @example Watchlist versions fetched successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAdminWatchlistsListVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list: "ofac-sdn" | "ofac-consolidated";
+            };
+            cookie?: never;
+        };
+        /** @description every part a file named as OFAC names it (256 MB a file, 4 files) */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    files?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The same files were loaded before: that version, unchanged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            loaded: boolean;
+                            version: {
+                                /** @description sha256 of the files: the same files make the same version */
+                                checksum: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description entries read so far (the progress of a loading version) */
+                                entries_read: number;
+                                /** @description entries of a READY version */
+                                entry_count: number | null;
+                                /** @description why it FAILED: the file, the line and the reason of a malformed file */
+                                failure_reason: string | null;
+                                files: {
+                                    bytes: number;
+                                    name: string;
+                                }[];
+                                /** Format: date-time */
+                                finished_at: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description the version screenings use now (one per list) */
+                                is_current: boolean;
+                                /** @enum {string} */
+                                layout: "csv" | "advanced-xml";
+                                /** @enum {string} */
+                                list: "ofac-sdn" | "ofac-consolidated";
+                                /**
+                                 * Format: uuid
+                                 * @description the platform admin who uploaded it; null from the command line
+                                 */
+                                loaded_by: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the publish date the files carry, when they carry one
+                                 */
+                                published_at: string | null;
+                                /**
+                                 * @description LOADING while its job reads the files; READY once its entries are stored; FAILED with the reason
+                                 * @enum {string}
+                                 */
+                                status: "LOADING" | "READY" | "FAILED";
+                            };
+                        };
+                        /** @example These files were loaded before: nothing changed */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A new version, LOADING: its job reads the files */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            loaded: boolean;
+                            version: {
+                                /** @description sha256 of the files: the same files make the same version */
+                                checksum: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description entries read so far (the progress of a loading version) */
+                                entries_read: number;
+                                /** @description entries of a READY version */
+                                entry_count: number | null;
+                                /** @description why it FAILED: the file, the line and the reason of a malformed file */
+                                failure_reason: string | null;
+                                files: {
+                                    bytes: number;
+                                    name: string;
+                                }[];
+                                /** Format: date-time */
+                                finished_at: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description the version screenings use now (one per list) */
+                                is_current: boolean;
+                                /** @enum {string} */
+                                layout: "csv" | "advanced-xml";
+                                /** @enum {string} */
+                                list: "ofac-sdn" | "ofac-consolidated";
+                                /**
+                                 * Format: uuid
+                                 * @description the platform admin who uploaded it; null from the command line
+                                 */
+                                loaded_by: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description the publish date the files carry, when they carry one
+                                 */
+                                published_at: string | null;
+                                /**
+                                 * @description LOADING while its job reads the files; READY once its entries are stored; FAILED with the reason
+                                 * @enum {string}
+                                 */
+                                status: "LOADING" | "READY" | "FAILED";
+                            };
+                        };
+                        /** @example Watchlist version queued for loading */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); The files do not make one of the list layouts (WatchlistFilesError), or the body is not readable multipart */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A file over the limit or too many files (256 MB a file, 4 files) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not multipart/form-data */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAdminWatchlistsListVersionsVersionID: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list: "ofac-sdn" | "ofac-consolidated";
+                versionID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description sha256 of the files: the same files make the same version */
+                            checksum: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description entries read so far (the progress of a loading version) */
+                            entries_read: number;
+                            /** @description entries of a READY version */
+                            entry_count: number | null;
+                            /** @description why it FAILED: the file, the line and the reason of a malformed file */
+                            failure_reason: string | null;
+                            files: {
+                                bytes: number;
+                                name: string;
+                            }[];
+                            /** Format: date-time */
+                            finished_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description the version screenings use now (one per list) */
+                            is_current: boolean;
+                            /** @enum {string} */
+                            layout: "csv" | "advanced-xml";
+                            /** @enum {string} */
+                            list: "ofac-sdn" | "ofac-consolidated";
+                            /**
+                             * Format: uuid
+                             * @description the platform admin who uploaded it; null from the command line
+                             */
+                            loaded_by: string | null;
+                            /**
+                             * Format: date-time
+                             * @description the publish date the files carry, when they carry one
+                             */
+                            published_at: string | null;
+                            /**
+                             * @description LOADING while its job reads the files; READY once its entries are stored; FAILED with the reason
+                             * @enum {string}
+                             */
+                            status: "LOADING" | "READY" | "FAILED";
+                        };
+                        /** @example Watchlist version fetched successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such version of this list (WatchlistVersionNotFoundError) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1055,6 +1537,170 @@ export interface operations {
             };
         };
     };
+    getBusinessBusinessIDWatchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                businessID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description screening is null before the first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            business_id: string;
+                            hits: {
+                                alias: {
+                                    id?: string;
+                                    /** @enum {string} */
+                                    kind?: "aka" | "fka" | "nka";
+                                    /** @enum {string} */
+                                    strength?: "strong" | "weak";
+                                } | null;
+                                /** Format: uuid */
+                                business_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                entry: {
+                                    id: string;
+                                    name: string;
+                                    programs: string[];
+                                    /** @enum {string} */
+                                    type: "individual" | "entity" | "vessel" | "aircraft";
+                                };
+                                evidence: {
+                                    /** @enum {string} */
+                                    country?: "same" | "different" | "unknown";
+                                    /** @enum {string} */
+                                    dateOfBirth?: "same" | "close" | "different" | "unknown";
+                                };
+                                /** Format: uuid */
+                                id: string;
+                                /** @description false once a screening against the list no longer finds it (delisted, or the name changed) */
+                                is_listed: boolean;
+                                /** @description ofac-sdn, ofac-consolidated, sandbox, or the hosted matcher's dataset */
+                                list: string;
+                                list_version: string;
+                                /** @description the published name that matched: the primary name or the alias */
+                                matched_name: string;
+                                matched_tokens: {
+                                    candidate?: string;
+                                    how?: string;
+                                    query?: string;
+                                    similarity?: number;
+                                }[];
+                                reason: string;
+                                review: {
+                                    note?: string;
+                                    /** Format: date-time */
+                                    reviewed_at?: string;
+                                    reviewed_by?: string | null;
+                                } | null;
+                                score: number;
+                                /** @enum {string} */
+                                status: "OPEN" | "CONFIRMED" | "DISMISSED";
+                                subject: {
+                                    /** @description the name as it was screened */
+                                    name: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description the business's id for its names, the owner's for an owner
+                                     */
+                                    ref_id: string;
+                                    /** @enum {string} */
+                                    role: "legal_name" | "dba" | "owner";
+                                };
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            screening: {
+                                /** Format: uuid */
+                                business_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                failure_reason: string | null;
+                                hit_count: number;
+                                /** Format: uuid */
+                                id: string;
+                                lists: {
+                                    list?: string;
+                                    /** Format: date-time */
+                                    publishedAt?: string | null;
+                                    version?: string;
+                                }[];
+                                matcher: string;
+                                new_hit_count: number;
+                                /** @enum {string} */
+                                status: "COMPLETED" | "FAILED";
+                                subject_count: number;
+                                threshold: number;
+                                /** @enum {string} */
+                                trigger: "added" | "refresh" | "monitoring" | "list_version" | "manual";
+                            } | null;
+                        };
+                        /** @example Watchlist screening fetched successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Business not found (BusinessApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getCustomersCustomerIDProviderUsage: {
         parameters: {
             query?: {
@@ -1343,6 +1989,473 @@ export interface operations {
             };
         };
     };
+    getCustomersCustomerIDWatchlistHits: {
+        parameters: {
+            query?: {
+                filter?: {
+                    /** Format: uuid */
+                    business_id?: string;
+                    list?: string;
+                    /** @enum {string} */
+                    status?: "OPEN" | "CONFIRMED" | "DISMISSED";
+                };
+                items_per_page?: number;
+                page?: number;
+                pagination?: boolean;
+                sort?: {
+                    [key: string]: "asc" | "desc";
+                };
+            };
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of hits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            records: {
+                                alias: {
+                                    id?: string;
+                                    /** @enum {string} */
+                                    kind?: "aka" | "fka" | "nka";
+                                    /** @enum {string} */
+                                    strength?: "strong" | "weak";
+                                } | null;
+                                /** Format: uuid */
+                                business_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                entry: {
+                                    id: string;
+                                    name: string;
+                                    programs: string[];
+                                    /** @enum {string} */
+                                    type: "individual" | "entity" | "vessel" | "aircraft";
+                                };
+                                evidence: {
+                                    /** @enum {string} */
+                                    country?: "same" | "different" | "unknown";
+                                    /** @enum {string} */
+                                    dateOfBirth?: "same" | "close" | "different" | "unknown";
+                                };
+                                /** Format: uuid */
+                                id: string;
+                                /** @description false once a screening against the list no longer finds it (delisted, or the name changed) */
+                                is_listed: boolean;
+                                /** @description ofac-sdn, ofac-consolidated, sandbox, or the hosted matcher's dataset */
+                                list: string;
+                                list_version: string;
+                                /** @description the published name that matched: the primary name or the alias */
+                                matched_name: string;
+                                matched_tokens: {
+                                    candidate?: string;
+                                    how?: string;
+                                    query?: string;
+                                    similarity?: number;
+                                }[];
+                                reason: string;
+                                review: {
+                                    note?: string;
+                                    /** Format: date-time */
+                                    reviewed_at?: string;
+                                    reviewed_by?: string | null;
+                                } | null;
+                                score: number;
+                                /** @enum {string} */
+                                status: "OPEN" | "CONFIRMED" | "DISMISSED";
+                                subject: {
+                                    /** @description the name as it was screened */
+                                    name: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description the business's id for its names, the owner's for an owner
+                                     */
+                                    ref_id: string;
+                                    /** @enum {string} */
+                                    role: "legal_name" | "dba" | "owner";
+                                };
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            total_items: string;
+                            total_pages: number;
+                        };
+                        /** @example Watchlist hits retrieved successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:read (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    patchCustomersCustomerIDWatchlistHitsHitID: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerID: string;
+                hitID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description why: what the reviewer compared (kept with the hit, not in the audit log) */
+                    note: string;
+                    /** @enum {string} */
+                    status: "CONFIRMED" | "DISMISSED";
+                };
+            };
+        };
+        responses: {
+            /** @description The hit as reviewed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            alias: {
+                                id?: string;
+                                /** @enum {string} */
+                                kind?: "aka" | "fka" | "nka";
+                                /** @enum {string} */
+                                strength?: "strong" | "weak";
+                            } | null;
+                            /** Format: uuid */
+                            business_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            entry: {
+                                id: string;
+                                name: string;
+                                programs: string[];
+                                /** @enum {string} */
+                                type: "individual" | "entity" | "vessel" | "aircraft";
+                            };
+                            evidence: {
+                                /** @enum {string} */
+                                country?: "same" | "different" | "unknown";
+                                /** @enum {string} */
+                                dateOfBirth?: "same" | "close" | "different" | "unknown";
+                            };
+                            /** Format: uuid */
+                            id: string;
+                            /** @description false once a screening against the list no longer finds it (delisted, or the name changed) */
+                            is_listed: boolean;
+                            /** @description ofac-sdn, ofac-consolidated, sandbox, or the hosted matcher's dataset */
+                            list: string;
+                            list_version: string;
+                            /** @description the published name that matched: the primary name or the alias */
+                            matched_name: string;
+                            matched_tokens: {
+                                candidate?: string;
+                                how?: string;
+                                query?: string;
+                                similarity?: number;
+                            }[];
+                            reason: string;
+                            review: {
+                                note?: string;
+                                /** Format: date-time */
+                                reviewed_at?: string;
+                                reviewed_by?: string | null;
+                            } | null;
+                            score: number;
+                            /** @enum {string} */
+                            status: "OPEN" | "CONFIRMED" | "DISMISSED";
+                            subject: {
+                                /** @description the name as it was screened */
+                                name: string;
+                                /**
+                                 * Format: uuid
+                                 * @description the business's id for its names, the owner's for an owner
+                                 */
+                                ref_id: string;
+                                /** @enum {string} */
+                                role: "legal_name" | "dba" | "owner";
+                            };
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @example Watchlist hit reviewed successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks businesses:write (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError), or a hit that is not the customer's (WatchlistHitNotFoundError); to a CUSTOMER such a hit is refused (403) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomersCustomerIDWatchlistSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The threshold in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            customer_id: string;
+                            default_threshold: number;
+                            threshold: number;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                        };
+                        /** @example Watchlist settings fetched successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:read (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putCustomersCustomerIDWatchlistSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the lowest score (0.5..1) a name must reach to be a hit */
+                    threshold: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The threshold in force from now on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            customer_id: string;
+                            default_threshold: number;
+                            threshold: number;
+                            /** Format: date-time */
+                            updated_at: string | null;
+                        };
+                        /** @example Watchlist settings saved successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getCustomersCustomerIdWebhooks: {
         parameters: {
             query?: {
@@ -1467,7 +2580,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     /** @description event types to deliver; ["*"] (the default) for all */
-                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled")[];
+                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "watchlist.hit" | "invitation.accepted" | "webhook.disabled")[];
                     /** @description where deliveries are posted: https (http only where WEBHOOKS_ALLOW_PRIVATE_URLS is set) */
                     url: string;
                 };
@@ -1776,7 +2889,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description event types to deliver; ["*"] (the default) for all */
-                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled")[];
+                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "watchlist.hit" | "invitation.accepted" | "webhook.disabled")[];
                     /** @description where deliveries are posted: https (http only where WEBHOOKS_ALLOW_PRIVATE_URLS is set) */
                     url?: string;
                 };
@@ -1870,7 +2983,7 @@ export interface operations {
             query?: {
                 filter?: {
                     /** @enum {string} */
-                    event_type?: "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled";
+                    event_type?: "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "watchlist.hit" | "invitation.accepted" | "webhook.disabled";
                     /** @enum {string} */
                     status?: "PENDING" | "SUCCEEDED" | "FAILED";
                 };
@@ -2259,7 +3372,7 @@ export interface operations {
                      */
                     to: string;
                     /** @description event types to replay (default: every type the endpoint subscribes to) */
-                    types?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "invitation.accepted" | "webhook.disabled")[];
+                    types?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "watchlist.hit" | "invitation.accepted" | "webhook.disabled")[];
                 };
             };
         };
