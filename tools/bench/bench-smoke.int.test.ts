@@ -34,6 +34,7 @@ const EXPECTED_ROWS = [
   'E9 p99 moved by argon2 alone, 4/s apart',
   "argon2 at 4/s: cores needed / cores spare under E9's load",
   'event-loop CPU per sign-in (argon2 apart)',
+  'watchlist screening: one business with five owners against a synthetic ~20,000-entry SDN+Consolidated-sized list with aliases (p50)',
   'suite memory: RSS before -> after',
   'suite memory: heap used before -> after',
   'worker throughput, 1 worker process + 1 api',

@@ -26,6 +26,7 @@ import { DEMO_EMAIL, seed, type SeededWorld } from './seed';
 import { benchSettings, type BenchSettings } from './settings';
 import { startSuite } from './suite-runner';
 import { assertBenchmarksWritable, boundRow, renderTable, writeBenchmarks, type BenchRow } from './table';
+import { watchlistScreening } from './watchlist-screening';
 import { workerSplit } from './worker-split';
 import { createWorld, removeWorld, startMailSink } from './world';
 
@@ -108,6 +109,7 @@ async function bench(): Promise<void> {
         ['sign-ins', () => signInBurst(suite.base, businessReadTarget(suite.base, seeded), settings, suite.metricsUrl, world.demoPassword)],
         ['sign-ins: argon2 alone', () => argon2Floor(businessReadTarget(suite.base, seeded), settings)],
         ['sign-ins: event-loop CPU', () => eventLoopPerSignIn(suite.base, suite.process.pid, world.demoPassword, settings)],
+        ['watchlist screening', () => watchlistScreening(settings)],
       ];
       for (const [name, step] of steps) {
         if (settings.only && !name.includes(settings.only)) continue;

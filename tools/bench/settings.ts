@@ -44,6 +44,9 @@ export interface BenchSettings {
   splitRows: number;
   /** Scale of the micro benchmarks' call counts. */
   microScale: number;
+  /** Entries of the synthetic sanctions lists, and businesses screened against them (a fifth as many more first, not counted). */
+  watchlistEntries: number;
+  watchlistScreenings: number;
   /** How long an asynchronous journey may take before the run fails. */
   journeyTimeoutMs: number;
 }
@@ -66,6 +69,8 @@ const FULL: BenchSettings = {
   timedSignIns: 200,
   splitRows: 300,
   microScale: 1,
+  watchlistEntries: 20_000,
+  watchlistScreenings: 500,
   journeyTimeoutMs: 120_000,
 };
 
@@ -87,6 +92,8 @@ const SMOKE: BenchSettings = {
   timedSignIns: 10,
   splitRows: 5,
   microScale: 0.02,
+  watchlistEntries: 2_000,
+  watchlistScreenings: 20,
   journeyTimeoutMs: 60_000,
 };
 
