@@ -10,8 +10,8 @@ export type Area = (typeof AREAS)[number];
 export const QUEUES: Record<Area, string[]> = {
   auth: [],
   case: ['onboarding-run', 'mail-delivery'],
-  integration: ['business-enrichment', 'business-enrichment-batch', 'merchant-screening', 'webhook-delivery'],
-  score: ['business-score', 'enrichment-completed', 'enrichment-batch-completed'],
+  integration: ['business-enrichment', 'business-enrichment-batch', 'merchant-screening', 'webhook-delivery', 'watchlist-screening', 'watchlist-load'],
+  score: ['business-score', 'enrichment-completed', 'enrichment-batch-completed', 'watchlist-hits-changed'],
   report: ['report-generation'],
 };
 

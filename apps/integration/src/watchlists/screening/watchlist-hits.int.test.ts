@@ -47,7 +47,7 @@ describe('sanctions screening results, hits and reviews', () => {
   });
 
   it("screens the business's names on the sandbox and answers the screening and each hit with the list, entry, score and why", async () => {
-    await screenings.add({ customerId, businessIds: [businessId], trigger: 'added' });
+    await screenings.add({ customerId, businessIds: [businessId], trigger: 'added' }, { jobId: randomUUID() });
     const data = await screened(businessId);
     expect(data.screening).toMatchObject({ business_id: businessId, trigger: 'added', status: 'COMPLETED', matcher: 'sandbox', threshold: 0.85, subject_count: 3, hit_count: 1, new_hit_count: 1 });
     expect(data.hits).toEqual([
@@ -100,7 +100,7 @@ describe('sanctions screening results, hits and reviews', () => {
 
     expect((await get(`/customers/${customerId}/watchlist-hits`).expect(200)).body.data.total_items).toBe('0');
     expect((await get(`/customers/${customerId}/watchlist-hits?filter[status]=DISMISSED`).expect(200)).body.data.records.map((h: { id: string }) => h.id)).toEqual([hit.id]);
-    await screenings.add({ customerId, businessIds: [businessId], trigger: 'refresh' });
+    await screenings.add({ customerId, businessIds: [businessId], trigger: 'refresh' }, { jobId: randomUUID() });
     const again = await screened(businessId, 2);
     expect([again.screening.trigger, again.screening.new_hit_count, again.hits.map((h: { id: string; status: string }) => [h.id, h.status])]).toEqual(['refresh', 0, [[hit.id, 'DISMISSED']]]);
   });
