@@ -66,6 +66,7 @@ import { screeningRoutes } from './screening/screening.router';
 import { createScreeningService } from './screening/screening.service';
 import { createPgScreeningStore } from './screening/screening.store';
 import { createBusinessVerifier } from './verification/business-verifier';
+import { createSanctionsVerificationRefresh } from './verification/sanctions-refresh';
 import { createSandboxVerificationProviders } from './verification/sandbox-verification.providers';
 import type { VerificationProviders } from './providers/verification.providers';
 import { verificationRoutes } from './verification/verification.router';
@@ -247,12 +248,14 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   });
   const watchlistScreenings = createPgWatchlistScreeningsStore(db);
   const watchlistChanges = createWatchlistVersionChanges(db);
+  const refreshVerification = createSanctionsVerificationRefresh({ db, verifications, clock, logger });
   const watchlistScreener = createWatchlistScreener({
     store: watchlistScreenings,
     subjects: createWatchlistSubjectsDirectory(db),
     matcherFor: watchlistMatcherFor,
     erased,
     hitsChanged: producers.watchlistHitsChanged,
+    refreshVerification,
     clock,
     logger,
   });
@@ -263,6 +266,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     businesses,
     screenings: producers.watchlistScreenings,
     hitsChanged: producers.watchlistHitsChanged,
+    refreshVerification,
     clock,
     logger,
   });
@@ -287,7 +291,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const deliverWebhook = createWebhookDeliveryProcessor({ attempts: createPgWebhookAttemptsStore(db), endpoints: webhookEndpoints, dataKeys, settings: webhookSettings, clock, logger });
 
   // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043).
-  const watchlistHits = createWatchlistHitsService({ db, store: watchlistScreenings, businesses, customers, hitsChanged: producers.watchlistHitsChanged, clock });
+  const watchlistHits = createWatchlistHitsService({ db, store: watchlistScreenings, businesses, customers, hitsChanged: producers.watchlistHitsChanged, refreshVerification, clock });
   const providers = createProviderSettingsService({ db, store: providerSettingsStore, usage: providerUsage, customers, dataKeys, clock, platform: deps.platformProviders });
   const tenantOf = { customerId: customerParam, customerID: customerParam, businessId: businessParam(deps.db), businessID: businessParam(deps.db) };
   const routes = withOpenApiRoute(

@@ -1,9 +1,10 @@
 import type { Knex } from '@kyb/db';
 import type { WorkerLogger } from '@kyb/queues';
-import type { BusinessDirectory, BusinessEntry, DataKeys, TinDirectory } from '@kyb/area-views';
+import type { BusinessDirectory, BusinessEntry, DataKeys, TinDirectory, VerificationCheck } from '@kyb/area-views';
 import type { IndustryClassifier } from '../classification/classification.provider';
 import type { ClassificationStore, NewClassification } from '../classification/classification.store';
 import type { BusinessProfile } from '../providers/business-profile';
+import { sanctionsChecksOf, withSanctionsCheck } from './sanctions-check';
 import { runVerificationChecks, statusReason, verificationStatus } from './verification.checks';
 import type { VerificationProviders } from '../providers/verification.providers';
 import { createPgVendorAnswerStore, type SealedVendorAnswer, type TracedAnswer } from '../providers/vendor-answers.store';
@@ -50,10 +51,12 @@ interface VerificationSources {
   readTin(): Promise<string | null>;
   /** The business as the directory shows it (for the client's NAICS code); undefined when it is gone. */
   business(): Promise<Pick<BusinessEntry, 'naicsCode'> | undefined>;
+  /** The SANCTIONS check from the business's screenings and hits so far. */
+  sanctions(): Promise<VerificationCheck | undefined>;
 }
 
 /**
- * Verifies a business (the four checks, its status, the change if any) and classifies it when the
+ * Verifies a business (the four vendor checks and the SANCTIONS check from its hits, its status, the change if any) and classifies it when the
  * client sent no NAICS code. A step of enrichment: nothing here throws, so it neither fails nor
  * retries the enrichment task. One business at a time (`prepare`, `save`, `run`) or a batch's at
  * once (`preparerFor`, `saveMany`: one TIN read and a constant number of writes for the batch).
@@ -66,6 +69,7 @@ export function createBusinessVerifier(deps: BusinessVerifierDeps) {
   const singleSources = (task: VerificationTask, profile: BusinessProfile): VerificationSources => ({
     readTin: async () => openTin(await deps.tins.sealedTin(profile.id)),
     business: () => deps.businesses.find(task.business_id),
+    sanctions: async () => (await sanctionsChecksOf(deps.db, [profile.id])).get(profile.id),
   });
 
   async function classify(task: VerificationTask, profile: BusinessProfile, sources: VerificationSources): Promise<NewClassification | null> {
@@ -95,12 +99,16 @@ export function createBusinessVerifier(deps: BusinessVerifierDeps) {
     const log = { taskId: task.id, businessId: task.business_id };
     const providers = await deps.providersFor(task.customer_id);
     const traced: TracedAnswer[] = [];
-    const checks = await runVerificationChecks(
-      { profile, readTin: sources.readTin },
-      providers,
-      (code, err) => deps.logger.warn({ ...log, check: code, errorName: errorName(err) }, 'verification check failed unexpectedly'),
-      (check, trace) => traced.push({ check, trace }),
-    );
+    const [vendorChecks, sanctions] = await Promise.all([
+      runVerificationChecks(
+        { profile, readTin: sources.readTin },
+        providers,
+        (code, err) => deps.logger.warn({ ...log, check: code, errorName: errorName(err) }, 'verification check failed unexpectedly'),
+        (check, trace) => traced.push({ check, trace }),
+      ),
+      sources.sanctions(),
+    ]);
+    const checks = sanctions ? withSanctionsCheck(vendorChecks, sanctions) : vendorChecks;
     // The raw answers are sealed here, before any transaction; only the sealed text travels on.
     const answers = await vendorAnswers.seal(task.customer_id, traced);
     const status = verificationStatus(checks);
@@ -136,9 +144,15 @@ export function createBusinessVerifier(deps: BusinessVerifierDeps) {
    */
   function preparerFor(businessIds: readonly string[]) {
     let sealed: Promise<Map<string, string | null>> | undefined;
+    let sanctions: Promise<Map<string, VerificationCheck>> | undefined;
     const sealedTins = () => (sealed ??= deps.tins.sealedTins(businessIds));
+    const sanctionsChecks = () => (sanctions ??= sanctionsChecksOf(deps.db, businessIds));
     return (task: VerificationTask, profile: BusinessProfile, business: Pick<BusinessEntry, 'naicsCode'>) =>
-      prepareWith(task, profile, { readTin: async () => openTin((await sealedTins()).get(profile.id)), business: async () => business });
+      prepareWith(task, profile, {
+        readTin: async () => openTin((await sealedTins()).get(profile.id)),
+        business: async () => business,
+        sanctions: async () => (await sanctionsChecks()).get(profile.id),
+      });
   }
 
   /**

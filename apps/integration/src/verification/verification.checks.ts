@@ -108,15 +108,16 @@ export async function runVerificationChecks(
   return [await tin, filingChecks[0], await address, filingChecks[1]];
 }
 
-/** VERIFIED when the TIN and the filing checks both pass, else UNVERIFIED. */
+/** VERIFIED when the TIN and the filing checks both pass and the sanctions check did not fail (a confirmed hit), else UNVERIFIED. */
 export function verificationStatus(checks: readonly VerificationCheck[]): 'VERIFIED' | 'UNVERIFIED' {
   const passed = (code: VerificationCheckCode) => checks.some((c) => c.code === code && c.result === 'PASS');
-  return passed('TIN_MATCH') && passed('SOS_FILING') ? 'VERIFIED' : 'UNVERIFIED';
+  const sanctioned = checks.some((c) => c.code === 'SANCTIONS' && c.result === 'FAIL');
+  return passed('TIN_MATCH') && passed('SOS_FILING') && !sanctioned ? 'VERIFIED' : 'UNVERIFIED';
 }
 
 /** Why the status is what it is, for the history of status changes (no TIN). */
 export function statusReason(status: 'VERIFIED' | 'UNVERIFIED', checks: readonly VerificationCheck[]): string {
   if (status === 'VERIFIED') return 'The TIN matches the legal name and the secretary-of-state filing is active.';
-  const failing = checks.filter((c) => (c.code === 'TIN_MATCH' || c.code === 'SOS_FILING') && c.result !== 'PASS');
+  const failing = checks.filter((c) => ((c.code === 'TIN_MATCH' || c.code === 'SOS_FILING') && c.result !== 'PASS') || (c.code === 'SANCTIONS' && c.result === 'FAIL'));
   return failing.map((c) => `${c.code} ${c.result}: ${c.reason}`).join(' ');
 }

@@ -52,9 +52,17 @@ describe('business verification', () => {
     });
   });
 
-  it('a clean business becomes VERIFIED with its four checks and the change in its history; the TIN is nowhere to be seen', async () => {
+  /** The verification once the business's sanctions screening (a job after the enrichment) brought its SANCTIONS check up to date. */
+  const screened = (businessId: string) =>
+    eventually(async () => {
+      const res = await get(businessId).expect(200);
+      const sanctions = res.body.data.checks.find((c: { code: string }) => c.code === 'SANCTIONS');
+      return sanctions && sanctions.reason !== 'The business has not been screened against the sanctions lists yet.' ? res.body : undefined;
+    });
+
+  it('a clean business becomes VERIFIED with its five checks and the change in its history; the TIN is nowhere to be seen', async () => {
     const id = await business('Longwood Dental LLC');
-    const body = await verified(id);
+    const body = await screened(id);
     expect(body.message).toBe('Business verification fetched successfully');
     expect(body.data).toMatchObject({ business_id: id, status: 'VERIFIED', verification_state: 'COMPLETED', verified_at: expect.any(String) });
     expect(body.data.checks).toEqual([
@@ -62,10 +70,18 @@ describe('business verification', () => {
       { code: 'SOS_FILING', label: expect.any(String), result: 'PASS', reason: "The secretary-of-state filing in FL is active under the business's name." },
       { code: 'ADDRESS', label: expect.any(String), result: 'PASS', reason: 'The address is a valid deliverable address.' },
       { code: 'OFFICERS', label: expect.any(String), result: 'PASS', reason: '1 of 1 owner is listed as an officer on the filing.' },
+      {
+        code: 'SANCTIONS',
+        label: 'No confirmed sanctions hit on the business or its owners',
+        result: 'PASS',
+        reason: 'No name of the business or its owners is a sanctions hit (none found, or every one dismissed).',
+      },
     ]);
     expect(body.data.status_history).toEqual([
       { from_status: null, to_status: 'VERIFIED', reason: expect.stringContaining('TIN matches'), changed_at: body.data.verified_at },
     ]);
+    // The screening brought the check up to date in place: still one verification.
+    expect(await t.db('integration.business_verifications').where({ business_id: id })).toHaveLength(1);
     expect(JSON.stringify(body)).not.toContain(TIN);
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(TIN);
@@ -127,5 +143,32 @@ describe('business verification', () => {
     await request(t.app).get(`/integration/api/v1/business/${id}/verification`).expect(401);
     const reader = t.keys.tokenFor({ role: 'CUSTOMER', customerId, subrole: 'custom', permissions: [] });
     expect((await get(id, reader).expect(403)).body).toMatchObject({ data: { errorName: 'PermissionMiddlewareError', permission: 'businesses:read' } });
+  });
+
+  it('a sanctions hit waits for review without changing the status; confirmed it fails the SANCTIONS check and unverifies the business, dismissed it verifies it again', async () => {
+    const id = await business('Sanctioned Longwood Dental LLC');
+    const open = await screened(id);
+    expect([open.data.status, open.data.checks.at(-1)]).toEqual([
+      'VERIFIED',
+      { code: 'SANCTIONS', label: expect.any(String), result: 'UNAVAILABLE', reason: "1 hit on the business's or an owner's name waits for review (watchlist hits)." },
+    ]);
+    const [hit] = (await request(t.app).get(`/integration/api/v1/business/${id}/watchlist`).set('Authorization', `Bearer ${owner}`).expect(200)).body.data.hits;
+    const review = (status: string) =>
+      request(t.app).patch(`/integration/api/v1/customers/${customerId}/watchlist-hits/${hit.id}`).set('Authorization', `Bearer ${owner}`).send({ status, note: `Reviewed: ${status}.` }).expect(200);
+
+    await review('CONFIRMED');
+    const confirmed = (await get(id).expect(200)).body.data;
+    expect([confirmed.status, confirmed.checks.at(-1).result, confirmed.checks.at(-1).reason]).toEqual([
+      'UNVERIFIED',
+      'FAIL',
+      "1 hit on the business's or an owner's name was confirmed on a sanctions list.",
+    ]);
+    expect(confirmed.status_history[0]).toMatchObject({ from_status: 'VERIFIED', to_status: 'UNVERIFIED', reason: expect.stringContaining('SANCTIONS FAIL') });
+    const unverified = await t.db('integration.outbox_events').where({ type: 'business.unverified' }).whereRaw(`data->>'business_id' = ?`, [id]);
+    expect(unverified).toHaveLength(1);
+
+    await review('DISMISSED');
+    const dismissed = (await get(id).expect(200)).body.data;
+    expect([dismissed.status, dismissed.checks.at(-1).result, dismissed.status_history.map((h: { to_status: string }) => h.to_status)]).toEqual(['VERIFIED', 'PASS', ['VERIFIED', 'UNVERIFIED', 'VERIFIED']]);
   });
 });

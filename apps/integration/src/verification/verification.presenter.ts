@@ -7,6 +7,7 @@ export const CHECK_LABELS: Record<VerificationCheckCode, string> = {
   SOS_FILING: 'Secretary-of-state filing is active under the business name',
   ADDRESS: 'Address is a valid deliverable address',
   OFFICERS: "Owners match the filing's officers",
+  SANCTIONS: 'No confirmed sanctions hit on the business or its owners',
 };
 
 /** PENDING before the business's first verification, COMPLETED once one is stored. */

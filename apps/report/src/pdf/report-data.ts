@@ -96,7 +96,7 @@ export interface ReportBusiness {
 
 /** One check of a verification, as the integration area recorded it. */
 export interface ReportVerificationCheck {
-  /** TIN_MATCH, SOS_FILING, ADDRESS or OFFICERS. */
+  /** TIN_MATCH, SOS_FILING, ADDRESS, OFFICERS or SANCTIONS. */
   code: string;
   /** PASS, FAIL or UNAVAILABLE. */
   result: string;

@@ -22,6 +22,7 @@ const CHECK_LABELS: Record<string, string> = {
   SOS_FILING: 'Secretary of state filing',
   ADDRESS: 'Deliverable address',
   OFFICERS: 'Owners match the officers',
+  SANCTIONS: 'No confirmed sanctions hit',
 };
 
 const RESULT_COLORS: Record<string, string> = { PASS: COLOR.low, FAIL: COLOR.high, UNAVAILABLE: COLOR.moderateText };

@@ -7,7 +7,7 @@ export const VERIFICATION_DIRECTORY_VIEW = 'integration.business_verification_di
 export const CLASSIFICATION_DIRECTORY_VIEW = 'integration.business_classification_directory';
 
 /** The checks a verification runs, in the order they are shown. */
-export const VERIFICATION_CHECK_CODES = ['TIN_MATCH', 'SOS_FILING', 'ADDRESS', 'OFFICERS'] as const;
+export const VERIFICATION_CHECK_CODES = ['TIN_MATCH', 'SOS_FILING', 'ADDRESS', 'OFFICERS', 'SANCTIONS'] as const;
 export type VerificationCheckCode = (typeof VERIFICATION_CHECK_CODES)[number];
 /** What one check found: it passed, it failed, or it could not be run (no data, provider down). */
 export type VerificationCheckResult = 'PASS' | 'FAIL' | 'UNAVAILABLE';
@@ -19,7 +19,7 @@ export interface VerificationCheck {
   reason: string;
 }
 
-/** A business's latest verification. `status` is VERIFIED only when the TIN and filing checks pass. */
+/** A business's latest verification. `status` is VERIFIED only when the TIN and filing checks pass and no confirmed sanctions hit is listed. */
 export interface VerificationEntry {
   businessId: string;
   status: 'VERIFIED' | 'UNVERIFIED';

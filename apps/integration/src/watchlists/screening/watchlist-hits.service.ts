@@ -22,6 +22,8 @@ export function createWatchlistHitsService(deps: {
   businesses: BusinessDirectory;
   customers: Pick<CustomerDirectory, 'find'>;
   hitsChanged?: HitsChangedProducer;
+  /** Brings the business's SANCTIONS verification check up to date after a review. */
+  refreshVerification?: (businessIds: readonly string[]) => Promise<void>;
   clock: () => Date;
 }) {
   const existingCustomer = async (caller: AuthContext, customerId: string) => {
@@ -82,6 +84,7 @@ export function createWatchlistHitsService(deps: {
         }),
       );
       if (reviewed.before !== reviewed.hit.status) {
+        await deps.refreshVerification?.([reviewed.hit.business_id]);
         await deps.hitsChanged?.add({ businessId: reviewed.hit.business_id, customerId, change: 'reviewed' }, { jobId: `watchlist-reviewed-${hitId}-${reviewed.hit.updated_at.getTime()}` });
       }
       return presentHit(reviewed.hit);

@@ -23,6 +23,8 @@ export function createWatchlistRescreenPlanner(deps: {
   businesses: Pick<BusinessDirectory, 'monitoredPage'>;
   screenings: ScreeningProducer;
   hitsChanged?: HitsChangedProducer;
+  /** Brings the businesses' SANCTIONS verification check up to date after their hits were delisted. */
+  refreshVerification?: (businessIds: readonly string[]) => Promise<void>;
   clock: () => Date;
   logger: Logger;
   pageSize?: number;
@@ -62,6 +64,7 @@ export function createWatchlistRescreenPlanner(deps: {
         const changes = await deps.changes.of(version.id);
         if (!changes) continue;
         const delisted = await deps.store.delistEntries(changes.list, changes.removed, deps.clock());
+        await deps.refreshVerification?.(delisted.map((d) => d.businessId));
         for (const { businessId, customerId } of delisted) {
           await deps.hitsChanged?.add({ businessId, customerId, change: 'delisted' }, { jobId: `watchlist-delisted-${version.id}-${businessId}` });
         }

@@ -38,6 +38,8 @@ export function createWatchlistScreener(deps: {
   matcherFor: (customerId: string) => Promise<WatchlistMatcher>;
   erased: Pick<ErasedCustomers, 'isErased'>;
   hitsChanged?: HitsChangedProducer;
+  /** Brings the businesses' SANCTIONS verification check up to date after they were screened. */
+  refreshVerification?: (businessIds: readonly string[]) => Promise<void>;
   clock: () => Date;
   logger: Logger;
 }) {
@@ -102,6 +104,7 @@ export function createWatchlistScreener(deps: {
         await announce(entry.businessId, batch.customerId, recorded);
         outcome.screened.push({ businessId: entry.businessId, recorded });
       }
+      await deps.refreshVerification?.(outcome.screened.map((s) => s.businessId));
       return outcome;
     },
   };
