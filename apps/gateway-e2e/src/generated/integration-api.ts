@@ -1452,7 +1452,7 @@ export interface operations {
                             /** @description The latest verification's checks in the order TIN_MATCH, SOS_FILING, ADDRESS, OFFICERS; empty while PENDING */
                             checks: {
                                 /** @enum {string} */
-                                code: "TIN_MATCH" | "SOS_FILING" | "ADDRESS" | "OFFICERS";
+                                code: "TIN_MATCH" | "SOS_FILING" | "ADDRESS" | "OFFICERS" | "SANCTIONS";
                                 label: string;
                                 reason: string;
                                 /** @enum {string} */
