@@ -96,7 +96,7 @@ describe('npm start (the built suite)', () => {
     expect(verified.data.industry).toMatchObject({ id: '16', sector_code: '62' });
     const verification = await fetch(`${base}/integration/api/v1/business/${businessId}/verification`, { headers: bearer });
     const checks = ((await verification.json()) as { data: { checks: Array<{ code: string; result: string }> } }).data.checks;
-    expect(checks.map((c) => c.code)).toEqual(['TIN_MATCH', 'SOS_FILING', 'ADDRESS', 'OFFICERS']);
+    expect(checks.map((c) => c.code)).toEqual(['TIN_MATCH', 'SOS_FILING', 'ADDRESS', 'OFFICERS', 'SANCTIONS']);
     expect(checks.slice(0, 2).map((c) => c.result)).toEqual(['PASS', 'PASS']);
 
     // The score worker scores the business once its enrichment completed: E10 reads it (status=SUCCESS: the last successful one).
