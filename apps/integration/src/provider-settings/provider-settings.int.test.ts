@@ -80,6 +80,13 @@ describe("a customer's providers", () => {
     expect(backwards.body).toEqual({ status: 'fail', message: 'from must not be after to', errorCode: 'INVALID', data: { errorName: 'ProviderUsageRangeError' } });
     const tooLong = await request(t.app).get(`${PREFIX}/customers/${customerId}/provider-usage?from=2023-01&to=2026-01`).set('Authorization', `Bearer ${owner}`).expect(400);
     expect(tooLong.body).toEqual({ status: 'fail', message: 'At most 36 months at once', errorCode: 'INVALID', data: { errorName: 'ProviderUsageRangeError' } });
+    // Early years (found by the fuzzer: a year of fewer than four digits reached PostgreSQL as no date): answered, with no calls.
+    const early = await request(t.app).get(`${PREFIX}/customers/${customerId}/provider-usage?to=0014-10`).set('Authorization', `Bearer ${owner}`).expect(200);
+    expect(early.body.data).toMatchObject({ from: '0013-11', to: '0014-10', usage: [] });
+    const yearZero = await request(t.app).get(`${PREFIX}/customers/${customerId}/provider-usage?to=0000-05`).set('Authorization', `Bearer ${owner}`).expect(200);
+    expect(yearZero.body.data).toMatchObject({ from: '0000-01', to: '0000-05', usage: [] });
+    const acrossYearOne = await request(t.app).get(`${PREFIX}/customers/${customerId}/provider-usage?from=0000-06&to=0001-03`).set('Authorization', `Bearer ${owner}`).expect(200);
+    expect(acrossYearOne.body.data).toMatchObject({ from: '0000-06', to: '0001-03', usage: [] });
   });
 
   describe('an adapter with credentials', () => {

@@ -46,7 +46,13 @@ function choiceValidator(catalog: AdapterCatalog, capability: Capability, adapte
 
 const MAX_MONTHS = 36;
 const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
-const monthOfIndex = (index: number) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+/** `YYYY-MM` of a month index; an index before year 0 is January of year 0 (the query's months start there). */
+const monthOfIndex = (index: number) => {
+  const at = Math.max(index, 0);
+  return `${String(Math.floor(at / 12)).padStart(4, '0')}-${String((at % 12) + 1).padStart(2, '0')}`;
+};
+/** January of year 1: PostgreSQL's dates have no year 0, and no call was made before it. */
+const FIRST_MONTH = 12;
 
 /**
  * A tenant's provider per capability (issue 43): read (the sandbox while it chose none), chosen
@@ -109,7 +115,11 @@ export function createProviderSettingsService(deps: {
       const from = range.from ?? monthOfIndex(monthIndex(to) - 11);
       if (monthIndex(from) > monthIndex(to)) throw new ProviderUsageRangeError('from must not be after to');
       if (monthIndex(to) - monthIndex(from) >= MAX_MONTHS) throw new ProviderUsageRangeError(`At most ${MAX_MONTHS} months at once`);
-      const usage = await deps.usage.ofCustomer(customerId, { from: `${from}-01`, to: `${to}-01` });
+      // A range ending before year 1 has no calls; one starting before it is read from year 1 (a year 0 date is none to PostgreSQL).
+      const usage =
+        monthIndex(to) < FIRST_MONTH
+          ? []
+          : await deps.usage.ofCustomer(customerId, { from: `${monthOfIndex(Math.max(monthIndex(from), FIRST_MONTH))}-01`, to: `${to}-01` });
       return { customer_id: customerId.toLowerCase(), from, to, usage };
     },
   };
