@@ -69,10 +69,8 @@ export function createWatchlistHitsService(deps: {
         deps.db,
         { schema: 'integration', actor, clock: deps.clock },
         async (trx) => {
-          const hit = await deps.store.findHit(hitId);
+          const done = await deps.store.review(trx, hitId, customerId, { status: review.status, note: review.note.trim(), userId: actor.userId ?? null }, deps.clock());
           // To a tenant's caller a hit it cannot see is refused like any id it cannot see; the platform admin is told it is not found.
-          if (!hit || hit.customer_id !== customerId) throw unseen(actor, new WatchlistHitNotFoundError());
-          const done = await deps.store.review(trx, hitId, { status: review.status, note: review.note.trim(), userId: actor.userId ?? null }, deps.clock());
           if (!done) throw unseen(actor, new WatchlistHitNotFoundError());
           return done;
         },

@@ -97,7 +97,7 @@ describe('the watchlist screener', () => {
     await directory.put({ id: businessId, customerId, name: 'Quiet Meadow Bakery', owners: [{ id: ownerId, firstName: 'Reza', lastName: 'Taheri' }] });
     await screener().screen({ customerId, businessIds: [businessId], trigger: 'added' });
     const [hit] = await hitsOf(businessId);
-    await store().review(database.db, hit.id, { status: 'DISMISSED', note: 'Another Reza Taheri: born 1990 in Toronto.', userId: null }, new Date(now));
+    await store().review(database.db, hit.id, customerId, { status: 'DISMISSED', note: 'Another Reza Taheri: born 1990 in Toronto.', userId: null }, new Date(now));
     const again = await screener().screen({ customerId, businessIds: [businessId], trigger: 'monitoring' });
     expect(again.screened[0].recorded.newHits).toEqual([]);
     expect((await hitsOf(businessId)).map((h) => [h.id, h.status, h.is_listed])).toEqual([[hit.id, 'DISMISSED', true]]);

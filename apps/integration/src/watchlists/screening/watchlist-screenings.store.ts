@@ -1,5 +1,5 @@
 import { recordEvents, type AnyOutboxEvent, type Knex } from '@kyb/db';
-import type { WatchlistHitsChange, WatchlistScreeningTrigger } from '@kyb/queues';
+import type { WatchlistScreeningTrigger } from '@kyb/queues';
 import type { ScreenedList, WatchlistCandidate, WatchlistSubject } from '../../providers/watchlist.provider';
 import { hitKeyOf } from './watchlist-hit-key';
 
@@ -256,10 +256,6 @@ export function createPgWatchlistScreeningsStore(db: Knex) {
         .orderByRaw(`case status when 'CONFIRMED' then 0 when 'OPEN' then 1 else 2 end, score desc, created_at, id`);
     },
 
-    async findHit(id: string): Promise<WatchlistHitRow | undefined> {
-      return db<WatchlistHitRow>(HITS).where({ id }).first();
-    },
-
     /** One page of a tenant's hits. */
     async listHits(query: HitListQuery): Promise<{ items: WatchlistHitRow[]; total: number }> {
       const base = db<WatchlistHitRow>(HITS).where({ customer_id: query.customerId, is_listed: true }).whereIn('status', [...query.statuses]);
@@ -273,14 +269,15 @@ export function createPgWatchlistScreeningsStore(db: Knex) {
       return { items: await page, total: Number(count) };
     },
 
-    /** Sets a hit's review; answers the hit after it, and its status before. */
+    /** Sets the review of a hit of the customer's; answers the hit after it and its status before, or undefined for none. */
     async review(
       on: Knex | Knex.Transaction,
       id: string,
+      customerId: string,
       review: { status: 'CONFIRMED' | 'DISMISSED'; note: string; userId: string | null },
       at: Date,
     ): Promise<{ hit: WatchlistHitRow; before: WatchlistHitStatus } | undefined> {
-      const current = await on<WatchlistHitRow>(HITS).where({ id }).forUpdate().first();
+      const current = await on<WatchlistHitRow>(HITS).where({ id, customer_id: customerId }).forUpdate().first();
       if (!current) return undefined;
       const [hit] = await on(HITS)
         .where({ id })
@@ -293,5 +290,3 @@ export function createPgWatchlistScreeningsStore(db: Knex) {
 
 /** The store type, for injection. */
 export type WatchlistScreeningsStore = ReturnType<typeof createPgWatchlistScreeningsStore>;
-/** What tells the score area a business's hits changed. */
-export type HitsChange = WatchlistHitsChange;
