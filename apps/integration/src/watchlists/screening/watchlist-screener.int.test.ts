@@ -126,6 +126,32 @@ describe('the watchlist screener', () => {
     expect(back.screened[0].recorded.newHits.map((h) => h.list)).toEqual(['sandbox']);
   });
 
+  it("screened against a list version's changes, lists no more only the hits on the changed entries it no longer finds", async () => {
+    const customerId = randomUUID();
+    const businessId = randomUUID();
+    await directory.put({ id: businessId, customerId, name: 'Silk Corridor Trading L.L.C.', owners: [{ firstName: 'Reza', lastName: 'Taheri', dateOfBirth: '1963-02-01', country: 'Iran' }] });
+    await screener().screen({ customerId, businessIds: [businessId], trigger: 'added' });
+    expect((await hitsOf(businessId)).map((h) => [h.subject_role, h.entry_id, h.is_listed])).toEqual([
+      ['legal_name', '90002', true],
+      ['owner', '90017', true],
+    ]);
+    // The new version renamed entry 90017 (the owner no longer resembles it) and changed nothing of 90002.
+    const [sdn] = await fixtureLists();
+    const renamed = { ...sdn.entries.find((entry) => entry.uid === '90017')!, name: 'KOVALENKO, Bohdan', aliases: [] };
+    const changesMatcher = createLocalWatchlistMatcher({ index: createWatchlistIndex([{ list: 'ofac-sdn', version: 'sdn-2', publishedAt: null, entries: [renamed] }]) });
+    const outcome = await screener().screen({
+      customerId,
+      businessIds: [businessId],
+      trigger: 'list_version',
+      against: { matcher: changesMatcher, scope: { list: 'ofac-sdn', entryIds: new Set(['90017']) } },
+    });
+    expect([outcome.screened[0].recorded.newHits, outcome.screened[0].recorded.delisted]).toEqual([[], 1]);
+    expect((await hitsOf(businessId)).map((h) => [h.subject_role, h.entry_id, h.is_listed])).toEqual([
+      ['legal_name', '90002', true],
+      ['owner', '90017', false],
+    ]);
+  });
+
   it("screens many businesses in one matcher call, skips another tenant's and unknown ones, and nothing of an erased tenant", async () => {
     const customerId = randomUUID();
     const [a, b, theirs] = [randomUUID(), randomUUID(), randomUUID()];
@@ -143,10 +169,24 @@ describe('the watchlist screener', () => {
     ]);
     expect(outcome.skipped).toEqual([theirs, unknown]);
     expect(await hitsOf(theirs)).toEqual([]);
+    // One transaction for the batch, each screening with its own count of new hits and each new hit announced.
+    expect(outcome.screened.map((s) => s.recorded.screening.new_hit_count)).toEqual([1, 1]);
+    expect((await eventsOf(a)).map((e) => e.data.screening_id)).toEqual([outcome.screened[0].recorded.screening.id]);
+    expect((await eventsOf(b)).map((e) => e.data.screening_id)).toEqual([outcome.screened[1].recorded.screening.id]);
+
+    // Again in one batch: a's hit is gone with its name, b's is found again (nothing new, its first screening kept).
+    await directory.put({ id: a, customerId, name: 'Plain Alpha Co' });
+    const again = await screener(async () => counting).screen({ customerId, businessIds: [a, b], trigger: 'refresh' });
+    expect(again.screened.map((s) => [s.businessId, s.recorded.newHits.length, s.recorded.delisted, s.recorded.screening.hit_count])).toEqual([
+      [a, 0, 1, 0],
+      [b, 0, 0, 1],
+    ]);
+    expect((await hitsOf(b)).map((h) => [h.first_screening_id, h.last_screening_id])).toEqual([[outcome.screened[1].recorded.screening.id, again.screened[1].recorded.screening.id]]);
+    expect((await hitsOf(a)).map((h) => h.is_listed)).toEqual([false]);
 
     erasedTenants.add(customerId);
     const erased = await screener(async () => counting).screen({ customerId, businessIds: [a], trigger: 'refresh' });
-    expect([erased.skipped, calls]).toEqual([[a], [3]]);
+    expect([erased.skipped, calls]).toEqual([[a], [3, 3]]);
   });
 
   it("keeps a permanent matcher failure as each business's FAILED screening with the reason, and throws a transient one for the job to try again", async () => {

@@ -1,7 +1,7 @@
 /*
  * Sanctions screening of businesses (issue 44): every name of each business (legal name, DBAs,
  * owners) through the tenant's matcher at the tenant's threshold, in one matcher call per batch;
- * each business's screening and hits kept in one transaction with the `watchlist.hit` events of new
+ * the batch's screenings and hits kept in one transaction with the `watchlist.hit` events of new
  * hits; the score area told when a business's hits changed.
  */
 import type { ErasedCustomers, WatchlistSubjectsDirectory } from '@kyb/area-views';
@@ -99,10 +99,13 @@ export function createWatchlistScreener(deps: {
       }
       const scope = batch.against?.scope ?? { lists: answer.lists.map((l) => l.list) };
       const per = answersPerBusiness(answer, ownerOf, mine.map((entry) => entry.businessId));
-      for (const entry of mine) {
-        const recorded = await deps.store.record({ ...base, businessId: entry.businessId, lists: answer.lists, results: per.get(entry.businessId) ?? [], scope }, deps.clock());
-        await announce(entry.businessId, batch.customerId, recorded);
-        outcome.screened.push({ businessId: entry.businessId, recorded });
+      const recorded = await deps.store.recordBatch(
+        mine.map((entry) => ({ ...base, businessId: entry.businessId, lists: answer.lists, results: per.get(entry.businessId) ?? [], scope })),
+        deps.clock(),
+      );
+      for (const [i, entry] of mine.entries()) {
+        await announce(entry.businessId, batch.customerId, recorded[i]);
+        outcome.screened.push({ businessId: entry.businessId, recorded: recorded[i] });
       }
       await deps.refreshVerification?.(outcome.screened.map((s) => s.businessId));
       return outcome;

@@ -29,14 +29,14 @@ export function createWatchlistScreeningProcessor(deps: {
   matcherFor: (customerId: string) => Promise<WatchlistMatcher>;
   logger: Logger;
 }) {
-  let built: { versionId: string; against: Promise<{ changes: WatchlistVersionChanges; matcher: WatchlistMatcher } | undefined> } | undefined;
+  let built: { versionId: string; against: Promise<{ changes: WatchlistVersionChanges; matcher: WatchlistMatcher; entryIds: ReadonlySet<string> } | undefined> } | undefined;
 
   const againstVersion = (versionId: string) => {
     if (built?.versionId !== versionId) {
       const against = deps.changes.of(versionId).then((changes) => {
         if (!changes) return undefined;
         const index = createWatchlistIndex([{ list: changes.list, version: changes.versionId, publishedAt: changes.publishedAt, entries: changes.changed }]);
-        return { changes, matcher: createLocalWatchlistMatcher({ index }) };
+        return { changes, matcher: createLocalWatchlistMatcher({ index }), entryIds: new Set(changes.changed.map((entry) => entry.uid)) };
       });
       built = { versionId, against };
       // A read that failed is tried again by the next job.
@@ -60,7 +60,7 @@ export function createWatchlistScreeningProcessor(deps: {
       customerId: job.customerId,
       businessIds: job.businessIds,
       trigger: 'list_version',
-      against: { matcher: against.matcher, scope: { list: against.changes.list, entryIds: against.changes.changed.map((entry) => entry.uid) } },
+      against: { matcher: against.matcher, scope: { list: against.changes.list, entryIds: against.entryIds } },
     });
     const newHits = outcome.screened.reduce((sum, s) => sum + s.recorded.newHits.length, 0);
     if (newHits > 0) deps.logger.info({ versionId: job.versionId, customerId: job.customerId, businesses: outcome.screened.length, newHits }, 'new watchlist hits on a list version');

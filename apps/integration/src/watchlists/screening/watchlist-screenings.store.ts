@@ -1,7 +1,7 @@
-import { recordEvents, type AnyOutboxEvent, type Knex } from '@kyb/db';
+import type { Knex } from '@kyb/db';
 import type { WatchlistScreeningTrigger } from '@kyb/queues';
 import type { ScreenedList, WatchlistCandidate, WatchlistSubject } from '../../providers/watchlist.provider';
-import { hitKeyOf } from './watchlist-hit-key';
+import { recordScreenings } from './record-screenings';
 
 const SETTINGS = 'integration.watchlist_settings';
 const SCREENINGS = 'integration.watchlist_screenings';
@@ -65,7 +65,7 @@ export interface WatchlistHitRow {
  * Which of the business's hits the screening speaks for: every hit on the lists it compared with
  * (`lists`), or, for a screening against what a new list version changed, the hits on those entries.
  */
-export type ScreeningScope = { lists: readonly string[] } | { list: string; entryIds: readonly string[] };
+export type ScreeningScope = { lists: readonly string[] } | { list: string; entryIds: ReadonlySet<string> };
 
 /** A screening to keep: its subjects' candidates, the lists it compared with and what it speaks for. */
 export interface ScreeningRecord {
@@ -98,28 +98,6 @@ export interface HitListQuery {
   itemsPerPage: number;
 }
 
-/** The `watchlist.hit` event of a new hit: never the name that matched (a person's, the tenant's data). */
-export function hitEvent(hit: WatchlistHitRow): AnyOutboxEvent {
-  return {
-    type: 'watchlist.hit',
-    customerId: hit.customer_id,
-    data: { business_id: hit.business_id, hit_id: hit.id, screening_id: hit.last_screening_id, list: hit.list, entry_id: hit.entry_id, subject_role: hit.subject_role },
-  };
-}
-
-/** Only the best candidate per hit key: a name that matches an entry by two of its names is one hit. */
-function hitsOf(record: ScreeningRecord) {
-  const byKey = new Map<string, { subject: WatchlistSubject; candidate: WatchlistCandidate }>();
-  for (const { subject, candidates } of record.results) {
-    for (const candidate of candidates) {
-      const key = hitKeyOf(subject, candidate.list, candidate.entryId);
-      const kept = byKey.get(key);
-      if (!kept || candidate.score > kept.candidate.score) byKey.set(key, { subject, candidate });
-    }
-  }
-  return byKey;
-}
-
 /** Sanctions screenings and hits of businesses, and tenants' thresholds. */
 export function createPgWatchlistScreeningsStore(db: Knex) {
   return {
@@ -140,80 +118,12 @@ export function createPgWatchlistScreeningsStore(db: Knex) {
     },
 
     /**
-     * Keeps a screening and its hits in one transaction: each candidate is a hit of the business
-     * (found before: the same hit, its review kept, its candidate brought up to date); hits the
-     * screening speaks for ({@link ScreeningScope}) and no longer finds are listed no more.
+     * Keeps a batch of screenings, each with its hits, in one transaction (a business at most once
+     * a batch): each candidate is a hit of its business (found before: the same hit, its review kept,
+     * its candidate brought up to date); hits a screening speaks for ({@link ScreeningScope}) and no
+     * longer finds are listed no more. In the records' order.
      */
-    async record(record: ScreeningRecord, at: Date): Promise<RecordedScreening> {
-      const found = hitsOf(record);
-      return db.transaction(async (trx) => {
-        const [screening] = await trx(SCREENINGS)
-          .insert({
-            customer_id: record.customerId,
-            business_id: record.businessId,
-            trigger: record.trigger,
-            status: 'COMPLETED',
-            matcher: record.matcher,
-            threshold: record.threshold,
-            lists: JSON.stringify(record.lists),
-            subject_count: record.results.length,
-            hit_count: found.size,
-            created_at: at,
-          })
-          .returning<WatchlistScreeningRow[]>('*');
-        const newHits: WatchlistHitRow[] = [];
-        if (found.size > 0) {
-          const rows = [...found].map(([key, { subject, candidate }]) => ({
-            customer_id: record.customerId,
-            business_id: record.businessId,
-            hit_key: key,
-            subject_role: subject.role,
-            subject_ref: subject.refId,
-            subject_name: subject.name,
-            list: candidate.list,
-            list_version: candidate.listVersion,
-            entry_id: candidate.entryId,
-            entry_name: candidate.entryName,
-            entry_type: candidate.entryType,
-            programs: JSON.stringify(candidate.programs),
-            matched_name: candidate.matchedName,
-            alias: candidate.alias ? JSON.stringify(candidate.alias) : null,
-            score: Math.round(candidate.score * 10_000) / 10_000,
-            matched_tokens: JSON.stringify(candidate.matchedTokens),
-            evidence: JSON.stringify(candidate.evidence),
-            reason: candidate.reason,
-            is_listed: true,
-            first_screening_id: screening.id,
-            last_screening_id: screening.id,
-            created_at: at,
-            updated_at: at,
-          }));
-          // A hit found again keeps its status and review; one listed again after it went counts as new unless dismissed.
-          const before = new Map(
-            (await trx(HITS).where({ business_id: record.businessId }).whereIn('hit_key', [...found.keys()]).forUpdate().select<Array<Pick<WatchlistHitRow, 'hit_key' | 'is_listed' | 'status'>>>('hit_key', 'is_listed', 'status')).map(
-              (row) => [row.hit_key, row],
-            ),
-          );
-          const upserted = await trx(HITS)
-            .insert(rows)
-            .onConflict(['business_id', 'hit_key'])
-            .merge(['subject_name', 'list_version', 'entry_name', 'entry_type', 'programs', 'matched_name', 'alias', 'score', 'matched_tokens', 'evidence', 'reason', 'last_screening_id', 'updated_at', 'is_listed'])
-            .returning<WatchlistHitRow[]>('*');
-          for (const hit of upserted) {
-            const was = before.get(hit.hit_key);
-            if (!was || (!was.is_listed && was.status !== 'DISMISSED')) newHits.push(hit);
-          }
-        }
-        const stale = trx(HITS).where({ business_id: record.businessId, is_listed: true }).whereNot('last_screening_id', screening.id);
-        if ('lists' in record.scope) stale.whereIn('list', [...record.scope.lists]);
-        else stale.where({ list: record.scope.list }).whereIn('entry_id', [...record.scope.entryIds]);
-        const delisted = await stale.update({ is_listed: false, updated_at: at });
-        await trx(SCREENINGS).where({ id: screening.id }).update({ new_hit_count: newHits.length });
-        // Each new hit is announced (watchlist.hit) with the hit it announces: ids, the list and the entry, whose name by role only.
-        await recordEvents(trx, 'integration', newHits.map(hitEvent));
-        return { screening: { ...screening, new_hit_count: newHits.length }, newHits, delisted };
-      });
-    },
+    recordBatch: (records: readonly ScreeningRecord[], at: Date): Promise<RecordedScreening[]> => recordScreenings(db, records, at),
 
     /** Keeps a screening that could not run (the matcher refused or failed for good), with why. */
     async recordFailure(record: Pick<ScreeningRecord, 'customerId' | 'businessId' | 'trigger' | 'matcher' | 'threshold'>, reason: string, at: Date): Promise<WatchlistScreeningRow> {
