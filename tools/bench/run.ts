@@ -26,6 +26,7 @@ import { DEMO_EMAIL, seed, type SeededWorld } from './seed';
 import { benchSettings, type BenchSettings } from './settings';
 import { startSuite } from './suite-runner';
 import { assertBenchmarksWritable, boundRow, renderTable, writeBenchmarks, type BenchRow } from './table';
+import { watchlistRescreen } from './watchlist-rescreen';
 import { watchlistScreening } from './watchlist-screening';
 import { workerSplit } from './worker-split';
 import { createWorld, removeWorld, startMailSink } from './world';
@@ -110,6 +111,8 @@ async function bench(): Promise<void> {
         ['sign-ins: argon2 alone', () => argon2Floor(businessReadTarget(suite.base, seeded), settings)],
         ['sign-ins: event-loop CPU', () => eventLoopPerSignIn(suite.base, suite.process.pid, world.demoPassword, settings)],
         ['watchlist screening', () => watchlistScreening(settings)],
+        // On a world and suite of its own (the read suite idles meanwhile): 100,000 monitored businesses, two list versions.
+        ['watchlist rescreen', () => watchlistRescreen(settings, sink.port, logDir)],
       ];
       for (const [name, step] of steps) {
         if (settings.only && !name.includes(settings.only)) continue;

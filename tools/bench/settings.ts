@@ -47,6 +47,9 @@ export interface BenchSettings {
   /** Entries of the synthetic sanctions lists, and businesses screened against them (a fifth as many more first, not counted). */
   watchlistEntries: number;
   watchlistScreenings: number;
+  /** Monitored businesses screened again when a list version is loaded (watchlist-rescreen.ts), and how long its seeding or a phase may take. */
+  rescreenBusinesses: number;
+  rescreenTimeoutMs: number;
   /** How long an asynchronous journey may take before the run fails. */
   journeyTimeoutMs: number;
 }
@@ -71,6 +74,8 @@ const FULL: BenchSettings = {
   microScale: 1,
   watchlistEntries: 20_000,
   watchlistScreenings: 500,
+  rescreenBusinesses: 100_000,
+  rescreenTimeoutMs: 45 * 60_000,
   journeyTimeoutMs: 120_000,
 };
 
@@ -94,11 +99,19 @@ const SMOKE: BenchSettings = {
   microScale: 0.02,
   watchlistEntries: 2_000,
   watchlistScreenings: 20,
+  rescreenBusinesses: 30,
+  rescreenTimeoutMs: 120_000,
   journeyTimeoutMs: 60_000,
 };
 
-/** The settings the command line asks for (`--smoke` or the full run; `--profile` and `--only=<text>` with either). */
+/** The settings the command line asks for (`--smoke` or the full run; `--profile`, `--only=<text>` and `--rescreen-businesses=<n>` with either). */
 export function benchSettings(argv: readonly string[]): BenchSettings {
   const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-  return { ...(argv.includes('--smoke') ? SMOKE : FULL), profile: argv.includes('--profile'), hold: argv.includes('--hold'), ...(only ? { only } : {}) };
+  const rescreen = argv.find((arg) => arg.startsWith('--rescreen-businesses='))?.slice('--rescreen-businesses='.length);
+  const settings = { ...(argv.includes('--smoke') ? SMOKE : FULL), profile: argv.includes('--profile'), hold: argv.includes('--hold'), ...(only ? { only } : {}) };
+  if (rescreen !== undefined) {
+    if (!/^[1-9]\d*$/.test(rescreen)) throw new Error(`--rescreen-businesses=${rescreen}: a count of businesses, at least 1`);
+    settings.rescreenBusinesses = Number(rescreen);
+  }
+  return settings;
 }

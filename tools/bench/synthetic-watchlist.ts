@@ -238,10 +238,10 @@ export function syntheticWatchlists(options: { seed: number; entries: number }):
   ];
 }
 
-function owner(draw: Draw, parts: NameParts, index: number, people: readonly WatchlistEntry[]): WatchlistSubject {
-  // One owner in five is a listed person as an owner writes the name: first name first, mixed case, sometimes another spelling.
+function owner(draw: Draw, parts: NameParts, index: number, people: readonly WatchlistEntry[], listedShare: number): WatchlistSubject {
+  // A share of the owners (one in five unless told) is a listed person as an owner writes the name: first name first, mixed case, sometimes another spelling.
   let name: string;
-  if (draw.chance(0.2)) {
+  if (draw.chance(listedShare)) {
     const [family, firsts] = draw.pick(people).name.split(', ');
     const given = firsts.split(' ');
     name = `${given.join(' ')} ${draw.chance(0.3) ? respell(draw, family) : capitalise(family.toLowerCase())}`;
@@ -253,22 +253,42 @@ function owner(draw: Draw, parts: NameParts, index: number, people: readonly Wat
 }
 
 /**
- * `count` businesses as a screening asks about each: its legal name, a DBA and five owners (one
- * owner in five close to a listed person), the same for the same seed and list.
+ * `count` businesses as a screening asks about each: its legal name, a DBA and five owners (a share
+ * of the owners, one in five unless told, close to a listed person), the same for the same seed and list.
+ * `acceptName` may refuse a legal name or DBA (another is drawn).
  */
-export function syntheticBusinesses(options: { seed: number; count: number; lists: readonly SyntheticList[] }): WatchlistSubject[][] {
-  const parts = namePartsOf(options.seed);
+export function syntheticBusinesses(options: {
+  seed: number;
+  count: number;
+  lists: readonly SyntheticList[];
+  listedOwnerShare?: number;
+  acceptName?: (name: string) => boolean;
+  /**
+   * Where the businesses' brands and their ordinary owners' names come from: unless told, the
+   * list's own vocabulary (every business is near some entry: the screening row's hard case); a
+   * portfolio of ordinary merchants draws them from another seed's vocabulary.
+   */
+  vocabularySeed?: number;
+}): WatchlistSubject[][] {
+  const listedShare = options.listedOwnerShare ?? 0.2;
+  const accept = options.acceptName ?? (() => true);
+  const parts = namePartsOf(options.vocabularySeed ?? options.seed);
   const draw = createDraw(options.seed + 2);
   const people = options.lists.flatMap((list) => list.entries.filter((entry) => entry.type === 'individual'));
   return Array.from({ length: options.count }, (_, b) => {
-    const brand = draw.skewed(parts.brand, 1.3);
+    let brand: string;
+    let legalName: string;
+    let dba: string;
+    do {
+      brand = draw.skewed(parts.brand, 1.3);
+      legalName = `${brand} ${draw.skewed(TRADE, 2)} ${draw.pick(['LLC', 'Inc.', 'Corp.', 'Ltd'])}`;
+      dba = `${brand} ${draw.skewed(TRADE, 2)}`;
+    } while (!accept(legalName) || !accept(dba));
     const refId = `business-${b}`;
-    const legalName = `${brand} ${draw.skewed(TRADE, 2)} ${draw.pick(['LLC', 'Inc.', 'Corp.', 'Ltd'])}`;
-    const dba = `${brand} ${draw.skewed(TRADE, 2)}`;
     return [
       { role: 'legal_name', refId, kind: 'organisation', name: legalName, dateOfBirth: null, country: 'US' },
       { role: 'dba', refId, kind: 'organisation', name: dba, dateOfBirth: null, country: 'US' },
-      ...Array.from({ length: 5 }, (_, i) => owner(draw, parts, i, people)),
+      ...Array.from({ length: 5 }, (_, i) => owner(draw, parts, i, people, listedShare)),
     ];
   });
 }

@@ -1,0 +1,13 @@
+import { benchSettings } from './settings';
+
+describe('the bench settings', () => {
+  it('rescreen 100,000 monitored businesses in a full run and a few in the smoke run', () => {
+    expect(benchSettings(['node', 'run.js']).rescreenBusinesses).toBe(100_000);
+    expect(benchSettings(['node', 'run.js', '--smoke']).rescreenBusinesses).toBe(30);
+  });
+
+  it('take another count of businesses to rescreen from --rescreen-businesses, and refuse what is not one', () => {
+    expect(benchSettings(['node', 'run.js', '--only=rescreen', '--rescreen-businesses=20000'])).toMatchObject({ only: 'rescreen', rescreenBusinesses: 20_000, smoke: false });
+    for (const bad of ['0', '-5', '1e3', 'many', '']) expect(() => benchSettings(['node', 'run.js', `--rescreen-businesses=${bad}`])).toThrow(`--rescreen-businesses=${bad}`);
+  });
+});
