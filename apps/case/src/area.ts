@@ -2,8 +2,8 @@
  * Inside the case area, features depend one way only (feature-direction.test.ts checks it):
  *   onboarding   -> applicants, cases, businesses
  *   invitations  -> applicants, cases, mail, businesses
- * Onboarding and invitations never import each other; applicants, cases, mail, businesses and
- * recovery import no other feature. This file wires them together.
+ * Onboarding and invitations never import each other; applicants, cases, mail, businesses,
+ * recovery and decisions import no other feature. This file wires them together.
  */
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';

@@ -2,7 +2,8 @@ import { describeFeatureDirection } from '@kyb/testing';
 
 /**
  * The case area's order (see the comment at the top of area.ts): onboarding and invitations use
- * applicants, cases, mail and businesses, never each other, and those four use no other feature.
+ * applicants, cases, mail and businesses, never each other, and those four use no other feature;
+ * decisions (the case policy and its evaluation, issue 45) uses none yet.
  */
 describeFeatureDirection('case', __dirname, {
   onboarding: ['applicants', 'businesses', 'cases'],
@@ -12,4 +13,5 @@ describeFeatureDirection('case', __dirname, {
   cases: [],
   mail: [],
   recovery: [],
+  decisions: [],
 });
