@@ -101,6 +101,25 @@ describe('the monitoring schedule', () => {
     expect(queuedFor([id]).map((q) => q.jobId)).toEqual([`monitoring-2026-11-20-${id}`, `monitoring-2026-11-21-${id}`]);
   });
 
+  it('does not refresh a business enriched since its slot (added or refreshed after it) until the next period; a failed enrichment does not count', async () => {
+    const monthly = await customerWith(3, 'MONTHLY');
+    const [fresh, stale, failed] = monthly.monitored;
+    const schedule = scheduleWith(500);
+    now = new Date('2026-11-30T23:00:00Z'); // Every November slot has come.
+    const enrichedAt = (id: string, at: number, status = 'SUCCEEDED') =>
+      t.db('integration.integration_tasks').insert({ job_id: `enrich-${randomUUID()}`, business_id: id, customer_id: monthly.customerId, provider: 'sandbox', status, created_at: new Date(at) });
+    await enrichedAt(fresh, slot(fresh, 'MONTHLY') + 1); // Added after its slot: enriched this month already.
+    await enrichedAt(stale, slot(stale, 'MONTHLY') - 1); // Enriched before its slot: due.
+    await enrichedAt(failed, slot(failed, 'MONTHLY') + 1, 'FAILED');
+    await schedule.tick();
+    expect(queuedFor(monthly.monitored).map((q) => q.businessId).sort()).toEqual([stale, failed].sort());
+    // December: the fresh business is due again at its slot.
+    queued.splice(0);
+    now = new Date('2026-12-31T23:00:00Z');
+    await schedule.tick();
+    expect(queuedFor(monthly.monitored).map((q) => q.jobId).sort()).toEqual(monthly.monitored.map((id) => `monitoring-2026-12-${id}`).sort());
+  });
+
   it("falls back to MONTHLY for a customer that set no settings: one enrichment in the month", async () => {
     const unset = await customerWith(3);
     const schedule = scheduleWith(500);

@@ -1,7 +1,7 @@
 import type { BusinessDirectory, MonitoringSettingsDirectory } from '@kyb/area-views';
 import type { Producer, WorkerLogger } from '@kyb/queues';
 import { dueEnrichment } from './monitoring-slots';
-import type { MonitoringScheduleStore, MonitoringTask } from './monitoring-schedule.store';
+import type { DueMonitoringTask, MonitoringScheduleStore, MonitoringTask } from './monitoring-schedule.store';
 
 /** What the monitoring schedule is built from. */
 export interface MonitoringScheduleDeps {
@@ -31,8 +31,9 @@ export interface MonitoringTickResult {
  * Monitoring's schedule (issue 12): each monitored business is re-enriched once per period of its
  * customer's frequency, at its own slot in the period. A tick reads the monitored businesses a
  * page at a time with their customers' settings (two statements per page), records a task for
- * each business whose slot has come and has no task for this period yet (one statement per page;
- * the task's job id names the period), and queues those enrichments. A job that could not be
+ * each business whose slot has come, that has no task for this period yet and was not enriched
+ * since its slot (added or refreshed after it: nothing to refresh until the next period; one
+ * statement per page, the task's job id names the period), and queues those enrichments. A job that could not be
  * queued leaves its task PENDING, and the recovery sweep queues it again.
  */
 export function createMonitoringSchedule(deps: MonitoringScheduleDeps) {
@@ -52,13 +53,13 @@ export function createMonitoringSchedule(deps: MonitoringScheduleDeps) {
       for (let after: string | null = null; ; ) {
         const page = await deps.businesses.monitoredPage(after, pageSize);
         const settings = await deps.settings.settingsOfMany([...new Set(page.map((b) => b.customerId))]);
-        const due = page.flatMap((business): MonitoringTask[] => {
+        const due = page.flatMap((business): DueMonitoringTask[] => {
           const frequency = settings.get(business.customerId)?.frequency ?? 'MONTHLY';
           const job = dueEnrichment(business.id, frequency, now, deps.tickEveryMs);
-          return job ? [{ jobId: job.jobId, businessId: business.id, customerId: business.customerId }] : [];
+          return job ? [{ jobId: job.jobId, businessId: business.id, customerId: business.customerId, dueSince: job.slot }] : [];
         });
         result.monitored += page.length;
-        result.queued += await queue(await deps.store.createTasks(due, deps.providerName));
+        result.queued += await queue(await deps.store.createTasks(due, deps.providerName, now));
         if (page.length < pageSize) {
           if (result.queued > 0) deps.logger.info({ ...result }, 'monitoring enrichments queued');
           return result;

@@ -57,8 +57,8 @@ describe('monitoring slots', () => {
     const period = periodOf('DAILY', at('2026-11-27T00:00:00Z'));
     const slot = slotOf(id, period, TICK);
     expect(dueEnrichment(id, 'DAILY', new Date(slot.getTime() - 1), TICK)).toBeUndefined();
-    expect(dueEnrichment(id, 'DAILY', slot, TICK)).toEqual({ jobId: `monitoring-2026-11-27-${id}` });
-    expect(dueEnrichment(id, 'DAILY', at('2026-11-27T23:59:00Z'), TICK)).toEqual({ jobId: monitoringJobId('2026-11-27', id) });
-    expect(dueEnrichment(id, 'DAILY', new Date(slot.getTime() + 86_400_000), TICK)).toEqual({ jobId: `monitoring-2026-11-28-${id}` });
+    expect(dueEnrichment(id, 'DAILY', slot, TICK)).toEqual({ jobId: `monitoring-2026-11-27-${id}`, slot });
+    expect(dueEnrichment(id, 'DAILY', at('2026-11-27T23:59:00Z'), TICK)).toEqual({ jobId: monitoringJobId('2026-11-27', id), slot });
+    expect(dueEnrichment(id, 'DAILY', new Date(slot.getTime() + 86_400_000), TICK)).toEqual({ jobId: `monitoring-2026-11-28-${id}`, slot: new Date(slot.getTime() + 86_400_000) });
   });
 });

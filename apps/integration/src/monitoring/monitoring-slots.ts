@@ -60,8 +60,9 @@ export function slotOf(businessId: string, period: MonitoringPeriod, tickEveryMs
  */
 export const monitoringJobId = (periodKey: string, businessId: string) => `monitoring-${periodKey}-${businessId}`;
 
-/** The business's period at `now` and, when its slot in it has come, the job that enriches it there. */
-export function dueEnrichment(businessId: string, frequency: MonitoringFrequency, now: Date, tickEveryMs: number): { jobId: string } | undefined {
+/** The business's period at `now` and, when its slot in it has come, the job that enriches it there and the slot. */
+export function dueEnrichment(businessId: string, frequency: MonitoringFrequency, now: Date, tickEveryMs: number): { jobId: string; slot: Date } | undefined {
   const period = periodOf(frequency, now);
-  return slotOf(businessId, period, tickEveryMs).getTime() <= now.getTime() ? { jobId: monitoringJobId(period.key, businessId) } : undefined;
+  const slot = slotOf(businessId, period, tickEveryMs);
+  return slot.getTime() <= now.getTime() ? { jobId: monitoringJobId(period.key, businessId), slot } : undefined;
 }
