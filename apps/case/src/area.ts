@@ -19,6 +19,9 @@ import { createMonitoringService } from './businesses/monitoring.service';
 import { monitoringSettingsRoutes } from './businesses/monitoring-settings.router';
 import { createMonitoringSettingsService } from './businesses/monitoring-settings.service';
 import { createPgMonitoringSettingsStore } from './businesses/monitoring-settings.store';
+import { casePolicyRoutes } from './decisions/case-policies.router';
+import { createCasePoliciesService } from './decisions/case-policies.service';
+import { createPgCasePoliciesStore } from './decisions/case-policies.store';
 import { onboardingLimitRoutes } from './onboarding/onboarding-limit.router';
 import { ownerErasureRoutes } from './businesses/owner-erasure.router';
 import { createOwnerErasureService } from './businesses/owner-erasure.service';
@@ -140,6 +143,10 @@ export function createCaseArea(deps: CaseAreaDeps) {
       ...ownerErasureRoutes({ erasure: createOwnerErasureService({ db: deps.db, businesses: businessStore, dataKeys, clock }), authenticate: guard }),
       ...inviteRoutes({ invites, authenticate: guard }),
       ...caseRoutes({ cases: createCasesService({ cases: caseStore, acceptances: createInvitationAcceptances(deps.db), clock, db: deps.db }), authenticate: guard }),
+      ...casePolicyRoutes({
+        policies: createCasePoliciesService({ db: deps.db, store: createPgCasePoliciesStore(deps.db), customers: createCustomerDirectory(deps.db), clock }),
+        authenticate: guard,
+      }),
     ], tenantOf),
     {
       title: 'Case area',

@@ -44,6 +44,33 @@ export interface CasePolicy {
 
 const factName: JsonSchema = { type: 'string', enum: CASE_FACT_NAMES };
 const scalar: JsonSchema = { type: ['string', 'number'], maxLength: 200 };
+const leaf = (op: string[], value: Record<string, JsonSchema>): JsonSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['fact', 'op', ...Object.keys(value)],
+  properties: { fact: factName, op: { type: 'string', enum: op }, ...value },
+});
+
+/** A condition on one fact: each operator with what it compares. */
+const FACT_CONDITIONS: JsonSchema[] = [
+  leaf(['eq', 'ne'], { value: { type: ['string', 'number', 'null'], maxLength: 200 } }),
+  leaf(['in', 'not_in'], { values: { type: 'array', minItems: 1, maxItems: 200, items: scalar } }),
+  leaf(['gt', 'gte', 'lt', 'lte'], { value: { type: 'number' } }),
+  leaf(['starts_with'], { values: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 20 } } }),
+  leaf(['known'], {}),
+];
+
+/** How deep `all`, `any` and `not` nest: spelled out (no `$ref`), so every reader of the published documents reads it whole. */
+export const CONDITION_NESTING = 2;
+
+/** A condition nesting `all`, `any` and `not` at most `depth` deep. */
+function conditionSchema(depth: number): JsonSchema {
+  if (depth === 0) return { oneOf: FACT_CONDITIONS };
+  const inner = conditionSchema(depth - 1);
+  const parts: JsonSchema = { type: 'array', minItems: 1, maxItems: 50, items: inner };
+  const group = (key: string, schema: JsonSchema): JsonSchema => ({ type: 'object', additionalProperties: false, required: [key], properties: { [key]: schema } });
+  return { oneOf: [...FACT_CONDITIONS, group('all', parts), group('any', parts), group('not', inner)] };
+}
 
 /** The JSON schema of a policy body (PUT .../case-policy, POST .../case-policy/dry-run). */
 export const casePolicySchema: JsonSchema = {
@@ -61,7 +88,7 @@ export const casePolicySchema: JsonSchema = {
         required: ['id', 'when', 'decision', 'reason'],
         properties: {
           id: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,40}$' },
-          when: { $ref: '#/$defs/condition' },
+          when: conditionSchema(CONDITION_NESTING),
           decision: { type: 'string', enum: [...POLICY_DECISIONS] },
           reason: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' },
         },
@@ -75,20 +102,6 @@ export const casePolicySchema: JsonSchema = {
         reject: { type: 'boolean' },
         approve_risk_levels: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 40 } },
       },
-    },
-  },
-  $defs: {
-    condition: {
-      oneOf: [
-        { type: 'object', additionalProperties: false, required: ['fact', 'op', 'value'], properties: { fact: factName, op: { enum: ['eq', 'ne'] }, value: { type: ['string', 'number', 'null'], maxLength: 200 } } },
-        { type: 'object', additionalProperties: false, required: ['fact', 'op', 'values'], properties: { fact: factName, op: { enum: ['in', 'not_in'] }, values: { type: 'array', minItems: 1, maxItems: 200, items: scalar } } },
-        { type: 'object', additionalProperties: false, required: ['fact', 'op', 'value'], properties: { fact: factName, op: { enum: ['gt', 'gte', 'lt', 'lte'] }, value: { type: 'number' } } },
-        { type: 'object', additionalProperties: false, required: ['fact', 'op', 'values'], properties: { fact: factName, op: { enum: ['starts_with'] }, values: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 20 } } } },
-        { type: 'object', additionalProperties: false, required: ['fact', 'op'], properties: { fact: factName, op: { enum: ['known'] } } },
-        { type: 'object', additionalProperties: false, required: ['all'], properties: { all: { type: 'array', minItems: 1, maxItems: 50, items: { $ref: '#/$defs/condition' } } } },
-        { type: 'object', additionalProperties: false, required: ['any'], properties: { any: { type: 'array', minItems: 1, maxItems: 50, items: { $ref: '#/$defs/condition' } } } },
-        { type: 'object', additionalProperties: false, required: ['not'], properties: { not: { $ref: '#/$defs/condition' } } },
-      ],
     },
   },
 };

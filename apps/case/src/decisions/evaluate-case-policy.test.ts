@@ -147,6 +147,12 @@ describe('a policy body', () => {
     expect(check(body)).not.toBeNull();
   });
 
+  it('nests all, any and not two deep, no deeper', () => {
+    const leaf = { fact: 'alerts.open', op: 'gt', value: 0 };
+    expect(check({ rules: [{ ...rule, when: { all: [{ any: [leaf, leaf] }, { not: leaf }, leaf] } }] })).toBeNull();
+    expect(check({ rules: [{ ...rule, when: { all: [{ any: [{ not: leaf }] }] } }] })).not.toBeNull();
+  });
+
   it('names the rule ids it repeats', () => {
     expect(repeatedRuleIds({ rules: [rule, { ...rule }, { ...rule, id: 'R2' }] as never })).toEqual(['R1']);
   });

@@ -145,6 +145,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerID}/case-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The case decision policy in force for the customer: its newest version, or the default (version 0) while it stored none */
+        get: operations["getCustomersCustomerIDCasePolicy"];
+        /**
+         * Stores a new version of the customer's case decision policy, in force from now on (audited; earlier versions are kept)
+         * @description Rules are tried in order; the first that holds decides (approve, review or reject), and `otherwise` (default review) decides when none does. A rule reading a fact not yet known makes the case wait for it. Rule ids are unique within a policy.
+         */
+        put: operations["putCustomersCustomerIDCasePolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerID}/case-policy/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of the customer's case decision policy it stored, newest first (sort[version]=asc: oldest first) */
+        get: operations["getCustomersCustomerIDCasePolicyVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerID}/cases": {
         parameters: {
             query?: never;
@@ -1551,6 +1589,1937 @@ export interface operations {
             };
             /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomersCustomerIDCasePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string | null;
+                            /** @description the user who stored the version (null for the default) */
+                            created_by: string | null;
+                            /** Format: uuid */
+                            customer_id: string;
+                            four_eyes: {
+                                approve_risk_levels: string[];
+                                reject: boolean;
+                            };
+                            is_default: boolean;
+                            /**
+                             * @description what decides when no rule holds
+                             * @enum {string}
+                             */
+                            otherwise: "approve" | "review" | "reject";
+                            rules: {
+                                /** @enum {string} */
+                                decision: "approve" | "review" | "reject";
+                                id: string;
+                                reason: string;
+                                when: {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                } | {
+                                    all: ({
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "eq" | "ne";
+                                        value: string | number | null;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "in" | "not_in";
+                                        values: (string | number)[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "gt" | "gte" | "lt" | "lte";
+                                        value: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "starts_with";
+                                        values: string[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "known";
+                                    } | {
+                                        all: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        })[];
+                                    } | {
+                                        not: {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        };
+                                    })[];
+                                } | {
+                                    any: ({
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "eq" | "ne";
+                                        value: string | number | null;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "in" | "not_in";
+                                        values: (string | number)[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "gt" | "gte" | "lt" | "lte";
+                                        value: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "starts_with";
+                                        values: string[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "known";
+                                    } | {
+                                        all: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        })[];
+                                    } | {
+                                        not: {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        };
+                                    })[];
+                                } | {
+                                    not: {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "eq" | "ne";
+                                        value: string | number | null;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "in" | "not_in";
+                                        values: (string | number)[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "gt" | "gte" | "lt" | "lte";
+                                        value: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "starts_with";
+                                        values: string[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "known";
+                                    } | {
+                                        all: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        })[];
+                                    } | {
+                                        not: {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        };
+                                    };
+                                };
+                            }[];
+                            /** @description 1, 2, ... for the versions the customer stored; 0 for the default policy, in force while it stored none */
+                            version: number;
+                        };
+                        /** @example Case policy fetched successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:read (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putCustomersCustomerIDCasePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    four_eyes?: {
+                        approve_risk_levels?: string[];
+                        reject?: boolean;
+                    };
+                    /** @enum {string} */
+                    otherwise?: "approve" | "review" | "reject";
+                    rules: {
+                        /** @enum {string} */
+                        decision: "approve" | "review" | "reject";
+                        id: string;
+                        reason: string;
+                        when: {
+                            /** @enum {string} */
+                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                            /** @enum {string} */
+                            op: "eq" | "ne";
+                            value: string | number | null;
+                        } | {
+                            /** @enum {string} */
+                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                            /** @enum {string} */
+                            op: "in" | "not_in";
+                            values: (string | number)[];
+                        } | {
+                            /** @enum {string} */
+                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                            /** @enum {string} */
+                            op: "gt" | "gte" | "lt" | "lte";
+                            value: number;
+                        } | {
+                            /** @enum {string} */
+                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                            /** @enum {string} */
+                            op: "starts_with";
+                            values: string[];
+                        } | {
+                            /** @enum {string} */
+                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                            /** @enum {string} */
+                            op: "known";
+                        } | {
+                            all: ({
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "eq" | "ne";
+                                value: string | number | null;
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "in" | "not_in";
+                                values: (string | number)[];
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "gt" | "gte" | "lt" | "lte";
+                                value: number;
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "starts_with";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "known";
+                            } | {
+                                all: ({
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                })[];
+                            } | {
+                                any: ({
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                })[];
+                            } | {
+                                not: {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                };
+                            })[];
+                        } | {
+                            any: ({
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "eq" | "ne";
+                                value: string | number | null;
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "in" | "not_in";
+                                values: (string | number)[];
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "gt" | "gte" | "lt" | "lte";
+                                value: number;
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "starts_with";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "known";
+                            } | {
+                                all: ({
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                })[];
+                            } | {
+                                any: ({
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                })[];
+                            } | {
+                                not: {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                };
+                            })[];
+                        } | {
+                            not: {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "eq" | "ne";
+                                value: string | number | null;
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "in" | "not_in";
+                                values: (string | number)[];
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "gt" | "gte" | "lt" | "lte";
+                                value: number;
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "starts_with";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "known";
+                            } | {
+                                all: ({
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                })[];
+                            } | {
+                                any: ({
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                })[];
+                            } | {
+                                not: {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                };
+                            };
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The version stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string | null;
+                            /** @description the user who stored the version (null for the default) */
+                            created_by: string | null;
+                            /** Format: uuid */
+                            customer_id: string;
+                            four_eyes: {
+                                approve_risk_levels: string[];
+                                reject: boolean;
+                            };
+                            is_default: boolean;
+                            /**
+                             * @description what decides when no rule holds
+                             * @enum {string}
+                             */
+                            otherwise: "approve" | "review" | "reject";
+                            rules: {
+                                /** @enum {string} */
+                                decision: "approve" | "review" | "reject";
+                                id: string;
+                                reason: string;
+                                when: {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                } | {
+                                    all: ({
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "eq" | "ne";
+                                        value: string | number | null;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "in" | "not_in";
+                                        values: (string | number)[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "gt" | "gte" | "lt" | "lte";
+                                        value: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "starts_with";
+                                        values: string[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "known";
+                                    } | {
+                                        all: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        })[];
+                                    } | {
+                                        not: {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        };
+                                    })[];
+                                } | {
+                                    any: ({
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "eq" | "ne";
+                                        value: string | number | null;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "in" | "not_in";
+                                        values: (string | number)[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "gt" | "gte" | "lt" | "lte";
+                                        value: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "starts_with";
+                                        values: string[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "known";
+                                    } | {
+                                        all: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        })[];
+                                    } | {
+                                        not: {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        };
+                                    })[];
+                                } | {
+                                    not: {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "eq" | "ne";
+                                        value: string | number | null;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "in" | "not_in";
+                                        values: (string | number)[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "gt" | "gte" | "lt" | "lte";
+                                        value: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "starts_with";
+                                        values: string[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "known";
+                                    } | {
+                                        all: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        })[];
+                                    } | {
+                                        not: {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        };
+                                    };
+                                };
+                            }[];
+                            /** @description 1, 2, ... for the versions the customer stored; 0 for the default policy, in force while it stored none */
+                            version: number;
+                        };
+                        /** @example Case policy updated successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); A rule over an unknown fact, an operator without its value, a repeated rule id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCustomersCustomerIDCasePolicyVersions: {
+        parameters: {
+            query?: {
+                filter?: Record<string, never>;
+                items_per_page?: number;
+                page?: number;
+                pagination?: boolean;
+                sort?: {
+                    [key: string]: "asc" | "desc";
+                };
+            };
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            records: {
+                                /** Format: date-time */
+                                created_at: string | null;
+                                /** @description the user who stored the version (null for the default) */
+                                created_by: string | null;
+                                /** Format: uuid */
+                                customer_id: string;
+                                four_eyes: {
+                                    approve_risk_levels: string[];
+                                    reject: boolean;
+                                };
+                                is_default: boolean;
+                                /**
+                                 * @description what decides when no rule holds
+                                 * @enum {string}
+                                 */
+                                otherwise: "approve" | "review" | "reject";
+                                rules: {
+                                    /** @enum {string} */
+                                    decision: "approve" | "review" | "reject";
+                                    id: string;
+                                    reason: string;
+                                    when: {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "eq" | "ne";
+                                        value: string | number | null;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "in" | "not_in";
+                                        values: (string | number)[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "gt" | "gte" | "lt" | "lte";
+                                        value: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "starts_with";
+                                        values: string[];
+                                    } | {
+                                        /** @enum {string} */
+                                        fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                        /** @enum {string} */
+                                        op: "known";
+                                    } | {
+                                        all: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        } | {
+                                            all: ({
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "eq" | "ne";
+                                                value: string | number | null;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "in" | "not_in";
+                                                values: (string | number)[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "gt" | "gte" | "lt" | "lte";
+                                                value: number;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "starts_with";
+                                                values: string[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "known";
+                                            })[];
+                                        } | {
+                                            any: ({
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "eq" | "ne";
+                                                value: string | number | null;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "in" | "not_in";
+                                                values: (string | number)[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "gt" | "gte" | "lt" | "lte";
+                                                value: number;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "starts_with";
+                                                values: string[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "known";
+                                            })[];
+                                        } | {
+                                            not: {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "eq" | "ne";
+                                                value: string | number | null;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "in" | "not_in";
+                                                values: (string | number)[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "gt" | "gte" | "lt" | "lte";
+                                                value: number;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "starts_with";
+                                                values: string[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "known";
+                                            };
+                                        })[];
+                                    } | {
+                                        any: ({
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        } | {
+                                            all: ({
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "eq" | "ne";
+                                                value: string | number | null;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "in" | "not_in";
+                                                values: (string | number)[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "gt" | "gte" | "lt" | "lte";
+                                                value: number;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "starts_with";
+                                                values: string[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "known";
+                                            })[];
+                                        } | {
+                                            any: ({
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "eq" | "ne";
+                                                value: string | number | null;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "in" | "not_in";
+                                                values: (string | number)[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "gt" | "gte" | "lt" | "lte";
+                                                value: number;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "starts_with";
+                                                values: string[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "known";
+                                            })[];
+                                        } | {
+                                            not: {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "eq" | "ne";
+                                                value: string | number | null;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "in" | "not_in";
+                                                values: (string | number)[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "gt" | "gte" | "lt" | "lte";
+                                                value: number;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "starts_with";
+                                                values: string[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "known";
+                                            };
+                                        })[];
+                                    } | {
+                                        not: {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "eq" | "ne";
+                                            value: string | number | null;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "in" | "not_in";
+                                            values: (string | number)[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "gt" | "gte" | "lt" | "lte";
+                                            value: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "starts_with";
+                                            values: string[];
+                                        } | {
+                                            /** @enum {string} */
+                                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                            /** @enum {string} */
+                                            op: "known";
+                                        } | {
+                                            all: ({
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "eq" | "ne";
+                                                value: string | number | null;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "in" | "not_in";
+                                                values: (string | number)[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "gt" | "gte" | "lt" | "lte";
+                                                value: number;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "starts_with";
+                                                values: string[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "known";
+                                            })[];
+                                        } | {
+                                            any: ({
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "eq" | "ne";
+                                                value: string | number | null;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "in" | "not_in";
+                                                values: (string | number)[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "gt" | "gte" | "lt" | "lte";
+                                                value: number;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "starts_with";
+                                                values: string[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "known";
+                                            })[];
+                                        } | {
+                                            not: {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "eq" | "ne";
+                                                value: string | number | null;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "in" | "not_in";
+                                                values: (string | number)[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "gt" | "gte" | "lt" | "lte";
+                                                value: number;
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "starts_with";
+                                                values: string[];
+                                            } | {
+                                                /** @enum {string} */
+                                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                                /** @enum {string} */
+                                                op: "known";
+                                            };
+                                        };
+                                    };
+                                }[];
+                                /** @description 1, 2, ... for the versions the customer stored; 0 for the default policy, in force while it stored none */
+                                version: number;
+                            }[];
+                            total_items: string;
+                            total_pages: number;
+                        };
+                        /** @example Case policy versions fetched successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:read (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -44,6 +44,7 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
     sealed: 'tin_sealed tin_lookup',
     none: 'naics_code mcc_code subscription_status naics_source mcc_source industry_source',
   },
+  'cases.case_policies': { personal: 'body' },
   'cases.cases': { none: 'status' },
   'cases.idempotency_keys': IDEMPOTENCY,
   'cases.industries': { none: 'name code sector_code presented' },

@@ -85,6 +85,12 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'PATCH /case/api/v1/customers/{customerID}/businesses/{businessID}/monitoring': { ok: [200], body: () => ({ enabled: true }) },
   'GET /case/api/v1/customers/{customerID}/monitoring-settings': { ok: [200] },
   'PUT /case/api/v1/customers/{customerID}/monitoring-settings': { ok: [200], body: () => ({ frequency: 'WEEKLY', score_change_alert_points: 40 }) },
+  'GET /case/api/v1/customers/{customerID}/case-policy': { ok: [200] },
+  'PUT /case/api/v1/customers/{customerID}/case-policy': {
+    ok: [200],
+    body: () => ({ rules: [{ id: 'ALERT_OPEN', when: { fact: 'alerts.open', op: 'gt', value: 0 }, decision: 'review', reason: 'An alert is open.' }] }),
+  },
+  'GET /case/api/v1/customers/{customerID}/case-policy/versions': { ok: [200] },
   'POST /case/api/v1/customers/{customerID}/businesses/invite': {
     ok: [200],
     body: (w) => ({ business: { name: `Invited Co ${w.unique()}` }, applicants: [{ first_name: 'Ivy', last_name: 'Nvited', email: `ivy-${w.unique()}@example.org` }] }),
