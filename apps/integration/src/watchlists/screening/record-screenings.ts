@@ -9,7 +9,7 @@
 import { recordEvents, type AnyOutboxEvent, type Knex } from '@kyb/db';
 import type { WatchlistCandidate, WatchlistSubject } from '../../providers/watchlist.provider';
 import { hitKeyOf } from './watchlist-hit-key';
-import type { RecordedScreening, ScreeningRecord, ScreeningScope, WatchlistHitRow, WatchlistScreeningRow } from './watchlist-screenings.store';
+import type { RecordedScreening, ScreeningRecord, ScreeningScope, WatchlistHitRow, WatchlistScreeningRow } from './watchlist-screening.types';
 
 const SCREENINGS = 'integration.watchlist_screenings';
 const HITS = 'integration.watchlist_hits';

@@ -1,4 +1,4 @@
-import type { WatchlistHitRow, WatchlistScreeningRow } from './watchlist-screenings.store';
+import type { WatchlistHitRow, WatchlistScreeningRow } from './watchlist-screening.types';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

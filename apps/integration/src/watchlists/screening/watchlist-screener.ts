@@ -9,7 +9,8 @@ import type { Logger } from '@kyb/http';
 import type { Producer, WatchlistHitsChange } from '@kyb/queues';
 import { ProviderError } from '../../providers/providers.errors';
 import type { WatchlistMatcher, WatchlistScreeningAnswer, WatchlistSubject } from '../../providers/watchlist.provider';
-import type { RecordedScreening, ScreeningScope, WatchlistScreeningReason, WatchlistScreeningsStore } from './watchlist-screenings.store';
+import type { RecordedScreening, ScreeningScope, WatchlistScreeningReason } from './watchlist-screening.types';
+import type { WatchlistScreeningsStore } from './watchlist-screenings.store';
 import { subjectsOfBusiness } from './watchlist-subjects';
 
 /** A batch of one tenant's businesses to screen. */
