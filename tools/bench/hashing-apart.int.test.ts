@@ -8,9 +8,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('startHashingApart: the process beside the hashing floor', () => {
   it('hashes only in the turns it is asked to, counting each turn, and exits when stopped', async () => {
-    const hashing = startHashingApart(SCRIPT, 50, SMALL);
+    const hashing = await startHashingApart(SCRIPT, 50, SMALL);
     try {
-      await sleep(1500); // idle while the bench's script loads (0.5-1 s on a busy machine): nothing is counted before a turn
+      // Ready, and idle: nothing is counted before a turn.
       expect({ hashed: hashing.hashed(), asked: hashing.asked(), cpuPerHashMs: hashing.cpuPerHashMs() }).toEqual({ hashed: 0, asked: 0, cpuPerHashMs: 0 });
       let stopTurn = hashing.during();
       await sleep(600);
@@ -30,9 +30,8 @@ describe('startHashingApart: the process beside the hashing floor', () => {
 
   it('measures the CPU a hash takes: more for more memory and passes', async () => {
     const cpuPerHash = async (parameters: typeof SMALL) => {
-      const hashing = startHashingApart(SCRIPT, 20, parameters);
+      const hashing = await startHashingApart(SCRIPT, 20, parameters);
       try {
-        await sleep(1500); // the bench's script loads first
         // Turns of a second until hashes were done (at nice 19, beside other tests, the first may see none).
         for (let turns = 0; turns < 10 && hashing.hashed() < 3; turns += 1) {
           const stopTurn = hashing.during();
@@ -53,13 +52,16 @@ describe('startHashingApart: the process beside the hashing floor', () => {
   }, 30_000);
 
   it('fails a turn whose process has died instead of waiting for its count', async () => {
-    const hashing = startHashingApart(SCRIPT, 50, { ...SMALL, timeCost: 0 });
+    const hashing = await startHashingApart(SCRIPT, 50, { ...SMALL, timeCost: 0 });
     const stopTurn = hashing.during();
-    // argon2 refuses a time cost of 0 at the first hash, and the process exits: after its start (the bench's
-    // script loads in 0.5-1 s on a busy machine) and its first hash.
-    await sleep(3000);
+    // argon2 refuses a time cost of 0 at the first hash of the turn, and the process exits.
+    await expect(hashing.exited).resolves.toMatch(/^exited \(\d+\)$/);
     await expect(stopTurn()).rejects.toThrow(/the hashing process exited \(\d+\) in a turn/);
     expect(() => hashing.during()).toThrow(/the hashing process exited/);
     await hashing.stop();
   }, 30_000);
+
+  it('is refused, and leaves no process, when the script given is not the bench', async () => {
+    await expect(startHashingApart(join(__dirname, 'no-such-script.js'), 50, SMALL)).rejects.toThrow(/the hashing process exited \(1\) before it was ready/);
+  });
 });

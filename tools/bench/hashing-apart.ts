@@ -20,6 +20,9 @@ export interface Argon2Parameters {
 
 type Control = 'on' | 'off';
 
+/** What the hashing process sends once it listens for turns (its script and argon2 loaded). */
+const READY = 'ready';
+
 /** What the hashing process answers to `off`: the hashes of the turn and the CPU milliseconds they took. */
 interface TurnAnswer {
   hashed: number;
@@ -54,6 +57,7 @@ export function hashWhenAsked(perSecond: number, parameters: Argon2Parameters): 
     }, 1000 / perSecond);
   });
   process.on('disconnect', () => process.exit(0));
+  process.send?.(READY);
 }
 
 /** The hashing process, started idle. */
@@ -66,6 +70,8 @@ export interface HashingApart {
   asked(): number;
   /** CPU milliseconds a hash took in the turns so far (0 before any). */
   cpuPerHashMs(): number;
+  /** Resolves when the process exits (stopped, or died), with how it ended. */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -99,11 +105,41 @@ function answer(child: ChildProcess): Promise<TurnAnswer> {
   });
 }
 
-/** Starts the hashing process (this same script with {@link HASH_APART_FLAG}), idle until a turn asks. */
-export function startHashingApart(script: string, perSecond: number, parameters: Argon2Parameters): HashingApart {
+/** How long the process may take to load its script and say it is ready, on a loaded machine. */
+const READY_TIMEOUT_MS = 30_000;
+
+/** Resolves when the process says it is ready; refused if it exits first or takes too long. */
+function ready(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (outcome: () => void) => {
+      clearTimeout(timer);
+      child.off('exit', onGone).off('message', onMessage);
+      outcome();
+    };
+    const onGone = () => settle(() => reject(new Error(`the hashing process exited (${child.exitCode ?? child.signalCode}) before it was ready`)));
+    const onMessage = (message: unknown) => {
+      if (message === READY) settle(resolve);
+    };
+    const timer = setTimeout(() => settle(() => reject(new Error(`the hashing process was not ready within ${READY_TIMEOUT_MS} ms`))), READY_TIMEOUT_MS);
+    child.once('exit', onGone).on('message', onMessage);
+  });
+}
+
+/**
+ * Starts the hashing process (this same script with {@link HASH_APART_FLAG}) and answers it once
+ * it listens for turns, idle until a turn asks (what it loads is never counted in a turn).
+ */
+export async function startHashingApart(script: string, perSecond: number, parameters: Argon2Parameters): Promise<HashingApart> {
   const child = spawn(process.execPath, [script, HASH_APART_FLAG, String(perSecond), JSON.stringify(parameters)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   // A failed send is seen by the next turn (tell), not thrown as an unhandled 'error' event.
   child.on('error', () => undefined);
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(`exited (${code ?? signal})`)));
+  try {
+    await ready(child);
+  } catch (error) {
+    child.kill();
+    throw error;
+  }
   let hashed = 0;
   let cpuMs = 0;
   let askedSeconds = 0;
@@ -123,9 +159,9 @@ export function startHashingApart(script: string, perSecond: number, parameters:
     hashed: () => hashed,
     asked: () => Math.floor(askedSeconds * perSecond),
     cpuPerHashMs: () => (hashed > 0 ? cpuMs / hashed : 0),
+    exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.disconnect();
       await exited;
     },

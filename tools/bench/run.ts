@@ -51,7 +51,7 @@ async function holdForInspection(base: string, seeded: SeededWorld, pid: number 
 
 /** The hashing floor under the sign-in row, with the auth area's own argon2id parameters. */
 async function argon2Floor(read: LoadTarget, settings: BenchSettings): Promise<BenchRow[]> {
-  const hashing = startHashingApart(process.argv[1], settings.signInsPerSecond, loadAreaExports().ARGON2ID_PARAMETERS);
+  const hashing = await startHashingApart(process.argv[1], settings.signInsPerSecond, loadAreaExports().ARGON2ID_PARAMETERS);
   try {
     return await hashingFloor(read, settings, hashing);
   } finally {
