@@ -12,17 +12,20 @@ describe('startHashingApart: the process beside the hashing floor', () => {
     try {
       // Ready, and idle: nothing is counted before a turn.
       expect({ hashed: hashing.hashed(), asked: hashing.asked(), cpuPerHashMs: hashing.cpuPerHashMs() }).toEqual({ hashed: 0, asked: 0, cpuPerHashMs: 0 });
-      let stopTurn = hashing.during();
-      await sleep(600);
-      await stopTurn();
+      // Turns of 600 ms until one hashed (at nice 19, beside other tests, the first may see none), then one more.
+      const turn = async () => {
+        const stopTurn = hashing.during();
+        await sleep(600);
+        await stopTurn();
+      };
+      let turns = 0;
+      for (; turns < 10 && hashing.hashed() === 0; turns += 1) await turn();
       const first = hashing.hashed();
       expect(first).toBeGreaterThan(0);
-      stopTurn = hashing.during();
-      await sleep(600);
-      await stopTurn();
+      for (; turns < 20 && hashing.hashed() === first; turns += 1) await turn();
       expect(hashing.hashed()).toBeGreaterThan(first);
-      // Two turns of at least 600 ms at 50 a second asked for at least 60.
-      expect(hashing.asked()).toBeGreaterThanOrEqual(60);
+      // Each turn of at least 600 ms at 50 a second asked for at least 30.
+      expect(hashing.asked()).toBeGreaterThanOrEqual(30 * turns);
     } finally {
       await hashing.stop();
     }

@@ -89,41 +89,52 @@ function tell(child: ChildProcess, message: Control): void {
 
 /** How long the process may take to answer `off`: a hash takes ~10 ms, but the machine is loaded. */
 const ANSWER_TIMEOUT_MS = 10_000;
-
-/** What the process answers to `off`; refused if it exits or disconnects first, or does not answer in time. */
-function answer(child: ChildProcess): Promise<TurnAnswer> {
-  return new Promise((resolve, reject) => {
-    const settle = (outcome: () => void) => {
-      clearTimeout(timer);
-      child.off('exit', onGone).off('disconnect', onGone).off('message', onMessage);
-      outcome();
-    };
-    const onGone = () => settle(() => reject(new Error(exitedText(child))));
-    const onMessage = (message: TurnAnswer) => settle(() => resolve(message));
-    const timer = setTimeout(() => settle(() => reject(new Error(`the hashing process did not answer within ${ANSWER_TIMEOUT_MS} ms`))), ANSWER_TIMEOUT_MS);
-    child.once('exit', onGone).once('disconnect', onGone).once('message', onMessage);
-  });
-}
-
 /** How long the process may take to load its script and say it is ready, on a loaded machine. */
 const READY_TIMEOUT_MS = 30_000;
 
-/** Resolves when the process says it is ready; refused if it exits first or takes too long. */
-function ready(child: ChildProcess): Promise<void> {
+/**
+ * The first message of the process that `accept` takes; refused if the process is gone first (one of
+ * `texts.goneOn`: `gone`), or sends none in `timeoutMs` (`late`).
+ */
+function firstMessage<T>(
+  child: ChildProcess,
+  accept: (message: unknown) => message is T,
+  texts: { goneOn: ReadonlyArray<'exit' | 'disconnect'>; gone: () => string; late: string },
+  timeoutMs: number,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const settle = (outcome: () => void) => {
       clearTimeout(timer);
-      child.off('exit', onGone).off('message', onMessage);
+      for (const event of texts.goneOn) child.off(event, onGone);
+      child.off('message', onMessage);
       outcome();
     };
-    const onGone = () => settle(() => reject(new Error(`the hashing process exited (${child.exitCode ?? child.signalCode}) before it was ready`)));
+    const onGone = () => settle(() => reject(new Error(texts.gone())));
     const onMessage = (message: unknown) => {
-      if (message === READY) settle(resolve);
+      if (accept(message)) settle(() => resolve(message));
     };
-    const timer = setTimeout(() => settle(() => reject(new Error(`the hashing process was not ready within ${READY_TIMEOUT_MS} ms`))), READY_TIMEOUT_MS);
-    child.once('exit', onGone).on('message', onMessage);
+    const timer = setTimeout(() => settle(() => reject(new Error(texts.late))), timeoutMs);
+    for (const event of texts.goneOn) child.once(event, onGone);
+    child.on('message', onMessage);
   });
 }
+
+const isTurnAnswer = (message: unknown): message is TurnAnswer => typeof message === 'object' && message !== null && 'hashed' in message;
+const isReady = (message: unknown): message is typeof READY => message === READY;
+
+/** What the process answers to `off`. */
+const answer = (child: ChildProcess) =>
+  firstMessage(child, isTurnAnswer, { goneOn: ['exit', 'disconnect'], gone: () => exitedText(child), late: `the hashing process did not answer within ${ANSWER_TIMEOUT_MS} ms` }, ANSWER_TIMEOUT_MS);
+
+/** Resolves when the process says it is ready. */
+const ready = (child: ChildProcess) =>
+  firstMessage(
+    child,
+    isReady,
+    // Its exit, not the channel's close just before it, so the refusal says how it ended.
+    { goneOn: ['exit'], gone: () => `the hashing process exited (${child.exitCode ?? child.signalCode}) before it was ready`, late: `the hashing process was not ready within ${READY_TIMEOUT_MS} ms` },
+    READY_TIMEOUT_MS,
+  );
 
 /**
  * Starts the hashing process (this same script with {@link HASH_APART_FLAG}) and answers it once
