@@ -34,7 +34,9 @@ describe('onboarding cases and invitations', () => {
       id: invited.case_id,
       customer_id: customerId,
       business_id: invited.business_id,
-      status: 'INVITED',
+      status: 'OPEN',
+      origin: 'INVITATION',
+      assignee_id: null,
       invitations: [{ id: invited.invitation_id, applicant_email: 'jim.tester@email.com', status: 'PENDING', used_at: null }],
     });
   });

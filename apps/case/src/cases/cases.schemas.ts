@@ -23,10 +23,27 @@ export const listCasesQuery = listQuerySchema({
   searchFields: [],
 });
 
-/** A case with its invitations. */
+/** A case with its invitations (one case read adds `decision` and `trail`). */
 export const caseSchema: JsonSchema = {
   type: 'object',
-  properties: { id: uuidSchema, business_id: uuidSchema, status: { type: 'string' }, invitations: { type: 'array' } },
+  properties: {
+    id: uuidSchema,
+    business_id: uuidSchema,
+    status: { type: 'string', enum: ['OPEN', 'AUTO_APPROVED', 'MANUAL_REVIEW', 'AUTO_REJECTED', 'APPROVED', 'REJECTED', 'INFO_REQUESTED', 'WITHDRAWN'] },
+    origin: { type: 'string', enum: ['INVITATION', 'ADDED'], description: 'how the case was opened (E12 shows it as data_cases[].status 1 or 3)' },
+    assignee_id: { type: ['string', 'null'], format: 'uuid' },
+    status_changed_at: { type: 'string', format: 'date-time' },
+    invitations: { type: 'array' },
+    decision: {
+      type: 'object',
+      description: "what the case's policy last said: kind (decided, waiting, not_evaluated), policy_version, rule_id, reason, the rules passed, and the facts read (name, value, source, at) or the facts missing",
+    },
+    trail: {
+      type: 'array',
+      description: 'every change of state, oldest first: from_status, to_status, mover (policy, reviewer, applicant, customer), actor_id, policy_version, rule_ids, reason_code, note, facts, at',
+      items: { type: 'object' },
+    },
+  },
 };
 
 /** One page of cases. */

@@ -41,6 +41,9 @@ export function createCasesService(options: { cases: CaseStore; acceptances: Inv
       business_id: row.business_id,
       applicant_id: row.applicant_id,
       status: row.status,
+      origin: row.origin,
+      assignee_id: row.assignee_id,
+      status_changed_at: row.status_changed_at.toISOString(),
       customer_initiated: row.customer_initiated,
       created_at: row.created_at.toISOString(),
       created_by: row.created_by,
@@ -65,7 +68,21 @@ export function createCasesService(options: { cases: CaseStore; acceptances: Inv
       if (!row) throw unseen(actor, new NotFoundError('Case not found', 'CaseApiError'));
       if (!canAccessCustomer(actor, row.customer_id)) throw new TenantAccessDeniedError();
       const invitations = await cases.invitationsOfCases([row.id]);
-      const presented = present(row, invitations, await acceptedOf(invitations));
+      const trail = (await cases.trailOf(row.id)).map((t) => ({
+        from_status: t.from_status,
+        to_status: t.to_status,
+        mover: t.mover,
+        actor_id: t.actor_id,
+        policy_version: t.policy_version,
+        rule_ids: t.rule_ids,
+        reason_code: t.reason_code,
+        note: t.note,
+        facts: t.facts ?? null,
+        at: t.created_at.toISOString(),
+      }));
+      // The decision: what the policy last said (the rule, the facts it read with their sources and times), and the trail.
+      const decision = { ...(row.outcome ?? { kind: 'not_evaluated' }), evaluated_at: row.evaluated_at?.toISOString() ?? null };
+      const presented = { ...present(row, invitations, await acceptedOf(invitations)), decision, trail };
       if (presented.invitations.length > 0) {
         await auditRead(actor, { customerId: row.customer_id, action: 'case.read', target: { type: 'case', id: row.id }, details: { applicant_emails: presented.invitations.length } });
       }

@@ -1,4 +1,5 @@
-import { type Knex } from '@kyb/db';
+import { randomUUID } from 'node:crypto';
+import { jsonRowsParts, runChained, type Knex, type StatementPart } from '@kyb/db';
 import type { CaseListQuery } from './cases.schemas';
 
 /** A case as stored. */
@@ -7,7 +8,17 @@ export interface CaseRow {
   customer_id: string;
   business_id: string;
   applicant_id: string | null;
+  /** The decision state (ADR 0055). */
   status: string;
+  /** How the case was opened: `INVITATION` (E5) or `ADDED` (E12, a bulk row). */
+  origin: CaseOrigin;
+  assignee_id: string | null;
+  /** The policy version that last moved the case (null: none has, or a person did). */
+  policy_version: number | null;
+  status_changed_at: Date;
+  /** What the policy last said of the case (the rule, the facts it read), or null before its first evaluation. */
+  outcome: Record<string, unknown> | null;
+  evaluated_at: Date | null;
   customer_initiated: boolean;
   created_by: string;
   updated_by: string;
@@ -31,13 +42,51 @@ export interface InvitationView {
   created_at: Date;
 }
 
-/** A case to open, as stored. */
+/** One entry of a case's trail: a change of state, who or what made it, and why. */
+export interface CaseTransitionRow {
+  id: string;
+  case_id: string;
+  from_status: string | null;
+  to_status: string;
+  mover: string;
+  actor_id: string | null;
+  policy_version: number | null;
+  rule_ids: string[];
+  reason_code: string | null;
+  note: string | null;
+  facts: unknown;
+  created_at: Date;
+}
+
+/** How a case was opened. */
+export type CaseOrigin = 'INVITATION' | 'ADDED';
+
+/** A case to open (`OPEN`), as stored. */
 export interface NewCaseRow {
+  id?: string;
   customer_id: string;
   business_id: string;
-  applicant_id: string;
-  status: string;
+  applicant_id: string | null;
+  origin: CaseOrigin;
   created_by: string;
+}
+
+/**
+ * The statement parts opening `rows` as `OPEN` cases, each trail starting with who opened it, for a
+ * caller's chained statement (`runChained`); and the cases' ids in order.
+ */
+export function openCasesParts(db: Knex | Knex.Transaction, rows: readonly NewCaseRow[]): { ids: string[]; parts: StatementPart[] } {
+  const stored = rows.map((row) => ({ ...row, id: row.id ?? randomUUID(), status: 'OPEN', updated_by: row.created_by }));
+  const trail = stored.map((row) => ({ case_id: row.id, customer_id: row.customer_id, from_status: null, to_status: 'OPEN', mover: 'customer', actor_id: row.created_by }));
+  const parts = [...jsonRowsParts(db as Knex, { table: 'cases.cases', rows: stored }), ...jsonRowsParts(db as Knex, { table: 'cases.case_transitions', rows: trail })];
+  return { ids: stored.map((row) => row.id), parts };
+}
+
+/** Opens `rows` as `OPEN` cases in `trx` (`openCasesParts`); answers their ids in order. */
+async function openCaseRows(trx: Knex.Transaction, rows: NewCaseRow[]): Promise<string[]> {
+  const { ids, parts } = openCasesParts(trx, rows);
+  await runChained(trx, parts);
+  return ids;
 }
 
 /** SQL of cases: opening one (in the caller's transaction), reading cases and their invitations. */
@@ -63,8 +112,14 @@ export function createPgCaseStore(db: Knex) {
   return {
     /** Opens a case in `trx`; answers its id. */
     async insertCase(trx: Knex.Transaction, row: NewCaseRow): Promise<string> {
-      const [created] = await trx('cases.cases').insert({ ...row, updated_by: row.created_by }).returning('id');
-      return (created as { id: string }).id;
+      const [id] = await openCaseRows(trx, [row]);
+      return id;
+    },
+    /** Opens cases in `trx` (`OPEN`, each trail starting with its opening); answers their ids in order. */
+    insertCases: openCaseRows,
+    /** A case's trail, oldest first. */
+    trailOf(caseId: string): Promise<CaseTransitionRow[]> {
+      return db<CaseTransitionRow>('cases.case_transitions').where({ case_id: caseId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
     },
     findCase(id: string): Promise<CaseRow | undefined> {
       return db<CaseRow>('cases.cases').where({ id }).first();

@@ -180,7 +180,7 @@ export function createInviteService(options: InviteServiceOptions) {
         const applicants = [...(await upsertApplicants(trx, applicantStore, input.applicants, { customerId, actorId: caller.userId })), ...known];
         const caseId =
           input.case_id ??
-          (await options.cases.insertCase(trx, { customer_id: customerId, business_id: business, applicant_id: applicants[0].id, status: 'INVITED', created_by: caller.userId }));
+          (await options.cases.insertCase(trx, { customer_id: customerId, business_id: business, applicant_id: applicants[0].id, origin: 'INVITATION', created_by: caller.userId }));
         const invitations = [];
         const mailIds: string[] = [];
         const businessName = input.business?.name ?? input.existing_business?.name ?? (await options.businesses.findById(business, false))?.business.name ?? '';

@@ -3,7 +3,7 @@ import { dropErasureFunctionSql, erasureFunctionSql, type Migration } from '@kyb
 import { CUSTOMER_ERASURE_0022 } from './20261202_0022_erasure_functions';
 
 /** A tenant's erasure from here on: its case policies go too (their reasons are the tenant's own words). */
-const CUSTOMER_ERASURE_0024: readonly string[] = [...CUSTOMER_ERASURE_0022, 'delete from cases.case_policies where customer_id = p_customer'];
+export const CUSTOMER_ERASURE_0024: readonly string[] = [...CUSTOMER_ERASURE_0022, 'delete from cases.case_policies where customer_id = p_customer'];
 
 /**
  * The customers' case decision policies (issue 45, docs/adr/0055): every version kept, numbered

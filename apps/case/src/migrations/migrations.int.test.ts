@@ -42,15 +42,17 @@ describe('case migrations', () => {
       '20261202_0022_erasure_functions',
       '20261206_0023_watchlist_subjects',
       '20261207_0024_case_policies',
+      '20261207_0025_case_decisions',
     ]);
     expect(await tables()).toEqual([
-      'applicants', 'audit_outbox', 'business_addresses', 'business_directory', 'business_lists', 'business_name_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'case_policies', 'cases',
+      'applicants', 'audit_outbox', 'business_addresses', 'business_directory', 'business_lists', 'business_name_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'case_policies', 'case_transitions', 'cases', 'decision_feed_cursors',
       'event_feed', 'idempotency_keys', 'industries', 'invitation_directory', 'invitations', 'mail_outbox', 'mcc_codes', 'monitoring_settings', 'monitoring_settings_directory', 'naics_codes', 'onboarding_runs',
       'onboarding_usage', 'outbox_events', 'owner_titles', 'owners',
     ]);
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261207_0025_case_decisions',
       '20261207_0024_case_policies',
       '20261206_0023_watchlist_subjects',
       '20261202_0022_erasure_functions',

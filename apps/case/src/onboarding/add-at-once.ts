@@ -1,8 +1,10 @@
 import type { RawJson } from '@kyb/envelope';
 import type { BusinessRowInput } from '../businesses/business-row.columns';
 import { addedActPart, newRunParts, recordsOf, type StoredAdd } from './add-writes';
+import { openCasesParts } from '../cases/cases.store';
 import { integrationDataText } from './integration-data';
 import type { OnboardingDeps } from './onboarding-deps';
+import { newCasesOf } from './open-cases';
 import type { PreparedAdd } from './prepare-add';
 
 /**
@@ -18,7 +20,7 @@ async function echoedMeanwhile(rows: readonly BusinessRowInput[]): Promise<RawJs
 /**
  * Whether an add may try the one statement (ADR 0037): every row passed its checks as if no external
  * id were stored yet, and no row names an applicant (its case is opened with the applicant's upsert,
- * in the transaction). A dry run and an accepted run never try it: they take the transaction.
+ * in the transaction; the others' cases are opened in the statement, without one). A dry run and an accepted run never try it: they take the transaction.
  */
 export function storableAtOnce(add: PreparedAdd): boolean {
   const namesApplicant = (row: BusinessRowInput) => typeof row.applicant_id === 'string' || typeof row.applicant_email === 'string';
@@ -36,15 +38,18 @@ export function createAddAtOnce(deps: Pick<OnboardingDeps, 'db' | 'store' | 'bus
   return async function addAtOnce(add: PreparedAdd): Promise<StoredAdd | undefined> {
     const built = recordsOf(add);
     const businessIds = built.map((b) => b.business.id);
+    // No row names an applicant (`storableAtOnce`): each business's case is opened without one.
+    const cases = newCasesOf({ actorId: add.actorId, customerId: add.customerId, rows: add.checked.rows, built }, () => null, deps.clock);
     const parts = [
       ...newRunParts(deps.db, deps, add, businessIds, deps.clock()),
       ...deps.businesses.recordsParts(deps.db, built),
       addedActPart(add, businessIds, deps.clock()),
+      ...openCasesParts(deps.db, cases.rows).parts,
     ];
     const [stored, echoes] = await Promise.all([
       deps.store.storeAtOnce(deps.db, { customerId: add.customerId, month: add.month, count: add.rowCount, limit: add.limit, parts }),
       echoedMeanwhile(add.checked.rows),
     ]);
-    return stored ? { built, cases: new Map(), echoes } : undefined;
+    return stored ? { built, cases: cases.answer, echoes } : undefined;
   };
 }

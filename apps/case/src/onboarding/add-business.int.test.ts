@@ -245,6 +245,16 @@ describe('E12 add a business (contract 7.1)', () => {
     expect(await t.db('cases.businesses').where({ customer_id: customerId }).count<Array<{ count: string }>>('* as count')).toEqual(before);
   });
 
+  it('opens a case without an applicant for a business whose row names none, in the one statement and in a transaction alike', async () => {
+    const alone = await add({ name: 'No Applicant' }).expect(200);
+    const [opened] = alone.body.data.result['0'].data_cases;
+    expect(opened).toMatchObject({ status: 3, case_type: 1, applicant_id: null, assignee: null, business_id: alone.body.data.result['0'].data_businesses.id });
+    expect(await t.db('cases.cases').where({ id: opened.id }).first()).toMatchObject({ status: 'OPEN', origin: 'ADDED', applicant_id: null });
+    const dry = await request(t.app).post(`/case/api/v1/businesses/customers/${customerId}?dry_run=true`).set('Authorization', `Bearer ${owner}`).send({ name: 'Dry No Applicant' }).expect(200);
+    expect(dry.body.data.result['0'].data_cases).toEqual([expect.objectContaining({ status: 3, applicant_id: null })]);
+    expect(await t.db('cases.cases').where({ id: dry.body.data.result['0'].data_cases[0].id })).toHaveLength(0);
+  });
+
   it('row 10: an applicant_id that is not an applicant of the customer gives 404, and nothing is stored', async () => {
     const res = await add({ name: 'Orphan', applicant_id: randomUUID() }).expect(404);
     expect(res.body).toEqual({ status: 'fail', message: 'Applicant not found', errorCode: 'NOT_FOUND', data: { errorName: 'BusinessApiError' } });
@@ -254,9 +264,12 @@ describe('E12 add a business (contract 7.1)', () => {
   it("opens a case for the applicant given by details (created, then reused by email) or by id", async () => {
     const first = await add({ name: 'With Applicant', applicant_first_name: 'Ann', applicant_last_name: 'Lee', applicant_email: 'ann@example.org' }).expect(200);
     const [created] = first.body.data.result['0'].data_cases;
-    // The published integers: status 3 (CREATED), case_type 1 (an onboarding case); the cases endpoints keep the names.
+    // The published integers: status 3 (added), case_type 1 (an onboarding case); the cases endpoints show the decision state.
     expect(created).toMatchObject({ status: 3, case_type: 1, customer_id: customerId, business_id: first.body.data.result['0'].data_businesses.id });
-    expect((await t.db('cases.cases').where({ id: created.id }).first()).status).toBe('CREATED');
+    expect(await t.db('cases.cases').where({ id: created.id }).first()).toMatchObject({ status: 'OPEN', origin: 'ADDED' });
+    expect(await t.db('cases.case_transitions').where({ case_id: created.id })).toEqual([
+      expect.objectContaining({ from_status: null, to_status: 'OPEN', mover: 'customer', rule_ids: [], note: null }),
+    ]);
     const again = await add({ name: 'Same Applicant', applicant_first_name: 'Ann', applicant_last_name: 'Lee', applicant_email: 'ANN@example.org' }).expect(200);
     expect(again.body.data.result['0'].data_cases[0].applicant_id).toBe(created.applicant_id);
     const byId = await add({ name: 'By Id', applicant_id: created.applicant_id }).expect(200);

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from '@kyb/db';
 import type { ApplicantStore } from '../applicants/applicants.store';
 import type { BusinessRecords } from '../businesses/business-records';
 import type { BusinessRowInput } from '../businesses/business-row.columns';
 import { CASE_STATUS_CODES, CASE_TYPE_CODES } from '../cases/case-codes';
-import type { CaseStore } from '../cases/cases.store';
+import type { CaseStore, NewCaseRow } from '../cases/cases.store';
 
 /** What opening a run's cases needs. */
 export interface OpenCasesDeps {
@@ -47,25 +48,44 @@ async function applicantsByEmail(trx: Knex.Transaction, deps: OpenCasesDeps, inp
   return ids;
 }
 
+/** A run's cases to open and E12's `data_cases` of each business. */
+export interface NewCases {
+  rows: NewCaseRow[];
+  answer: Map<string, object[]>;
+}
+
 /**
- * One onboarding case per row that names an applicant (by id, or by details); answered by
- * business id as E12 shows them: status and type as the published integers.
+ * One onboarding case per business (every business added has one, ADR 0055), with the applicant
+ * `applicantOf` finds for its row or none, its id chosen here; and E12's `data_cases` by business
+ * id: status and type as the published integers.
  */
-export async function openCases(trx: Knex.Transaction, deps: OpenCasesDeps, input: OpenCasesInput): Promise<Map<string, object[]>> {
+export function newCasesOf(input: OpenCasesInput, applicantOf: (row: BusinessRowInput) => string | null, clock: () => Date): NewCases {
   const { actorId, customerId } = input;
-  const cases = new Map<string, object[]>();
-  const byEmail = await applicantsByEmail(trx, deps, input);
-  for (const [index, row] of input.rows.entries()) {
-    const applicantId = typeof row.applicant_id === 'string' ? row.applicant_id : byEmail.get(String(row.applicant_email).toLowerCase());
-    if (!applicantId) continue;
-    const businessId = input.built[index].business.id;
-    const caseId = await deps.cases.insertCase(trx, { customer_id: customerId, business_id: businessId, applicant_id: applicantId, status: 'CREATED', created_by: actorId });
-    const at = deps.clock().toISOString();
-    cases.set(businessId, [
-      { id: caseId, applicant_id: applicantId, customer_id: customerId, status: CASE_STATUS_CODES.CREATED, created_at: at, created_by: actorId,
-        updated_at: at, updated_by: actorId, business_id: businessId, case_type: CASE_TYPE_CODES.ONBOARDING, assignee: null, assigner: null,
+  const rows: NewCaseRow[] = input.rows.map((row, index) => ({
+    id: randomUUID(),
+    customer_id: customerId,
+    business_id: input.built[index].business.id,
+    applicant_id: applicantOf(row),
+    origin: 'ADDED',
+    created_by: actorId,
+  }));
+  const at = clock().toISOString();
+  const answer = new Map<string, object[]>();
+  for (const row of rows) {
+    answer.set(row.business_id, [
+      { id: row.id, applicant_id: row.applicant_id, customer_id: customerId, status: CASE_STATUS_CODES.ADDED, created_at: at, created_by: actorId,
+        updated_at: at, updated_by: actorId, business_id: row.business_id, case_type: CASE_TYPE_CODES.ONBOARDING, assignee: null, assigner: null,
         customer_initiated: true },
     ]);
   }
-  return cases;
+  return { rows, answer };
+}
+
+/** Opens a run's cases in `trx` with the applicants its rows name (by id, or by details); answers E12's `data_cases` by business id. */
+export async function openCases(trx: Knex.Transaction, deps: OpenCasesDeps, input: OpenCasesInput): Promise<Map<string, object[]>> {
+  const byEmail = await applicantsByEmail(trx, deps, input);
+  const applicantOf = (row: BusinessRowInput) => (typeof row.applicant_id === 'string' ? row.applicant_id : (byEmail.get(String(row.applicant_email).toLowerCase()) ?? null));
+  const opened = newCasesOf(input, applicantOf, deps.clock);
+  await deps.cases.insertCases(trx, opened.rows);
+  return opened.answer;
 }

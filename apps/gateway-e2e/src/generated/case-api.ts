@@ -984,11 +984,25 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** Format: uuid */
+                            assignee_id?: string | null;
+                            /** Format: uuid */
                             business_id?: string;
+                            /** @description what the case's policy last said: kind (decided, waiting, not_evaluated), policy_version, rule_id, reason, the rules passed, and the facts read (name, value, source, at) or the facts missing */
+                            decision?: Record<string, never>;
                             /** Format: uuid */
                             id?: string;
                             invitations?: unknown[];
-                            status?: string;
+                            /**
+                             * @description how the case was opened (E12 shows it as data_cases[].status 1 or 3)
+                             * @enum {string}
+                             */
+                            origin?: "INVITATION" | "ADDED";
+                            /** @enum {string} */
+                            status?: "OPEN" | "AUTO_APPROVED" | "MANUAL_REVIEW" | "AUTO_REJECTED" | "APPROVED" | "REJECTED" | "INFO_REQUESTED" | "WITHDRAWN";
+                            /** Format: date-time */
+                            status_changed_at?: string;
+                            /** @description every change of state, oldest first: from_status, to_status, mover (policy, reviewer, applicant, customer), actor_id, policy_version, rule_ids, reason_code, note, facts, at */
+                            trail?: Record<string, never>[];
                         };
                         /** @example Success */
                         message: string;
@@ -3562,11 +3576,25 @@ export interface operations {
                         data: {
                             records: {
                                 /** Format: uuid */
+                                assignee_id?: string | null;
+                                /** Format: uuid */
                                 business_id?: string;
+                                /** @description what the case's policy last said: kind (decided, waiting, not_evaluated), policy_version, rule_id, reason, the rules passed, and the facts read (name, value, source, at) or the facts missing */
+                                decision?: Record<string, never>;
                                 /** Format: uuid */
                                 id?: string;
                                 invitations?: unknown[];
-                                status?: string;
+                                /**
+                                 * @description how the case was opened (E12 shows it as data_cases[].status 1 or 3)
+                                 * @enum {string}
+                                 */
+                                origin?: "INVITATION" | "ADDED";
+                                /** @enum {string} */
+                                status?: "OPEN" | "AUTO_APPROVED" | "MANUAL_REVIEW" | "AUTO_REJECTED" | "APPROVED" | "REJECTED" | "INFO_REQUESTED" | "WITHDRAWN";
+                                /** Format: date-time */
+                                status_changed_at?: string;
+                                /** @description every change of state, oldest first: from_status, to_status, mover (policy, reviewer, applicant, customer), actor_id, policy_version, rule_ids, reason_code, note, facts, at */
+                                trail?: Record<string, never>[];
                             }[];
                             total_items: string;
                             total_pages: number;
