@@ -60,6 +60,8 @@ export type {
 } from './integration/verification-directory';
 export { createTinDirectory, TIN_DIRECTORY_VIEW } from './case/tin-directory';
 export { createWatchlistHitDirectory, WATCHLIST_HIT_DIRECTORY_VIEW } from './integration/watchlist-hit-directory';
+export { createMatchScreeningDirectory, MATCH_SCREENING_DIRECTORY_VIEW } from './integration/match-screening-directory';
+export type { MatchScreeningDirectory, MatchScreeningEntry } from './integration/match-screening-directory';
 export type { WatchlistHitDirectory, WatchlistHitEntry } from './integration/watchlist-hit-directory';
 export {
   createMonitoringSettingsDirectory,

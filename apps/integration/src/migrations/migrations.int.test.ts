@@ -36,10 +36,11 @@ describe('integration migrations', () => {
       '20261203_0018_vendor_answers',
       '20261206_0019_watchlist_versions',
       '20261206_0020_watchlist_screenings',
+      '20261207_0021_match_screening_directory',
     ]);
     expect(await relations()).toEqual([
       'audit_outbox', 'bjl_record_directory', 'bjl_records', 'business_classification_directory', 'business_classifications', 'business_verification_current', 'business_verification_directory',
-      'business_verification_status_changes', 'business_verifications', 'enrichment_task_directory', 'event_feed', 'financial_profile_directory', 'financial_profiles', 'idempotency_keys', 'integration_tasks',
+      'business_verification_status_changes', 'business_verifications', 'enrichment_task_directory', 'event_feed', 'financial_profile_directory', 'financial_profiles', 'idempotency_keys', 'integration_tasks', 'match_screening_directory',
       'outbox_events', 'provider_settings', 'provider_usage', 'public_records', 'public_records_directory', 'screening_credentials', 'screenings', 'vendor_answers', 'watchlist_entries', 'watchlist_hit_directory', 'watchlist_hits', 'watchlist_screenings', 'watchlist_settings', 'watchlist_uploads', 'watchlist_versions', 'webhook_deliveries', 'webhook_delivery_attempts',
       'webhook_endpoints', 'webhook_feed_cursors', 'webhook_secrets',
     ]);
@@ -54,6 +55,7 @@ describe('integration migrations', () => {
     );
     expect(await migrateLatest(database.db, integrationMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, integrationMigrations)).toEqual([
+      '20261207_0021_match_screening_directory',
       '20261206_0020_watchlist_screenings',
       '20261206_0019_watchlist_versions',
       '20261203_0018_vendor_answers',

@@ -19,6 +19,17 @@ export interface AlertEntry {
 /** Reads monitoring alerts through the score area's view. */
 export function createAlertDirectory(db: Knex) {
   return {
+    /** How many alerts each business of `ids` has not resolved (open or acknowledged), in all and of HIGH severity, and the newest one's time; a business without any is absent. */
+    async unresolvedCountsOfMany(ids: readonly string[]): Promise<Map<string, { open: number; high: number; newestAt: Date }>> {
+      const wanted = [...new Set(ids.filter(isUuid))];
+      if (wanted.length === 0) return new Map();
+      const rows: Array<{ business_id: string; open: number; high: number; newest_at: Date }> = await db(ALERT_DIRECTORY_VIEW)
+        .whereRaw('business_id = any(?::uuid[])', [wanted])
+        .whereNot({ status: 'RESOLVED' })
+        .groupBy('business_id')
+        .select('business_id', db.raw('count(*)::int as open'), db.raw(`count(*) filter (where severity = 'HIGH')::int as high`), db.raw('max(created_at) as newest_at'));
+      return new Map(rows.map((row) => [row.business_id, { open: row.open, high: row.high, newestAt: row.newest_at }]));
+    },
     /** The business's newest alerts, those still open or acknowledged first; at most `limit`. */
     async ofBusiness(businessId: string, limit: number): Promise<AlertEntry[]> {
       if (!isUuid(businessId)) return [];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { createScoreDirectoryStandIn } from '../testing';
+import { createAlertDirectory } from './alert-directory';
 import { createScoreDirectory } from './score-directory';
 
 /* The reader against the view's contract; the score area's tests check its real view. */
@@ -43,5 +44,29 @@ describe('createScoreDirectory', () => {
     expect(await directory.latestSuccessfulBefore(businessId, 2026, 4)).toMatchObject({ id: march, year: 2026, month: 3 });
     expect(await directory.latestSuccessfulBefore(businessId, 2025, 12)).toBeUndefined();
     expect(await directory.latestSuccessfulBefore('nope', 2026, 3)).toBeUndefined();
+  });
+
+  it('reads the newest successful score of many businesses in one go, and their unresolved alerts counted', async () => {
+    const standIn = await createScoreDirectoryStandIn(database.db);
+    const [first, second, none] = [randomUUID(), randomUUID(), randomUUID()];
+    const base = { version: '2.2', weightageConfigId: randomUUID(), riskLevel: 'LOW', decision: 'APPROVE', distribution: [], weightedScore100: 70, weightedScore850: 700 };
+    const newest = randomUUID();
+    await standIn.put({ ...base, businessId: first, id: randomUUID(), createdAt: new Date('2026-01-01T00:00:00Z') });
+    await standIn.put({ ...base, businessId: first, id: newest, decision: 'DECLINE', createdAt: new Date('2026-02-01T00:00:00Z') });
+    await standIn.put({ ...base, businessId: first, id: randomUUID(), status: 'FAILED', createdAt: new Date('2026-03-01T00:00:00Z') });
+    await standIn.put({ ...base, businessId: second, id: randomUUID(), status: 'FAILED' });
+    const many = await createScoreDirectory(database.db).latestSuccessfulOfMany([first, second, none, 'nope']);
+    expect([...many.keys()]).toEqual([first]);
+    expect(many.get(first)).toMatchObject({ id: newest, decision: 'DECLINE' });
+
+    const customerId = randomUUID();
+    const alert = (businessId: string, severity: 'HIGH' | 'LOW', status: 'OPEN' | 'ACKNOWLEDGED' | 'RESOLVED', at: string) =>
+      standIn.putAlert({ customerId, businessId, rule: 'NEW_LIEN', severity, status, title: 't', summary: 's', createdAt: new Date(at) });
+    await alert(first, 'HIGH', 'OPEN', '2026-02-01T00:00:00Z');
+    await alert(first, 'LOW', 'ACKNOWLEDGED', '2026-02-03T00:00:00Z');
+    await alert(first, 'HIGH', 'RESOLVED', '2026-02-05T00:00:00Z');
+    await alert(second, 'HIGH', 'RESOLVED', '2026-02-05T00:00:00Z');
+    const counts = await createAlertDirectory(database.db).unresolvedCountsOfMany([first, second, 'nope']);
+    expect([...counts.entries()]).toEqual([[first, { open: 2, high: 1, newestAt: new Date('2026-02-03T00:00:00Z') }]]);
   });
 });

@@ -71,6 +71,17 @@ export function createScoreDirectory(db: Knex) {
         .first();
       return row ? toEntry(row) : undefined;
     },
+    /** The newest SUCCESS score of each business of `ids` that has one, in one statement (a batch). */
+    async latestSuccessfulOfMany(ids: readonly string[]): Promise<Map<string, ScoreEntry>> {
+      const wanted = [...new Set(ids.filter(isUuid))];
+      if (wanted.length === 0) return new Map();
+      const rows: Row[] = await db(SCORE_DIRECTORY_VIEW)
+        .distinctOn('business_id')
+        .whereRaw('business_id = any(?::uuid[])', [wanted])
+        .where({ status: 'SUCCESS' })
+        .orderBy([{ column: 'business_id' }, { column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+      return new Map(rows.map((row) => [row.business_id as string, toEntry(row)]));
+    },
     /** The business's newest SUCCESS score of a month before `year`-`month` (the previous month that has one), if any. */
     async latestSuccessfulBefore(businessId: string, year: number, month: number): Promise<ScoreEntry | undefined> {
       if (!isUuid(businessId)) return undefined;

@@ -8,7 +8,7 @@
 export { createAuditLogStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn, createInvitationAcceptancesStandIn } from './auth.stand-ins';
 export { createBusinessDirectoryStandIn, createInvitationDirectoryStandIn, createMonitoringSettingsStandIn, createTinDirectoryStandIn } from './case.stand-ins';
 export type { StandInBusiness } from './case.stand-ins';
-export { createEnrichmentTaskDirectoryStandIn, createIntegrationDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn } from './integration.stand-ins';
+export { createEnrichmentTaskDirectoryStandIn, createIntegrationDirectoryStandIn, createMatchScreeningDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn } from './integration.stand-ins';
 export type { StandInWatchlistHit } from './integration.stand-ins';
 export { createScoreDirectoryStandIn } from './score.stand-ins';
 export { createEventFeedStandIns } from './events.stand-ins';

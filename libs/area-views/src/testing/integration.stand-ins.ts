@@ -4,6 +4,7 @@ import { WATCHLIST_HIT_DIRECTORY_VIEW, type WatchlistHitEntry } from '../integra
 import { BJL_RECORD_DIRECTORY_VIEW, type BjlEntry, FINANCIAL_PROFILE_DIRECTORY_VIEW, type FinancialProfileEntry, PUBLIC_RECORDS_DIRECTORY_VIEW, type PublicRecordsEntry } from '../integration/integration-directory';
 import { CLASSIFICATION_DIRECTORY_VIEW, type ClassificationEntry, VERIFICATION_DIRECTORY_VIEW, type VerificationEntry } from '../integration/verification-directory';
 import { ENRICHMENT_TASK_DIRECTORY_VIEW } from '../integration/enrichment-task-directory';
+import { MATCH_SCREENING_DIRECTORY_VIEW, type MatchScreeningEntry } from '../integration/match-screening-directory';
 
 /** An entry as a test puts it: the provider defaults to `sandbox`, the time to `at` or now. */
 type Sourced<T extends { provider: string; updatedAt: Date }> = Omit<T, 'updatedAt' | 'provider'> & { provider?: string };
@@ -153,6 +154,33 @@ export async function createWatchlistHitDirectoryStandIn(db: Knex) {
     /** Takes a hit away, as a dismissal or a delisting would. */
     async remove(id: string): Promise<void> {
       await db(WATCHLIST_HIT_DIRECTORY_VIEW).where({ id }).delete();
+    },
+  };
+}
+
+/** For tests of areas that read MATCH screenings: a table with the view's contract (one row per business: its newest screening). */
+export async function createMatchScreeningDirectoryStandIn(db: Knex) {
+  await db.raw('create schema if not exists integration');
+  await db.raw(`create table if not exists ${MATCH_SCREENING_DIRECTORY_VIEW} (id uuid, customer_id uuid, business_id uuid primary key, status text,
+    provider text, match_result text, created_at timestamptz, completed_at timestamptz, updated_at timestamptz)`);
+  return {
+    /** Makes `entry` the business's newest screening. */
+    async put(entry: Pick<MatchScreeningEntry, 'businessId' | 'status'> & Partial<MatchScreeningEntry>): Promise<void> {
+      const at = entry.updatedAt ?? new Date();
+      await db(MATCH_SCREENING_DIRECTORY_VIEW)
+        .insert({
+          id: entry.id ?? randomUUID(),
+          customer_id: entry.customerId ?? randomUUID(),
+          business_id: entry.businessId,
+          status: entry.status,
+          provider: entry.provider ?? 'sandbox',
+          match_result: entry.result ?? null,
+          created_at: entry.createdAt ?? at,
+          completed_at: entry.completedAt ?? (entry.status === 'COMPLETED' ? at : null),
+          updated_at: at,
+        })
+        .onConflict('business_id')
+        .merge();
     },
   };
 }
