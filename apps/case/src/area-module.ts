@@ -34,6 +34,7 @@ export const areaModule: AreaModule = {
       mailTransport: createMailTransport({ smtpUrl: config.SMTP_URL || undefined, from: config.MAIL_FROM, logger }),
       logger,
       tokens: trustAuthArea(config, runtime),
+      decisions: { everyMs: config.CASE_DECISION_EVERY_MS, recheckMs: config.CASE_DECISION_RECHECK_MS },
       recovery: { sweepEveryMs: config.RECOVERY_SWEEP_EVERY_MS, stuckAfterMs: config.RECOVERY_STUCK_AFTER_MS },
     });
     return startArea('case', area, runtime);

@@ -8,7 +8,7 @@
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { caseAuditRelayQueue, caseErasureSweepQueue, caseRecoveryQueue } from '@kyb/queues';
+import { caseAuditRelayQueue, caseDecisionRoundQueue, caseErasureSweepQueue, caseRecoveryQueue } from '@kyb/queues';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
 import { createMasterKeyring } from '@kyb/secrets';
 import { businessParam, createCustomerDirectory, createDataKeys, createErasedCustomers, createInvitationAcceptances, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
@@ -19,6 +19,7 @@ import { createMonitoringService } from './businesses/monitoring.service';
 import { monitoringSettingsRoutes } from './businesses/monitoring-settings.router';
 import { createMonitoringSettingsService } from './businesses/monitoring-settings.service';
 import { createPgMonitoringSettingsStore } from './businesses/monitoring-settings.store';
+import { createCaseDecisionRound, type CaseDecisionSettings } from './decisions/case-decision-round.wiring';
 import { casePolicyRoutes } from './decisions/case-policies.router';
 import { createCasePoliciesService } from './decisions/case-policies.service';
 import { createPgCasePoliciesStore } from './decisions/case-policies.store';
@@ -68,6 +69,8 @@ export interface CaseAreaDeps extends AreaBaseDeps {
   tokens: TokenTrust;
   /** The gatherer's window: single adds following one of the same customer within it go as one batch (default `ENRICHMENT_GATHER_MS`; 0 queues each at once, alone). */
   enrichmentGatherMs?: number;
+  /** How the decision round runs (issue 45). */
+  decisions?: CaseDecisionSettings;
 }
 
 /** The case area: E2-E5, E8, E9, E12-E14, cases and invitations, and the workers of runs and mail. */
@@ -155,6 +158,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
       serverUrl: CASE_PREFIX,
     },
   );
+  const decisions = createCaseDecisionRound({ db: deps.db, clock, settings: deps.decisions });
   const sweep = recoverySettingsOf(deps);
   const recovery = createCaseRecovery({
     store: createPgCaseRecoveryStore(deps.db),
@@ -165,7 +169,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
     stuckAfterMs: sweep.stuckAfterMs,
     maxRecoveries: sweep.maxRecoveries,
   });
-  return defineArea({
+  const area = defineArea({
     prefix: CASE_PREFIX,
     routes,
     idempotency: { store: createIdempotencyStore(deps.db, 'cases'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock, seal: idempotencyAnswerSeal(dataKeys) },
@@ -192,8 +196,12 @@ export function createCaseArea(deps: CaseAreaDeps) {
       // A tenant erased lately: what a job in flight wrote for it after the erasure is erased too (docs/adr/0043); the auth
       // area runs no workers, so this round also runs its function (a user a request created just before the erasure).
       { queue: caseErasureSweepQueue, everyMs: 5000, sweep: async () => (await eraseLateWrites(deps.db, ['cases', 'auth']), {}) },
+      // Cases whose facts changed are evaluated with their policy and moved (issue 45, docs/adr/0055).
+      { queue: caseDecisionRoundQueue, everyMs: decisions.everyMs, sweep: async () => ({ ...(await decisions.round.round()) }) },
     ],
     // What the gatherer holds is queued before the producers close.
+    // Cases by state, the review queue's oldest case and the time to decision (issue 45).
+    metrics: (registry) => decisions.registerMetrics(registry),
     closes: [
       {
         async close() {
@@ -203,4 +211,6 @@ export function createCaseArea(deps: CaseAreaDeps) {
       },
     ],
   });
+  /** The decision round, for tests that run rounds themselves. */
+  return { ...area, decisionRound: decisions.round };
 }

@@ -3,7 +3,7 @@ import { describeFeatureDirection } from '@kyb/testing';
 /**
  * The case area's order (see the comment at the top of area.ts): onboarding and invitations use
  * applicants, cases, mail and businesses, never each other, and those four use no other feature;
- * decisions (the case policy and its evaluation, issue 45) uses none yet.
+ * decisions (the case policy, its evaluation and the decision round, issue 45) uses cases.
  */
 describeFeatureDirection('case', __dirname, {
   onboarding: ['applicants', 'businesses', 'cases'],
@@ -13,5 +13,5 @@ describeFeatureDirection('case', __dirname, {
   cases: [],
   mail: [],
   recovery: [],
-  decisions: [],
+  decisions: ['cases'],
 });

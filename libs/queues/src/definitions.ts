@@ -113,6 +113,8 @@ export const scoreAuditRelayQueue = defineQueue<RecoverySweepPayload>('score-aud
 /** Every few seconds, one worker of the area erases again what work in flight wrote for a tenant erased lately (docs/adr/0043). */
 export const caseErasureSweepQueue = defineQueue<RecoverySweepPayload>('case-erasure-sweep', sweepOptions);
 export const integrationErasureSweepQueue = defineQueue<RecoverySweepPayload>('integration-erasure-sweep', sweepOptions);
+/** Case: every second, one worker marks the cases whose facts changed and evaluates them with their policy (issue 45). */
+export const caseDecisionRoundQueue = defineQueue<RecoverySweepPayload>('case-decision-round', sweepOptions);
 /** Integration: a round that queues the monitored businesses' screening against what a newly current list version changed. */
 export const watchlistRescreenRoundQueue = defineQueue<RecoverySweepPayload>('watchlist-rescreen-round', sweepOptions);
 export const reportErasureSweepQueue = defineQueue<RecoverySweepPayload>('report-erasure-sweep', sweepOptions);
@@ -148,6 +150,7 @@ export const allQueues: Array<QueueDefinition<unknown>> = [
   reportAuditRelayQueue,
   scoreAuditRelayQueue,
   caseErasureSweepQueue,
+  caseDecisionRoundQueue,
   integrationErasureSweepQueue,
   watchlistRescreenRoundQueue,
   reportErasureSweepQueue,

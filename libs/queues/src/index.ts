@@ -39,6 +39,7 @@ export type { QueueJobState, QueueMetrics, QueueMetricsOptions } from './queue-m
 export {
   caseAuditRelayQueue,
   caseErasureSweepQueue,
+  caseDecisionRoundQueue,
   integrationErasureSweepQueue,
   reportErasureSweepQueue,
   scoreErasureSweepQueue,

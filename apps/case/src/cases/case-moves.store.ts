@@ -37,6 +37,9 @@ export interface MovedCase {
   from: string;
   to: string;
   transitionId: string;
+  /** When the case was opened, and when it moved. */
+  openedAt: Date;
+  at: Date;
 }
 
 /**
@@ -49,7 +52,7 @@ export async function moveCase(trx: Knex.Transaction, move: CaseMove): Promise<M
   const changes: Record<string, unknown> = { status: move.to, status_changed_at: move.at, updated_at: move.at };
   if (move.actorId) changes.updated_by = move.actorId;
   if (move.mover === 'policy') Object.assign(changes, { policy_version: move.policyVersion, outcome: JSON.stringify(move.outcome ?? null), evaluated_at: move.at });
-  const [moved] = await trx('cases.cases').where({ id: move.caseId, status: move.from }).update(changes).returning<Array<{ customer_id: string; business_id: string }>>(['customer_id', 'business_id']);
+  const [moved] = await trx('cases.cases').where({ id: move.caseId, status: move.from }).update(changes).returning<Array<{ customer_id: string; business_id: string; created_at: Date }>>(['customer_id', 'business_id', 'created_at']);
   if (!moved) return undefined;
   const [transition] = await trx('cases.case_transitions')
     .insert({
@@ -86,5 +89,5 @@ export async function moveCase(trx: Knex.Transaction, move: CaseMove): Promise<M
       occurredAt: move.at,
     },
   ]);
-  return { id: move.caseId, customerId: moved.customer_id, businessId: moved.business_id, from: move.from, to: move.to, transitionId: transition.id };
+  return { id: move.caseId, customerId: moved.customer_id, businessId: moved.business_id, from: move.from, to: move.to, transitionId: transition.id, openedAt: moved.created_at, at: move.at };
 }

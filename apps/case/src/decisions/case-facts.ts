@@ -50,7 +50,7 @@ export const CASE_FACTS: Readonly<Record<CaseFactName, CaseFactSpec>> = {
   'business.naics_code': { kind: 'text', source: 'business' },
   'business.mcc_code': { kind: 'text', source: 'business' },
   'business.state': { kind: 'text', source: 'business' },
-  'registration.age_months': { kind: 'count', source: 'verification' },
+  'registration.age_months': { kind: 'count', source: 'public_records' },
 };
 
 /** Every fact name, in the catalogue's order. */

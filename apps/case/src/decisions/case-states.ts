@@ -4,6 +4,7 @@
  * undecided by a person (and may overturn the policy's automatic decision); the applicant's answer
  * returns a case waiting on them to review; a withdrawn, approved or rejected case is final.
  */
+import type { CaseMoverKind } from '../cases/case-moves.store';
 import type { PolicyOutcome } from './evaluate-case-policy';
 
 /** Every state a case takes, in the order a list of them is shown. */
@@ -13,7 +14,7 @@ export const CASE_STATES = ['OPEN', 'AUTO_APPROVED', 'MANUAL_REVIEW', 'AUTO_REJE
 export type CaseState = (typeof CASE_STATES)[number];
 
 /** Who or what moves a case. */
-export type CaseMover = 'policy' | 'reviewer' | 'applicant' | 'customer';
+export type CaseMover = CaseMoverKind;
 
 /** States no one moves a case out of. */
 export const FINAL_CASE_STATES: readonly CaseState[] = ['APPROVED', 'REJECTED', 'WITHDRAWN'];

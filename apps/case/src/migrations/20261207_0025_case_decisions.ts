@@ -44,6 +44,8 @@ export const caseDecisions: Migration = {
       add constraint cases_status_check check (status in (${quoted(STATES_0025)}))`);
     await db.raw('create index cases_queue on cases.cases (customer_id, status, status_changed_at, id)');
     await db.raw('create index cases_business on cases.cases (business_id)');
+    // The review queue's oldest case, for the metric a team alerts on.
+    await db.raw(`create index cases_review_age on cases.cases (status, status_changed_at) where status in ('MANUAL_REVIEW', 'INFO_REQUESTED')`);
     // The decision round's recheck: undecided cases, least recently evaluated first.
     await db.raw(`create index cases_undecided on cases.cases (evaluated_at nulls first, id) where status in ('OPEN', 'MANUAL_REVIEW')`);
     await db.raw(`create table cases.case_transitions (
@@ -83,6 +85,7 @@ export const caseDecisions: Migration = {
     await db.raw('drop index if exists cases.cases_queue');
     await db.raw('drop index if exists cases.cases_business');
     await db.raw('drop index if exists cases.cases_undecided');
+    await db.raw('drop index if exists cases.cases_review_age');
     await db.raw('alter table cases.cases drop column origin, drop column assignee_id, drop column policy_version, drop column status_changed_at, drop column evaluated_at, drop column outcome');
   },
 };

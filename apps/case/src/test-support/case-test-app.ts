@@ -5,7 +5,18 @@ import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
 import type { Knex } from '@kyb/db';
 import { createDataKeys, type ClassificationEntry, type VerificationEntry } from '@kyb/area-views';
 import { createMasterKeyring } from '@kyb/secrets';
-import { createAuditLogStandIn, createDataKeyStandIn, createCustomerDirectoryStandIn, createInvitationAcceptancesStandIn, createVerificationDirectoryStandIn } from '@kyb/area-views/testing';
+import {
+  createAuditLogStandIn,
+  createCustomerDirectoryStandIn,
+  createDataKeyStandIn,
+  createEventFeedStandIns,
+  createIntegrationDirectoryStandIn,
+  createInvitationAcceptancesStandIn,
+  createMatchScreeningDirectoryStandIn,
+  createScoreDirectoryStandIn,
+  createVerificationDirectoryStandIn,
+  createWatchlistHitDirectoryStandIn,
+} from '@kyb/area-views/testing';
 import { buildApp } from './area-app';
 import type { CaseArea } from '../area';
 import { caseMigrations } from '../migrations';
@@ -39,6 +50,9 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
   const directory = await createCustomerDirectoryStandIn(h.db);
   const acceptances = await createInvitationAcceptancesStandIn(h.db);
   const verifications = await createVerificationDirectoryStandIn(h.db);
+  // What the decision round reads of the other areas (issue 45): their feeds and published views.
+  await createEventFeedStandIns(h.db, 'cases');
+  await Promise.all([createScoreDirectoryStandIn(h.db), createWatchlistHitDirectoryStandIn(h.db), createIntegrationDirectoryStandIn(h.db), createMatchScreeningDirectoryStandIn(h.db)]);
   const { app, area } = buildApp({
     db: h.db,
     redis: h.redis,

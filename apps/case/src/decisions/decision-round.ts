@@ -1,0 +1,126 @@
+/*
+ * The decision round (issue 45, ADR 0055): the case worker marks the cases whose facts may have
+ * changed (the areas' event feeds), then evaluates marked cases and undecided ones not looked at for
+ * a while, with each customer's policy in force, and applies what the policy says: a move (stored,
+ * audited and announced), nothing, or an alert on a case already decided whose facts now say otherwise.
+ */
+import type { Knex } from '@kyb/db';
+import { moveCase, type MovedCase } from '../cases/case-moves.store';
+import type { CaseFacts } from './case-facts';
+import type { CasePoliciesStore } from './case-policies.store';
+import type { CasePolicy } from './case-policy';
+import { isCaseState, policyEffect } from './case-states';
+import { DEFAULT_CASE_POLICY } from './default-case-policy';
+import { DECISION_FEED_SOURCES, type CaseToEvaluate, type DecisionRoundStore } from './decision-round.store';
+import { evaluateCasePolicy, type PolicyOutcome } from './evaluate-case-policy';
+import type { CaseFactsReader } from './gather-case-facts';
+
+/** What the round needs. */
+export interface DecisionRoundDeps {
+  db: Knex;
+  store: DecisionRoundStore;
+  policies: Pick<CasePoliciesStore, 'current'>;
+  facts: CaseFactsReader;
+  clock: () => Date;
+  /** Cases evaluated per batch (one transaction each). */
+  batchSize: number;
+  /** How long an undecided case waits before it is evaluated again without a new event. */
+  recheckMs: number;
+  /** Events read per feed per round. */
+  feedLimit: number;
+  /** Told of each case the round moved, once its transaction committed (the time-to-decision metric). */
+  onMoved?: (moved: MovedCase) => void;
+}
+
+/** What a round did. */
+export interface DecisionRoundResult {
+  events: number;
+  evaluated: number;
+  moved: number;
+  disagreements: number;
+}
+
+/** A policy's outcome as a case keeps it: the rule, why, and the facts read (values, sources, times). */
+export function keptOutcome(outcome: PolicyOutcome, policyVersion: number): object {
+  if (outcome.kind === 'waiting') return { kind: 'waiting', policy_version: policyVersion, rule_id: outcome.ruleId, passed: outcome.passed, missing: outcome.missing };
+  return {
+    kind: 'decided',
+    policy_version: policyVersion,
+    decision: outcome.decision,
+    rule_id: outcome.ruleId,
+    reason: outcome.reason,
+    passed: outcome.passed,
+    facts: outcome.factsUsed.map((f) => ({ name: f.name, value: f.value, source: f.source, at: f.at.toISOString() })),
+  };
+}
+
+/** Creates the round; `round()` runs one (the worker schedules it, tests call it). */
+export function createDecisionRound(deps: DecisionRoundDeps) {
+  async function policiesOf(customerIds: string[]): Promise<Map<string, { policy: CasePolicy; version: number }>> {
+    const found = new Map<string, { policy: CasePolicy; version: number }>();
+    for (const customerId of customerIds) {
+      const stored = await deps.policies.current(customerId);
+      found.set(customerId, stored ? { policy: stored.policy, version: stored.version } : { policy: DEFAULT_CASE_POLICY, version: 0 });
+    }
+    return found;
+  }
+
+  async function decide(trx: Knex.Transaction, kase: CaseToEvaluate, facts: CaseFacts, policy: { policy: CasePolicy; version: number }, at: Date): Promise<MovedCase | 'disagrees' | 'stays'> {
+    const outcome = evaluateCasePolicy(policy.policy, facts);
+    const kept = keptOutcome(outcome, policy.version);
+    const current = isCaseState(kase.status) ? kase.status : 'OPEN';
+    const effect = policyEffect(current, outcome);
+    if (effect.kind === 'move' && outcome.kind === 'decided') {
+      const moved = await moveCase(trx, {
+        caseId: kase.id,
+        from: kase.status,
+        to: effect.to,
+        mover: 'policy',
+        actorId: null,
+        actorRole: 'SYSTEM',
+        policyVersion: policy.version,
+        ruleIds: [...outcome.passed, outcome.ruleId ?? 'otherwise'],
+        reasonCode: null,
+        note: outcome.reason,
+        facts: (kept as { facts: object }).facts,
+        outcome: kept,
+        at,
+      });
+      if (moved) return moved;
+    }
+    await deps.store.evaluated(trx, kase.id, { ...kept, ...(effect.kind === 'alert' ? { disagrees: effect.wanted } : {}) }, at);
+    return effect.kind === 'alert' ? 'disagrees' : 'stays';
+  }
+
+  /** Evaluates one batch of cases in one transaction; answers how many it evaluated, moved and found disagreeing. */
+  async function evaluateBatch(): Promise<Omit<DecisionRoundResult, 'events'>> {
+    const moves: MovedCase[] = [];
+    const result = await deps.db.transaction(async (trx) => {
+      const at = deps.clock();
+      const cases = await deps.store.claim(trx, deps.batchSize, new Date(at.getTime() - deps.recheckMs));
+      const result = { evaluated: cases.length, moved: 0, disagreements: 0 };
+      if (cases.length === 0) return result;
+      const [facts, policies] = await Promise.all([deps.facts(cases.map((c) => c.business_id)), policiesOf([...new Set(cases.map((c) => c.customer_id))])]);
+      for (const kase of cases) {
+        const effect = await decide(trx, kase, facts.get(kase.business_id) ?? new Map(), policies.get(kase.customer_id) as { policy: CasePolicy; version: number }, at);
+        if (effect === 'disagrees') result.disagreements += 1;
+        else if (effect !== 'stays') moves.push(effect);
+      }
+      return { ...result, moved: moves.length };
+    });
+    for (const moved of moves) deps.onMoved?.(moved);
+    return result;
+  }
+
+  return {
+    async round(): Promise<DecisionRoundResult> {
+      let events = 0;
+      for (const source of DECISION_FEED_SOURCES) events += (await deps.store.markFromFeed(source, deps.feedLimit))?.events ?? 0;
+      const batch = await evaluateBatch();
+      return { events, ...batch };
+    },
+  };
+}
+
+/** The decision round type, for injection. */
+export type DecisionRound = ReturnType<typeof createDecisionRound>;

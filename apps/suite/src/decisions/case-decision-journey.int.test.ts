@@ -1,0 +1,92 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { createOwnerTenants, createProcessGroup, createTestDatabase, dataOf, eventually, startJourneySuite, type Call, type TestDatabase, type Tenant } from '@kyb/testing';
+import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/webhook-receiver';
+
+/*
+ * Cases that decide (issue 45), through the built suite and its public API only: with the default
+ * policy, a clean sandbox business is AUTO_APPROVED once its facts are in (verification, sanctions
+ * screening, score), a `mismatch` one lands in MANUAL_REVIEW with the failed check as its reason,
+ * and each move reaches the customer's endpoint as a signed `case.status_updated`.
+ */
+const ADMIN = { email: 'decisions.admin@example.com', password: 'decisions admin passphrase' };
+const PASSWORD = 'decisions passphrase 2026';
+/** Workers and other tests share two cores: be patient. */
+const WAIT = 90_000;
+const STEP = 120_000;
+
+interface CaseView {
+  id: string;
+  business_id: string;
+  status: string;
+  origin: string;
+  decision: { kind: string; rule_id: string; reason: string; policy_version: number; facts?: Array<{ name: string; value: unknown; source: string }> };
+  trail: Array<{ from_status: string | null; to_status: string; mover: string }>;
+}
+
+describe('cases decide through the built suite', () => {
+  const processes = createProcessGroup();
+  let database: TestDatabase;
+  let receiver: WebhookReceiver;
+  let call: Call;
+  let owner: Tenant;
+  let secret: string;
+
+  const as = (method: string, path: string, body?: unknown) => call(method, path, { token: owner.token, body });
+  const addBusiness = async (words: string): Promise<{ id: string; name: string }> => {
+    const name = `${words} ${randomBytes(3).toString('hex')}`;
+    const body = { name, tin: `9${String(randomInt(10_000_000, 99_999_999))}`, address_line_1: '1234 Testing Blvd.', address_city: 'Longwood', address_state: 'FL', address_postal_code: '32850' };
+    const added = dataOf<{ result: Record<string, { data_businesses: { id: string }; data_cases: Array<{ status: number }> }> }>(
+      await as('post', `/case/api/v1/businesses/customers/${owner.customerId}`, body),
+      'E12',
+    );
+    expect(added.result['0'].data_cases).toEqual([expect.objectContaining({ status: 3, applicant_id: null })]);
+    return { id: added.result['0'].data_businesses.id, name };
+  };
+  /** The business's case once it is in `state`. */
+  const caseIn = (businessId: string, state: string) =>
+    eventually(async () => {
+      const list = dataOf<{ records: Array<{ id: string; status: string }> }>(await as('get', `/case/api/v1/customers/${owner.customerId}/cases?filter[business_id]=${businessId}`), 'cases');
+      const found = list.records.find((c) => c.status === state);
+      return found ? dataOf<CaseView>(await as('get', `/case/api/v1/cases/${found.id}`), 'case') : undefined;
+    }, WAIT);
+
+  beforeAll(async () => {
+    [database, receiver] = await Promise.all([createTestDatabase(), startWebhookReceiver()]);
+    call = await startJourneySuite(processes, database, { prefix: 'decisions', admin: ADMIN, env: { MONITORING_TICK_MINUTES: '0', CASE_DECISION_EVERY_MS: '200' } });
+    [owner] = await createOwnerTenants(call, { admin: ADMIN, prefix: 'decisions', password: PASSWORD }, ['Owner']);
+    const created = dataOf<{ secret: string }>(
+      await as('post', `/integration/api/v1/customers/${owner.customerId}/webhooks`, { url: receiver.url, events: ['case.status_updated'], description: 'decisions desk' }),
+      'register webhook',
+    );
+    secret = created.secret;
+    receiver.trust(secret);
+  }, STEP);
+
+  afterAll(async () => {
+    await processes.stopAll();
+    await receiver?.close();
+    await database?.destroy();
+  });
+
+  it('approves a clean business by the default policy, says why, and announces it signed', async () => {
+    const business = await addBusiness('Clean Thriving Dental');
+    const approved = await caseIn(business.id, 'AUTO_APPROVED');
+    expect(approved).toMatchObject({ origin: 'ADDED', decision: { kind: 'decided', rule_id: 'VERIFIED_AND_APPROVED', policy_version: 0 } });
+    expect(approved.decision.facts).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'verification.status', value: 'VERIFIED', source: 'verification' })]));
+    expect(approved.trail.map((s) => [s.from_status, s.to_status, s.mover])).toEqual([
+      [null, 'OPEN', 'customer'],
+      ['OPEN', 'AUTO_APPROVED', 'policy'],
+    ]);
+    const delivered = await eventually(async () => receiver.received.find((r) => r.answered < 300 && r.event?.type === 'case.status_updated' && r.event.data?.case_id === approved.id), WAIT);
+    expect(delivered.verifiedWith).toEqual([secret]);
+    expect(delivered.event?.data).toEqual({ customer_id: owner.customerId, business_id: business.id, case_id: approved.id, status: 'AUTO_APPROVED', previous_status: 'OPEN' });
+    expect(delivered.body.toLowerCase()).not.toContain(business.name.toLowerCase());
+  }, STEP);
+
+  it('sends a TIN mismatch to review with the failed check as its reason', async () => {
+    const business = await addBusiness('Mismatch Thriving Bakery');
+    const review = await caseIn(business.id, 'MANUAL_REVIEW');
+    expect(review.decision).toMatchObject({ rule_id: 'TIN_MISMATCH', reason: 'The TIN is not registered to the legal name (the TIN_MATCH check failed).' });
+    expect(review.decision.facts).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'verification.check.TIN_MATCH', value: 'FAIL' })]));
+  }, STEP);
+});
