@@ -21,6 +21,8 @@ import { createMonitoringSettingsService } from './businesses/monitoring-setting
 import { createPgMonitoringSettingsStore } from './businesses/monitoring-settings.store';
 import { createCaseDecisionRound, type CaseDecisionSettings } from './decisions/case-decision-round.wiring';
 import { casePolicyRoutes } from './decisions/case-policies.router';
+import { reviewerDecisionRoutes } from './decisions/reviewer-decision.router';
+import { createReviewerDecisionService } from './decisions/reviewer-decision.service';
 import { createCasePoliciesService } from './decisions/case-policies.service';
 import { createPgCasePoliciesStore } from './decisions/case-policies.store';
 import { onboardingLimitRoutes } from './onboarding/onboarding-limit.router';
@@ -117,6 +119,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
     clock,
     logger: deps.logger,
   });
+  const decisions = createCaseDecisionRound({ db: deps.db, clock, settings: deps.decisions });
   // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043); an invitation's id is its applicant's credential.
   const tenantOf = {
     customerID: customerParam,
@@ -146,6 +149,10 @@ export function createCaseArea(deps: CaseAreaDeps) {
       ...ownerErasureRoutes({ erasure: createOwnerErasureService({ db: deps.db, businesses: businessStore, dataKeys, clock }), authenticate: guard }),
       ...inviteRoutes({ invites, authenticate: guard }),
       ...caseRoutes({ cases: createCasesService({ cases: caseStore, acceptances: createInvitationAcceptances(deps.db), clock, db: deps.db }), authenticate: guard }),
+      ...reviewerDecisionRoutes({
+        decisions: createReviewerDecisionService({ db: deps.db, policies: createPgCasePoliciesStore(deps.db), facts: decisions.facts, clock }),
+        authenticate: guard,
+      }),
       ...casePolicyRoutes({
         policies: createCasePoliciesService({ db: deps.db, store: createPgCasePoliciesStore(deps.db), customers: createCustomerDirectory(deps.db), clock }),
         authenticate: guard,
@@ -158,7 +165,6 @@ export function createCaseArea(deps: CaseAreaDeps) {
       serverUrl: CASE_PREFIX,
     },
   );
-  const decisions = createCaseDecisionRound({ db: deps.db, clock, settings: deps.decisions });
   const sweep = recoverySettingsOf(deps);
   const recovery = createCaseRecovery({
     store: createPgCaseRecoveryStore(deps.db),

@@ -35,7 +35,7 @@ export interface AuthContext {
   sessionId: string;
 }
 
-/** Every permission code of contract part 2.10: what the `owner` subrole holds. */
+/** Every permission code of contract part 2.10, and `cases:review` (issue 45): what the `owner` subrole holds. */
 export const OWNER_PERMISSIONS: readonly string[] = [
   'customer_user:read',
   'customer_user:write',
@@ -50,7 +50,11 @@ export const OWNER_PERMISSIONS: readonly string[] = [
   'businesses:read',
   'businesses:write',
   'businesses:create',
+  'cases:review',
 ];
 
 /** What the read-only `user` subrole holds: the `:read` permissions. */
 export const USER_PERMISSIONS: readonly string[] = OWNER_PERMISSIONS.filter((code) => code.endsWith(':read'));
+
+/** What the `reviewer` subrole holds: the reads and `cases:review`. */
+export const REVIEWER_PERMISSIONS: readonly string[] = [...USER_PERMISSIONS, 'cases:review'];

@@ -4,7 +4,7 @@
  * role not allowed, 403 for a missing permission or another tenant).
  * @packageDocumentation
  */
-export { OWNER_PERMISSIONS, ROLES, USER_PERMISSIONS } from './claims';
+export { OWNER_PERMISSIONS, REVIEWER_PERMISSIONS, ROLES, USER_PERMISSIONS } from './claims';
 export type { AuthContext, Role, SuiteClaims, TokenUse } from './claims';
 export {
   InvalidAuthorizationHeaderTypeError,

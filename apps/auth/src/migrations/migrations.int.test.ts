@@ -31,10 +31,11 @@ describe('auth migrations', () => {
       '20261126_0013_data_key_state',
       '20261127_0014_audit_event_batches',
       '20261202_0015_erasure_functions',
+      '20261207_0016_case_review',
     ]);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
-    expect(await database.db('auth.permissions').count<Array<{ count: string }>>('* as count')).toEqual([{ count: '13' }]);
-    expect(await database.db('auth.subroles').orderBy('code').pluck('code')).toEqual(['owner', 'user']);
+    expect(await database.db('auth.permissions').count<Array<{ count: string }>>('* as count')).toEqual([{ count: '14' }]);
+    expect(await database.db('auth.subroles').orderBy('code').pluck('code')).toEqual(['owner', 'reviewer', 'user']);
     const userPermissions = await database.db('auth.subrole_permissions as sp')
       .join('auth.subroles as s', 's.id', 'sp.subrole_id')
       .join('auth.permissions as p', 'p.id', 'sp.permission_id')
@@ -42,11 +43,16 @@ describe('auth migrations', () => {
       .orderBy('p.id')
       .pluck('p.code');
     expect(userPermissions).toEqual(['customer_user:read', 'case:read', 'profile:read', 'brand_settings:read', 'businesses:read']);
+    const held = (subrole: string) =>
+      database.db('auth.subrole_permissions as sp').join('auth.subroles as s', 's.id', 'sp.subrole_id').join('auth.permissions as p', 'p.id', 'sp.permission_id').where('s.code', subrole).orderBy('p.id').pluck('p.code');
+    expect(await held('reviewer')).toEqual([...userPermissions, 'cases:review']);
+    expect(await held('owner')).toContain('cases:review');
     expect(await migrateLatest(database.db, authMigrations)).toEqual([]);
   });
 
   it('run down completely, and up again', async () => {
     expect(await migrateDownAll(database.db, authMigrations)).toEqual([
+      '20261207_0016_case_review',
       '20261202_0015_erasure_functions',
       '20261127_0014_audit_event_batches',
       '20261126_0013_data_key_state',

@@ -43,6 +43,7 @@ describe('E8 customer sign-in (contract 7.2)', () => {
       'customer_user:read', 'customer_user:write', 'customer_user:create', 'case:read', 'case:write', 'case:create',
       'profile:read', 'profile:write', 'brand_settings:read', 'brand_settings:write', 'businesses:read', 'businesses:write',
       'businesses:create',
+      'cases:review',
     ]);
     expect(inner.permissions[0]).toEqual({ id: 7, code: 'customer_user:read', label: 'Customer user Read Only' });
     expect(inner.customer_details).toEqual({ id: customerId, name: 'Sandbox' });

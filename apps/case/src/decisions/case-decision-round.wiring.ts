@@ -48,6 +48,8 @@ export function createCaseDecisionRound(deps: { db: Knex; clock: () => Date; set
   });
   return {
     round,
+    /** The facts reader the round uses (a reviewer's four eyes reads the risk level with it). */
+    facts,
     everyMs: settings.everyMs,
     registerMetrics(registry: Registry) {
       metrics = createCaseMetrics(registry, deps.db, deps.clock);

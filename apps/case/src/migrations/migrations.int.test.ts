@@ -43,6 +43,7 @@ describe('case migrations', () => {
       '20261206_0023_watchlist_subjects',
       '20261207_0024_case_policies',
       '20261207_0025_case_decisions',
+      '20261207_0026_case_reviews',
     ]);
     expect(await tables()).toEqual([
       'applicants', 'audit_outbox', 'business_addresses', 'business_directory', 'business_lists', 'business_name_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'case_policies', 'case_transitions', 'cases', 'decision_feed_cursors',
@@ -52,6 +53,7 @@ describe('case migrations', () => {
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261207_0026_case_reviews',
       '20261207_0025_case_decisions',
       '20261207_0024_case_policies',
       '20261206_0023_watchlist_subjects',

@@ -91,6 +91,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cases/{caseID}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reviewer approves or rejects a case (audited, sent as case.status_updated)
+         * @description Any case no person decided may be decided, an automatic decision overturned. With four eyes in the policy, a rejection (or an approval of a listed risk level) waits for a second reviewer's same decision.
+         */
+        post: operations["postCasesCaseIDDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerID}/businesses": {
         parameters: {
             query?: never;
@@ -1049,6 +1069,136 @@ export interface operations {
             };
             /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCasesCaseIDDecision: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (1 to 255 visible ASCII characters, for example a UUID) that makes a retry safe: for 24 hours, the same request with the same key gets the first successful answer again, with `Idempotent-Replayed: true`, and does nothing; the key with another request, on any route of any area, answers 422; a repeat while the first runs answers 409. An error answer is not kept: the request may be retried with its key. A dry run (`dry_run=true`) neither uses nor checks a key. Keys are your tenant's. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                caseID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approve" | "reject";
+                    /** @description the reviewer's words, kept on the case's trail (never in the audit log) */
+                    note?: string;
+                    /**
+                     * @description why, as a code; the note says the rest
+                     * @enum {string}
+                     */
+                    reason_code: "VERIFIED_BY_REVIEWER" | "DOCUMENTS_CONFIRMED" | "RISK_ACCEPTED" | "SANCTIONS_CONFIRMED" | "SANCTIONS_FALSE_POSITIVE" | "IDENTITY_NOT_CONFIRMED" | "FRAUD_SUSPECTED" | "HIGH_RISK" | "OUT_OF_POLICY" | "OTHER";
+                };
+            };
+        };
+        responses: {
+            /** @description The decision recorded, or waiting for a second reviewer */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description the decision waiting for a second reviewer: decision, by, at */
+                            awaiting_confirmation?: Record<string, never>;
+                            /** Format: uuid */
+                            case_id: string;
+                            /** @description a confirmation: the first reviewer */
+                            confirmed?: Record<string, never>;
+                            /** @description false while four eyes waits for a second reviewer */
+                            decided: boolean;
+                            /** @description APPROVED or REJECTED once decided; the state it stays in while the decision awaits a second reviewer */
+                            status: string;
+                        };
+                        /** @example Case decision recorded successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A case of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks cases:review (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Case not found (CaseApiError; to an ADMIN) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The case is final, was decided meanwhile, or the same reviewer confirms their own decision (CaseStateConflictError) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This Idempotency-Key was used with a different request (IdempotencyKeyReusedError) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description the register of Idempotency-Keys did not answer, so nothing was done (ServiceUnavailableError): retry with the same key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

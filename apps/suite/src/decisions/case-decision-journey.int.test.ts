@@ -88,5 +88,28 @@ describe('cases decide through the built suite', () => {
     const review = await caseIn(business.id, 'MANUAL_REVIEW');
     expect(review.decision).toMatchObject({ rule_id: 'TIN_MISMATCH', reason: 'The TIN is not registered to the legal name (the TIN_MATCH check failed).' });
     expect(review.decision.facts).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'verification.check.TIN_MATCH', value: 'FAIL' })]));
+
+    // The owner (its subrole holds cases:review) decides: audited, on the trail, and sent signed.
+    const decided = dataOf<{ status: string; decided: boolean }>(
+      await as('post', `/case/api/v1/cases/${review.id}/decision`, { decision: 'reject', reason_code: 'IDENTITY_NOT_CONFIRMED', note: 'The TIN letter does not match.' }),
+      'decision',
+    );
+    expect(decided).toMatchObject({ status: 'REJECTED', decided: true });
+    const trail = dataOf<CaseView>(await as('get', `/case/api/v1/cases/${review.id}`), 'case').trail;
+    expect(trail.at(-1)).toMatchObject({ from_status: 'MANUAL_REVIEW', to_status: 'REJECTED', mover: 'reviewer' });
+    const delivered = await eventually(
+      async () => receiver.received.find((r) => r.answered < 300 && r.event?.type === 'case.status_updated' && r.event.data?.case_id === review.id && r.event.data?.status === 'REJECTED'),
+      WAIT,
+    );
+    expect(delivered.verifiedWith).toEqual([secret]);
+    expect(delivered.body).not.toContain('TIN letter');
+    const audit = await eventually(async () => {
+      const entries = dataOf<{ records: Array<{ action: string; target: { id: string }; details: Record<string, unknown> }> }>(
+        await as('get', `/auth/api/v1/customers/${owner.customerId}/audit-events?filter[action]=case.status_updated&filter[target_id]=${review.id}&pagination=false`),
+        'audit log',
+      ).records;
+      return entries.find((e) => e.details.mover === 'reviewer');
+    }, WAIT);
+    expect(audit.details).toMatchObject({ from: 'MANUAL_REVIEW', to: 'REJECTED', reason_code: 'IDENTITY_NOT_CONFIRMED' });
   }, STEP);
 });

@@ -46,7 +46,7 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
   },
   'cases.case_policies': { personal: 'body' },
   'cases.case_transitions': { personal: 'note facts rule_ids', none: 'from_status to_status mover reason_code' },
-  'cases.cases': { personal: 'outcome', none: 'status origin' },
+  'cases.cases': { personal: 'outcome pending_decision', none: 'status origin' },
   'cases.decision_feed_cursors': { none: 'source' },
   'cases.idempotency_keys': IDEMPOTENCY,
   'cases.industries': { none: 'name code sector_code presented' },

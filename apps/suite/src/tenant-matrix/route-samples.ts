@@ -97,6 +97,8 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   },
   'GET /case/api/v1/customers/{customerID}/cases': { ok: [200] },
   'GET /case/api/v1/cases/{caseID}': { ok: [200] },
+  // The first caller let through decides the case; a later one finds it decided (409).
+  'POST /case/api/v1/cases/{caseID}/decision': { ok: [200, 409], body: () => ({ decision: 'approve', reason_code: 'VERIFIED_BY_REVIEWER', note: 'Matrix probe.' }) },
   'GET /case/api/v1/invitations/{invitationID}': { ok: [200] },
   // integration
   'GET /integration/api/v1/openapi.json': { ok: [200] },

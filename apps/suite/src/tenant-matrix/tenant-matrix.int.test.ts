@@ -73,6 +73,7 @@ describe('tenant matrix: every route, every kind of caller', () => {
         'POST /case/api/v1/businesses/customers/{customerID}',
         'POST /case/api/v1/businesses/customers/{customerID}/bulk',
         'POST /case/api/v1/businesses/{businessID}/owners/{ownerID}/erase',
+        'POST /case/api/v1/cases/{caseID}/decision',
         'POST /case/api/v1/customers/{customerID}/businesses/invite',
         'POST /integration/api/v1/business/{businessID}/refresh',
         'POST /integration/api/v1/customers/{customerId}/webhooks',

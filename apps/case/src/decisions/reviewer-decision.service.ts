@@ -1,0 +1,120 @@
+/*
+ * A reviewer decides a case (issue 45, ADR 0055): approve or reject with a reason code and a note.
+ * A case no person decided may be decided (an automatic decision may be overturned); the move is
+ * a conditional update from the state read, so of two decisions at once one wins and the other
+ * answers 409. Four eyes (a policy option): a rejection, or an approval of a business whose score
+ * has one of the listed risk levels, waits for a second reviewer's same decision.
+ */
+import { auditActOf, canAccessCustomer, TenantAccessDeniedError, unseen, type Actor } from '@kyb/auth';
+import { recordAudit, type Knex } from '@kyb/db';
+import { AppError, NotFoundError } from '@kyb/envelope';
+import { moveCase } from '../cases/case-moves.store';
+import type { CasePoliciesStore } from './case-policies.store';
+import type { CasePolicy } from './case-policy';
+import { canMoveCase, isCaseState, type CaseState } from './case-states';
+import { DEFAULT_CASE_POLICY } from './default-case-policy';
+import type { CaseFactsReader } from './gather-case-facts';
+
+/** The reason codes a reviewer gives (the note says the rest, in the reviewer's words). */
+export const REVIEW_REASON_CODES = [
+  'VERIFIED_BY_REVIEWER',
+  'DOCUMENTS_CONFIRMED',
+  'RISK_ACCEPTED',
+  'SANCTIONS_CONFIRMED',
+  'SANCTIONS_FALSE_POSITIVE',
+  'IDENTITY_NOT_CONFIRMED',
+  'FRAUD_SUSPECTED',
+  'HIGH_RISK',
+  'OUT_OF_POLICY',
+  'OTHER',
+] as const;
+
+/** What a reviewer sends. */
+export interface ReviewerDecisionBody {
+  decision: 'approve' | 'reject';
+  reason_code: (typeof REVIEW_REASON_CODES)[number];
+  note?: string;
+}
+
+/** 409 `NOT_ALLOWED` `CaseStateConflictError`: the case is not in a state this decision can move (decided meanwhile, or final). */
+export class CaseStateConflictError extends AppError {
+  constructor(message: string, state: string) {
+    super({ message, httpStatus: 409, errorCode: 'NOT_ALLOWED', errorName: 'CaseStateConflictError', data: { status: state } });
+  }
+}
+
+interface PendingDecision {
+  decision: 'approve' | 'reject';
+  by: string;
+  reason_code: string;
+  note: string | null;
+  at: string;
+}
+
+type CaseRow = { id: string; customer_id: string; business_id: string; status: string; pending_decision: PendingDecision | null };
+
+/** Whether the policy's four eyes asks a second reviewer for this decision. */
+function needsSecondReviewer(policy: CasePolicy, decision: 'approve' | 'reject', riskLevel: unknown): boolean {
+  if (decision === 'reject') return policy.four_eyes.reject;
+  return typeof riskLevel === 'string' && policy.four_eyes.approve_risk_levels.some((level) => level.toLowerCase() === riskLevel.toLowerCase());
+}
+
+/** The reviewer's decision route's work. */
+export function createReviewerDecisionService(deps: { db: Knex; policies: Pick<CasePoliciesStore, 'current'>; facts: CaseFactsReader; clock: () => Date }) {
+  return {
+    async decide(actor: Actor, caseId: string, body: ReviewerDecisionBody) {
+      const found = await deps.db<CaseRow>('cases.cases').where({ id: caseId }).first('id', 'customer_id', 'business_id', 'status', 'pending_decision');
+      if (!found) throw unseen(actor, new NotFoundError('Case not found', 'CaseApiError'));
+      if (!canAccessCustomer(actor, found.customer_id)) throw new TenantAccessDeniedError();
+      const from = (isCaseState(found.status) ? found.status : 'OPEN') as CaseState;
+      const to: CaseState = body.decision === 'approve' ? 'APPROVED' : 'REJECTED';
+      if (!canMoveCase('reviewer', from, to)) throw new CaseStateConflictError(`A case in ${from} cannot be decided`, from);
+      const stored = await deps.policies.current(found.customer_id);
+      const policy = stored?.policy ?? DEFAULT_CASE_POLICY;
+      const riskLevel = (await deps.facts([found.business_id])).get(found.business_id)?.get('score.risk_level')?.value;
+      const at = deps.clock();
+      const note = body.note?.trim() ? body.note.trim() : null;
+      const pending = found.pending_decision;
+      const confirming = pending !== null && pending.decision === body.decision && pending.by !== actor.userId;
+      if (pending?.decision === body.decision && pending.by === actor.userId) {
+        throw new CaseStateConflictError('This decision waits for a second reviewer: another reviewer must confirm it', from);
+      }
+      if (!confirming && needsSecondReviewer(policy, body.decision, riskLevel)) {
+        const waiting: PendingDecision = { decision: body.decision, by: actor.userId, reason_code: body.reason_code, note, at: at.toISOString() };
+        const updated = await deps.db.transaction(async (trx) => {
+          const count = await trx('cases.cases').where({ id: caseId, status: found.status }).update({ pending_decision: JSON.stringify(waiting), updated_at: at, updated_by: actor.userId });
+          const details = { decision: body.decision, reason_code: body.reason_code, status: from };
+          if (count > 0) await recordAudit(trx, 'cases', [auditActOf(actor, { customerId: found.customer_id, action: 'case.decision_awaiting_confirmation', target: { type: 'case', id: caseId }, details }, at)]);
+          return count;
+        });
+        if (updated === 0) throw new CaseStateConflictError('The case changed meanwhile: read it again', from);
+        return { case_id: caseId, status: from, decided: false, awaiting_confirmation: { decision: body.decision, by: actor.userId, at: waiting.at } };
+      }
+      const moved = await deps.db.transaction(async (trx) => {
+        const done = await moveCase(trx, {
+          caseId,
+          from: found.status,
+          to,
+          mover: 'reviewer',
+          actorId: actor.userId,
+          actorRole: actor.role,
+          policyVersion: stored?.version ?? 0,
+          ruleIds: [],
+          reasonCode: body.reason_code,
+          note: confirming ? [pending.note, note].filter(Boolean).join('\n') || null : note,
+          facts: confirming ? { first_reviewer: pending.by, first_reason_code: pending.reason_code, first_at: pending.at } : null,
+          requestId: actor.requestId,
+          clientAddress: actor.clientAddress,
+          at,
+        });
+        if (done) await trx('cases.cases').where({ id: caseId }).update({ pending_decision: null });
+        return done;
+      });
+      if (!moved) throw new CaseStateConflictError('The case was decided meanwhile: read it again', from);
+      return { case_id: caseId, status: to, decided: true, ...(confirming ? { confirmed: { first_reviewer: pending.by } } : {}) };
+    },
+  };
+}
+
+/** The reviewer decision service type, for injection. */
+export type ReviewerDecisionService = ReturnType<typeof createReviewerDecisionService>;
