@@ -2,7 +2,7 @@
  * What an area may read of another: readers of the views each area publishes (ADR 0004), one folder
  * per owning area (auth: customers and invitation acceptances; case: businesses, invitations,
  * sealed TINs and the business access check; integration: public records, BJL, financials,
- * verification, classification and enrichment tasks; score: scores). Test stand-ins of these
+ * verification, classification, enrichment tasks, sanctions hits and MATCH screenings; score: scores). Test stand-ins of these
  * views are in the `@kyb/area-views/testing` entry point.
  * @packageDocumentation
  */
@@ -60,8 +60,15 @@ export type {
 } from './integration/verification-directory';
 export { createTinDirectory, TIN_DIRECTORY_VIEW } from './case/tin-directory';
 export { createWatchlistHitDirectory, WATCHLIST_HIT_DIRECTORY_VIEW } from './integration/watchlist-hit-directory';
-export { createMatchScreeningDirectory, MATCH_SCREENING_DIRECTORY_VIEW } from './integration/match-screening-directory';
-export type { MatchScreeningDirectory, MatchScreeningEntry } from './integration/match-screening-directory';
+export { createMatchScreeningDirectory, MATCH_RESULTS, MATCH_SCREENING_DIRECTORY_VIEW } from './integration/match-screening-directory';
+export type {
+  MatchedMerchantEntry,
+  MatchFieldComparison,
+  MatchResultWord,
+  MatchScreeningDirectory,
+  MatchScreeningEntry,
+  MatchScreeningFact,
+} from './integration/match-screening-directory';
 export type { WatchlistHitDirectory, WatchlistHitEntry } from './integration/watchlist-hit-directory';
 export {
   createMonitoringSettingsDirectory,

@@ -37,6 +37,7 @@ describe('integration migrations', () => {
       '20261206_0019_watchlist_versions',
       '20261206_0020_watchlist_screenings',
       '20261207_0021_match_screening_directory',
+      '20261207_0022_match_screening_merchants',
     ]);
     expect(await relations()).toEqual([
       'audit_outbox', 'bjl_record_directory', 'bjl_records', 'business_classification_directory', 'business_classifications', 'business_verification_current', 'business_verification_directory',
@@ -55,6 +56,7 @@ describe('integration migrations', () => {
     );
     expect(await migrateLatest(database.db, integrationMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, integrationMigrations)).toEqual([
+      '20261207_0022_match_screening_merchants',
       '20261207_0021_match_screening_directory',
       '20261206_0020_watchlist_screenings',
       '20261206_0019_watchlist_versions',

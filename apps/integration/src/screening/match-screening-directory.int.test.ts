@@ -4,6 +4,7 @@ import { createMatchScreeningDirectoryStandIn } from '@kyb/area-views/testing';
 import { migrateLatest } from '@kyb/db';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { integrationMigrations } from '../migrations';
+import { sandboxOutcome } from './sandbox-screening.provider';
 
 /* What the integration area publishes of MATCH screenings (issue 45): each business's newest one, its state and result. */
 describe('the MATCH screening directory', () => {
@@ -33,6 +34,44 @@ describe('the MATCH screening directory', () => {
     expect(JSON.stringify([...newest.values()])).not.toContain('not published');
   });
 
+  it('publishes the matched merchant of a completed screening as stored, with its reason code, never the principals; none after the tenant is erased', async () => {
+    const customerId = randomUUID();
+    const profile = (id: string, name: string) => ({
+      id, customerId, name, officialWebsite: null, mobile: null, addressLine1: null, addressCity: null, addressState: null, addressPostalCode: null, addressCountry: null,
+      owners: [{ id: randomUUID(), firstName: 'Quill', lastName: 'Principalname', line1: null, city: null, state: null, postalCode: null, country: null }],
+    });
+    const [matched, clean] = [randomUUID(), randomUUID()];
+    const completed = async (businessId: string, name: string) => {
+      const outcome = sandboxOutcome(profile(businessId, name), ['1996']);
+      await database.db('integration.screenings').insert({
+        customer_id: customerId, business_id: businessId, status: 'COMPLETED', icas: JSON.stringify(['1996']), provider: 'sandbox', match_result: outcome.matchResult,
+        result: JSON.stringify(outcome), requested_by: randomUUID(), created_at: '2026-12-04T00:00:00Z', updated_at: '2026-12-04T00:01:00Z', completed_at: '2026-12-04T00:01:00Z',
+      });
+      return outcome;
+    };
+    const outcome = await completed(matched, 'Terminated Tile Works');
+    await completed(clean, 'Plain Tile Works');
+    const directory = createMatchScreeningDirectory(database.db);
+    const listed = outcome.merchant.terminatedMerchant;
+    expect((await directory.newest(customerId, matched))?.matchedMerchants).toEqual([
+      {
+        name: 'Terminated Tile Works',
+        reasonCode: listed?.terminationReasonCode,
+        reason: listed?.terminationReason,
+        terminatedOn: listed?.terminationDate,
+        addedByIca: '1996',
+        comparisons: { name: 'EXACT', doingBusinessAs: 'NONE', address: 'EXACT', phone: 'NONE', url: 'NONE' },
+      },
+    ]);
+    expect(listed?.terminationReasonCode).toMatch(/^\d{2}$/);
+    expect(await directory.newest(customerId, clean)).toMatchObject({ result: 'No Match', matchedMerchants: [] });
+    const published = await database.db(MATCH_SCREENING_DIRECTORY_VIEW).where({ customer_id: customerId });
+    expect(JSON.stringify(published)).not.toMatch(/Quill|Principalname|principals/);
+
+    await database.db.raw('select integration.erase_customer(?)', [customerId]);
+    expect(await directory.newest(customerId, matched)).toMatchObject({ result: 'Match', matchedMerchants: [] });
+  });
+
   it('has the columns of the stand-in other areas test against', async () => {
     const standIns = await createTestDatabase();
     try {
@@ -42,7 +81,7 @@ describe('the MATCH screening directory', () => {
           (c: { column_name: string; data_type: string }) => [c.column_name, c.data_type],
         );
       const real = await columns(database.db);
-      expect(real).toHaveLength(9);
+      expect(real).toHaveLength(10);
       expect(real).toEqual(await columns(standIns.db));
     } finally {
       await standIns.destroy();

@@ -4,7 +4,7 @@ import { WATCHLIST_HIT_DIRECTORY_VIEW, type WatchlistHitEntry } from '../integra
 import { BJL_RECORD_DIRECTORY_VIEW, type BjlEntry, FINANCIAL_PROFILE_DIRECTORY_VIEW, type FinancialProfileEntry, PUBLIC_RECORDS_DIRECTORY_VIEW, type PublicRecordsEntry } from '../integration/integration-directory';
 import { CLASSIFICATION_DIRECTORY_VIEW, type ClassificationEntry, VERIFICATION_DIRECTORY_VIEW, type VerificationEntry } from '../integration/verification-directory';
 import { ENRICHMENT_TASK_DIRECTORY_VIEW } from '../integration/enrichment-task-directory';
-import { MATCH_SCREENING_DIRECTORY_VIEW, type MatchScreeningEntry } from '../integration/match-screening-directory';
+import { MATCH_SCREENING_DIRECTORY_VIEW, type MatchedMerchantEntry, type MatchScreeningEntry } from '../integration/match-screening-directory';
 
 /** An entry as a test puts it: the provider defaults to `sandbox`, the time to `at` or now. */
 type Sourced<T extends { provider: string; updatedAt: Date }> = Omit<T, 'updatedAt' | 'provider'> & { provider?: string };
@@ -158,13 +158,19 @@ export async function createWatchlistHitDirectoryStandIn(db: Knex) {
   };
 }
 
+/** A matched merchant as a screening's outcome stores it (`merchant`, with its terminated merchant). */
+const storedMerchant = (m: MatchedMerchantEntry) => ({
+  ...m.comparisons,
+  terminatedMerchant: { name: m.name, terminationReasonCode: m.reasonCode, terminationReason: m.reason, terminationDate: m.terminatedOn, addedByIca: m.addedByIca },
+});
+
 /** For tests of areas that read MATCH screenings: a table with the view's contract (one row per business: its newest screening). */
 export async function createMatchScreeningDirectoryStandIn(db: Knex) {
   await db.raw('create schema if not exists integration');
   await db.raw(`create table if not exists ${MATCH_SCREENING_DIRECTORY_VIEW} (id uuid, customer_id uuid, business_id uuid primary key, status text,
-    provider text, match_result text, created_at timestamptz, completed_at timestamptz, updated_at timestamptz)`);
+    provider text, match_result text, created_at timestamptz, completed_at timestamptz, updated_at timestamptz, matched_merchants jsonb not null default '[]'::jsonb)`);
   return {
-    /** Makes `entry` the business's newest screening. */
+    /** Makes `entry` the business's newest screening (its matched merchants stored as the integration area stores them). */
     async put(entry: Pick<MatchScreeningEntry, 'businessId' | 'status'> & Partial<MatchScreeningEntry>): Promise<void> {
       const at = entry.updatedAt ?? new Date();
       await db(MATCH_SCREENING_DIRECTORY_VIEW)
@@ -178,6 +184,7 @@ export async function createMatchScreeningDirectoryStandIn(db: Knex) {
           created_at: entry.createdAt ?? at,
           completed_at: entry.completedAt ?? (entry.status === 'COMPLETED' ? at : null),
           updated_at: at,
+          matched_merchants: JSON.stringify((entry.matchedMerchants ?? []).map(storedMerchant)),
         })
         .onConflict('business_id')
         .merge();
