@@ -1,4 +1,4 @@
-import { createAlertDirectory, createIntegrationDirectory, createMatchScreeningDirectory, createScoreDirectory, createVerificationDirectory, createWatchlistHitDirectory } from '@kyb/area-views';
+import { createAlertDirectory, createErasedCustomers, createIntegrationDirectory, createMatchScreeningDirectory, createScoreDirectory, createVerificationDirectory, createWatchlistHitDirectory } from '@kyb/area-views';
 import type { Knex } from '@kyb/db';
 import type { Registry } from 'prom-client';
 import { createCaseMetrics, type CaseMetrics } from './case-metrics';
@@ -44,6 +44,7 @@ export function createCaseDecisionRound(deps: { db: Knex; clock: () => Date; set
     batchSize: settings.batchSize,
     recheckMs: settings.recheckMs,
     feedLimit: 1000,
+    erased: createErasedCustomers(deps.db),
     onMoved: (moved) => metrics?.decided('policy', moved.to, (moved.at.getTime() - moved.openedAt.getTime()) / 1000),
   });
   return {

@@ -156,6 +156,18 @@ describe('the decision round', () => {
     expect(await t.db('cases.cases').where({ id: caseId }).first()).toMatchObject({ status: 'AUTO_APPROVED', policy_version: 1, outcome: expect.objectContaining({ rule_id: 'FLORIDA_FIRST' }) });
   });
 
+  it("leaves an erased tenant's cases alone: nothing evaluated, moved or written for it", async () => {
+    const tenant = randomUUID();
+    const { businessId, caseId } = await openCase('Erased Tenant Co', tenant);
+    await t.verify({ businessId, status: 'VERIFIED', checks: checks() });
+    await scored(businessId, 'APPROVE');
+    // Erased as the auth area erases a tenant: its data key destroyed.
+    await t.db('auth.data_keys').insert({ id: randomUUID(), scope: `customer:${tenant}`, destroyed_at: new Date() });
+    await settle();
+    expect(await t.db('cases.cases').where({ id: caseId }).first()).toMatchObject({ status: 'OPEN', outcome: null, evaluated_at: expect.any(Date) });
+    expect(await t.db('cases.outbox_events').where({ customer_id: tenant })).toEqual([]);
+  });
+
   it('moves each case once when rounds run at once', async () => {
     const opened = await Promise.all(['One', 'Two', 'Three', 'Four'].map((n) => openCase(`Concurrent ${n} Co`)));
     for (const { businessId } of opened) {

@@ -71,6 +71,11 @@ export function createPgDecisionRoundStore(db: Knex) {
       return [...marked, ...stale];
     },
 
+    /** Marks a case looked at without evaluating it (an erased tenant's): no outcome is kept. */
+    async skipped(trx: Knex.Transaction, caseId: string, at: Date): Promise<void> {
+      await trx('cases.cases').where({ id: caseId }).update({ outcome: null, evaluated_at: at });
+    },
+
     /** Keeps what the policy said of a case it did not move, and when. */
     async evaluated(trx: Knex.Transaction, caseId: string, outcome: object, at: Date): Promise<void> {
       await trx('cases.cases').where({ id: caseId }).update({ outcome: JSON.stringify(outcome), evaluated_at: at });

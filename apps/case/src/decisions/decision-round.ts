@@ -4,6 +4,7 @@
  * a while, with each customer's policy in force, and applies what the policy says: a move (stored,
  * audited and announced), nothing, or an alert on a case already decided whose facts now say otherwise.
  */
+import type { ErasedCustomers } from '@kyb/area-views';
 import type { Knex } from '@kyb/db';
 import { moveCase, type MovedCase } from '../cases/case-moves.store';
 import type { CaseFacts } from './case-facts';
@@ -28,6 +29,8 @@ export interface DecisionRoundDeps {
   recheckMs: number;
   /** Events read per feed per round. */
   feedLimit: number;
+  /** Which tenants were erased: their cases are not evaluated (nothing is written for them again). */
+  erased: Pick<ErasedCustomers, 'erasedAmong'>;
   /** Told of each case the round moved, once its transaction committed (the time-to-decision metric). */
   onMoved?: (moved: MovedCase) => void;
 }
@@ -97,8 +100,12 @@ export function createDecisionRound(deps: DecisionRoundDeps) {
     const moves: MovedCase[] = [];
     const result = await deps.db.transaction(async (trx) => {
       const at = deps.clock();
-      const cases = await deps.store.claim(trx, deps.batchSize, new Date(at.getTime() - deps.recheckMs));
-      const result = { evaluated: cases.length, moved: 0, disagreements: 0 };
+      const claimed = await deps.store.claim(trx, deps.batchSize, new Date(at.getTime() - deps.recheckMs));
+      const erased = await deps.erased.erasedAmong([...new Set(claimed.map((c) => c.customer_id))]);
+      const cases = claimed.filter((c) => !erased.has(c.customer_id));
+      // An erased tenant's cases are put at the back of the recheck without a word of what the policy would say.
+      for (const kase of claimed.filter((c) => erased.has(c.customer_id))) await deps.store.skipped(trx, kase.id, at);
+      const result = { evaluated: claimed.length, moved: 0, disagreements: 0 };
       if (cases.length === 0) return result;
       const [facts, policies] = await Promise.all([deps.facts(cases.map((c) => c.business_id)), policiesOf([...new Set(cases.map((c) => c.customer_id))])]);
       for (const kase of cases) {
