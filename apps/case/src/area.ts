@@ -23,6 +23,7 @@ import { createCaseDecisionRound, type CaseDecisionSettings } from './decisions/
 import { casePolicyRoutes } from './decisions/case-policies.router';
 import { reviewerDecisionRoutes } from './decisions/reviewer-decision.router';
 import { createReviewerDecisionService } from './decisions/reviewer-decision.service';
+import { createPolicyDryRunService } from './decisions/policy-dry-run.service';
 import { createCasePoliciesService } from './decisions/case-policies.service';
 import { createPgCasePoliciesStore } from './decisions/case-policies.store';
 import { onboardingLimitRoutes } from './onboarding/onboarding-limit.router';
@@ -155,6 +156,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
       }),
       ...casePolicyRoutes({
         policies: createCasePoliciesService({ db: deps.db, store: createPgCasePoliciesStore(deps.db), customers: createCustomerDirectory(deps.db), clock }),
+        dryRun: createPolicyDryRunService({ db: deps.db, policies: createPgCasePoliciesStore(deps.db), customers: createCustomerDirectory(deps.db), facts: decisions.facts }),
         authenticate: guard,
       }),
     ], tenantOf),

@@ -6,11 +6,13 @@ import { successEnvelope } from '@kyb/openapi';
 import { listPage, listPageSchema, listQuerySchema, toListQuery, uuidParams, type JsonSchema } from '@kyb/validation';
 import { casePolicySchema, POLICY_DECISIONS } from './case-policy';
 import type { CasePoliciesService, CasePolicyBody } from './case-policies.service';
+import { DRY_RUN_DEFAULT_CASES, type PolicyDryRunService } from './policy-dry-run.service';
 
 /** Messages of the case policy routes. */
 export const CASE_POLICY_FETCHED = 'Case policy fetched successfully';
 export const CASE_POLICY_UPDATED = 'Case policy updated successfully';
 export const CASE_POLICY_VERSIONS_FETCHED = 'Case policy versions fetched successfully';
+export const CASE_POLICY_DRY_RUN = 'Case policy dry run completed successfully';
 
 const policyProperties = casePolicySchema.properties as Record<string, JsonSchema>;
 
@@ -35,11 +37,27 @@ const policyViewSchema: JsonSchema = {
 };
 
 const params = uuidParams('customerID');
+const dryRunQuery: JsonSchema = { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 } } };
+const dryRunSchema: JsonSchema = {
+  type: 'object',
+  required: ['customer_id', 'compared_with_version', 'cases_evaluated', 'cases_changed', 'changes'],
+  properties: {
+    customer_id: { type: 'string', format: 'uuid' },
+    compared_with_version: { type: 'integer', description: 'the version in force the draft is compared with (0: the default policy)' },
+    cases_evaluated: { type: 'integer' },
+    cases_changed: { type: 'integer' },
+    changes: {
+      type: 'array',
+      description: 'each case the draft would decide otherwise: case_id, business_id, status, in_force and draft (decision or waiting, rule_id, reason or missing), effect (move to, stays, disagrees)',
+      items: { type: 'object' },
+    },
+  },
+};
 const versionsQuery = listQuerySchema({ sortFields: ['version'], filters: {}, searchFields: [] });
 const errors: ErrorCases = { tenant: 'A customer', notFound: 'To an ADMIN: no such customer (CustomerApiError)' };
 
 /** A customer's case decision policy (issue 45, docs/adr/0055): the version in force, every version kept, a new one stored. */
-export function casePolicyRoutes(deps: { policies: CasePoliciesService; authenticate: RequestHandler }): RouteDefinition[] {
+export function casePolicyRoutes(deps: { policies: CasePoliciesService; dryRun: PolicyDryRunService; authenticate: RequestHandler }): RouteDefinition[] {
   const path = '/customers/:customerID/case-policy';
   return [
     defineRoute({
@@ -72,6 +90,23 @@ export function casePolicyRoutes(deps: { policies: CasePoliciesService; authenti
       responses: { 200: { description: 'The version stored', schema: successEnvelope(policyViewSchema, CASE_POLICY_UPDATED) } },
       handler: async (req, res, { params: p, body }) => {
         res.json(success(CASE_POLICY_UPDATED, await deps.policies.put(actorOf(req), p.customerId, body as CasePolicyBody)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: `${path}/dry-run`,
+      summary: "Runs a draft policy over the customer's recent cases and answers, case by case, where it would decide otherwise; stores nothing",
+      description: 'The body is a policy as PUT takes it. `limit` (1 to 1,000, default 200): how many of the newest cases are tried, each with its facts as they are now.',
+      tags: ['Cases'],
+      auth: true,
+      ...access(deps.authenticate, ['ADMIN', 'CUSTOMER'], ['profile:write']),
+      schemas: { params, query: dryRunQuery, body: casePolicySchema },
+      checks: [requireTenant()],
+      errors: { ...errors, invalid: 'A rule over an unknown fact, an operator without its value, a repeated rule id' },
+      responses: { 200: { description: 'What the draft would change', schema: successEnvelope(dryRunSchema, CASE_POLICY_DRY_RUN) } },
+      handler: async (req, res, { params: p, query, body }) => {
+        const { limit } = query as { limit?: number };
+        res.json(success(CASE_POLICY_DRY_RUN, await deps.dryRun.run(callerOf(req), p.customerId, body as CasePolicyBody, limit ?? DRY_RUN_DEFAULT_CASES)));
       },
     }),
     defineRoute({

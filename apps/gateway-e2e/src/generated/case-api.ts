@@ -186,6 +186,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerID}/case-policy/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs a draft policy over the customer's recent cases and answers, case by case, where it would decide otherwise; stores nothing
+         * @description The body is a policy as PUT takes it. `limit` (1 to 1,000, default 200): how many of the newest cases are tried, each with its facts as they are now.
+         */
+        post: operations["postCustomersCustomerIDCasePolicyDryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerID}/case-policy/versions": {
         parameters: {
             query?: never;
@@ -3128,6 +3148,509 @@ export interface operations {
                             version: number;
                         };
                         /** @example Case policy updated successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A path, query or body that fails its schema (ValidationMiddlewareError); an Authorization header that is not Bearer (AuthenticationMiddlewareError); A rule over an unknown fact, an operator without its value, a repeated rule id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No token, or an invalid or expired one (AuthenticationMiddlewareError, TokenExpiredError); a role other than ADMIN or CUSTOMER (RoleMiddlewareError) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A customer of another tenant (AccessMiddlewareError); a CUSTOMER whose subrole lacks profile:write (PermissionMiddlewareError) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description To an ADMIN: no such customer (CustomerApiError) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The customer (tenant) this names was erased (CustomerErasedError, errorCode GONE) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postCustomersCustomerIDCasePolicyDryRun: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                customerID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    four_eyes?: {
+                        approve_risk_levels?: string[];
+                        reject?: boolean;
+                    };
+                    /** @enum {string} */
+                    otherwise?: "approve" | "review" | "reject";
+                    rules: {
+                        /** @enum {string} */
+                        decision: "approve" | "review" | "reject";
+                        id: string;
+                        reason: string;
+                        when: {
+                            /** @enum {string} */
+                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                            /** @enum {string} */
+                            op: "eq" | "ne";
+                            value: string | number | null;
+                        } | {
+                            /** @enum {string} */
+                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                            /** @enum {string} */
+                            op: "in" | "not_in";
+                            values: (string | number)[];
+                        } | {
+                            /** @enum {string} */
+                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                            /** @enum {string} */
+                            op: "gt" | "gte" | "lt" | "lte";
+                            value: number;
+                        } | {
+                            /** @enum {string} */
+                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                            /** @enum {string} */
+                            op: "starts_with";
+                            values: string[];
+                        } | {
+                            /** @enum {string} */
+                            fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                            /** @enum {string} */
+                            op: "known";
+                        } | {
+                            all: ({
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "eq" | "ne";
+                                value: string | number | null;
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "in" | "not_in";
+                                values: (string | number)[];
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "gt" | "gte" | "lt" | "lte";
+                                value: number;
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "starts_with";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "known";
+                            } | {
+                                all: ({
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                })[];
+                            } | {
+                                any: ({
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                })[];
+                            } | {
+                                not: {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                };
+                            })[];
+                        } | {
+                            any: ({
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "eq" | "ne";
+                                value: string | number | null;
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "in" | "not_in";
+                                values: (string | number)[];
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "gt" | "gte" | "lt" | "lte";
+                                value: number;
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "starts_with";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "known";
+                            } | {
+                                all: ({
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                })[];
+                            } | {
+                                any: ({
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                })[];
+                            } | {
+                                not: {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                };
+                            })[];
+                        } | {
+                            not: {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "eq" | "ne";
+                                value: string | number | null;
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "in" | "not_in";
+                                values: (string | number)[];
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "gt" | "gte" | "lt" | "lte";
+                                value: number;
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "starts_with";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                /** @enum {string} */
+                                op: "known";
+                            } | {
+                                all: ({
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                })[];
+                            } | {
+                                any: ({
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                })[];
+                            } | {
+                                not: {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "eq" | "ne";
+                                    value: string | number | null;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "in" | "not_in";
+                                    values: (string | number)[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "gt" | "gte" | "lt" | "lte";
+                                    value: number;
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "starts_with";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    fact: "verification.status" | "verification.check.TIN_MATCH" | "verification.check.SOS_FILING" | "verification.check.ADDRESS" | "verification.check.OFFICERS" | "verification.check.SANCTIONS" | "score.decision" | "score.risk_level" | "match.result" | "watchlist.open_hits" | "watchlist.confirmed_hits" | "alerts.open" | "alerts.open_high" | "business.naics_code" | "business.mcc_code" | "business.state" | "registration.age_months";
+                                    /** @enum {string} */
+                                    op: "known";
+                                };
+                            };
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description What the draft would change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            cases_changed: number;
+                            cases_evaluated: number;
+                            /** @description each case the draft would decide otherwise: case_id, business_id, status, in_force and draft (decision or waiting, rule_id, reason or missing), effect (move to, stays, disagrees) */
+                            changes: Record<string, never>[];
+                            /** @description the version in force the draft is compared with (0: the default policy) */
+                            compared_with_version: number;
+                            /** Format: uuid */
+                            customer_id: string;
+                        };
+                        /** @example Case policy dry run completed successfully */
                         message: string;
                         /** @constant */
                         status: "success";

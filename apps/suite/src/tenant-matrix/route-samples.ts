@@ -91,6 +91,10 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     body: () => ({ rules: [{ id: 'ALERT_OPEN', when: { fact: 'alerts.open', op: 'gt', value: 0 }, decision: 'review', reason: 'An alert is open.' }] }),
   },
   'GET /case/api/v1/customers/{customerID}/case-policy/versions': { ok: [200] },
+  'POST /case/api/v1/customers/{customerID}/case-policy/dry-run': {
+    ok: [200],
+    body: () => ({ rules: [{ id: 'ALERT_OPEN', when: { fact: 'alerts.open', op: 'gt', value: 0 }, decision: 'review', reason: 'An alert is open.' }] }),
+  },
   'POST /case/api/v1/customers/{customerID}/businesses/invite': {
     ok: [200],
     body: (w) => ({ business: { name: `Invited Co ${w.unique()}` }, applicants: [{ first_name: 'Ivy', last_name: 'Nvited', email: `ivy-${w.unique()}@example.org` }] }),

@@ -60,6 +60,7 @@ describe('tenant matrix: every route, every kind of caller', () => {
       'POST /integration/api/v1/admin/watchlists/{list}/versions': "idempotent by its files: their checksum is the key, the same files again answer 200 with the version they made",
       'POST /score/api/v1/score/scores/{scoreID}/recompute': 'computes a stored score again and compares; stores nothing',
       'POST /score/api/v1/score/business/{businessID}/what-if': 'computes a hypothetical score; stores nothing',
+      'POST /case/api/v1/customers/{customerID}/case-policy/dry-run': 'tries a draft policy over recent cases; stores nothing',
     };
     const posts = (await allRoutes()).filter((route) => route.method === 'post');
     const idempotent = posts.filter((route) => route.idempotent).map((route) => route.key);
