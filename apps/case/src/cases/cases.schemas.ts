@@ -1,10 +1,11 @@
+import { CASE_STATES } from './case-state-names';
 import { listPageSchema, listQuerySchema, uuidParams, uuidSchema, type JsonSchema, type ListQuery } from '@kyb/validation';
 
 /** Columns a list of cases may be sorted by. */
-export const CASE_SORT_FIELDS = ['created_at', 'updated_at', 'status'] as const;
+export const CASE_SORT_FIELDS = ['created_at', 'updated_at', 'status', 'status_changed_at'] as const;
 export type CaseSort = (typeof CASE_SORT_FIELDS)[number];
 /** The filters of a list of cases. */
-export type CaseListFilter = { status?: string; business_id?: string };
+export type CaseListFilter = { status?: string; business_id?: string; assignee_id?: string; origin?: string };
 
 /** One page of a customer's cases. */
 export type CaseListQuery = ListQuery<CaseSort, CaseListFilter, never> & { customerId: string };
@@ -19,7 +20,7 @@ export const invitationParams = uuidParams('invitationID');
 /** Listing a customer's cases. */
 export const listCasesQuery = listQuerySchema({
   sortFields: CASE_SORT_FIELDS,
-  filters: { status: { type: 'string', maxLength: 50 }, business_id: uuidSchema },
+  filters: { status: { type: 'string', enum: [...CASE_STATES] }, business_id: uuidSchema, assignee_id: uuidSchema, origin: { type: 'string', enum: ['INVITATION', 'ADDED'] } },
   searchFields: [],
 });
 
@@ -29,7 +30,7 @@ export const caseSchema: JsonSchema = {
   properties: {
     id: uuidSchema,
     business_id: uuidSchema,
-    status: { type: 'string', enum: ['OPEN', 'AUTO_APPROVED', 'MANUAL_REVIEW', 'AUTO_REJECTED', 'APPROVED', 'REJECTED', 'INFO_REQUESTED', 'WITHDRAWN'] },
+    status: { type: 'string', enum: [...CASE_STATES] },
     origin: { type: 'string', enum: ['INVITATION', 'ADDED'], description: 'how the case was opened (E12 shows it as data_cases[].status 1 or 3)' },
     assignee_id: { type: ['string', 'null'], format: 'uuid' },
     status_changed_at: { type: 'string', format: 'date-time' },

@@ -5,13 +5,10 @@
  * returns a case waiting on them to review; a withdrawn, approved or rejected case is final.
  */
 import type { CaseMoverKind } from '../cases/case-moves.store';
+import { CASE_STATES, type CaseState } from '../cases/case-state-names';
 import type { PolicyOutcome } from './evaluate-case-policy';
 
-/** Every state a case takes, in the order a list of them is shown. */
-export const CASE_STATES = ['OPEN', 'AUTO_APPROVED', 'MANUAL_REVIEW', 'AUTO_REJECTED', 'APPROVED', 'REJECTED', 'INFO_REQUESTED', 'WITHDRAWN'] as const;
-
-/** A case's state. */
-export type CaseState = (typeof CASE_STATES)[number];
+export { CASE_STATES, type CaseState } from '../cases/case-state-names';
 
 /** Who or what moves a case. */
 export type CaseMover = CaseMoverKind;

@@ -104,4 +104,20 @@ describe("a reviewer's decision", () => {
     expect((await decide(randomUUID(), body, t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body.data.errorName).toBe('CaseApiError');
     expect((await t.db('cases.cases').where({ id: caseId }).first()).status).toBe('OPEN');
   });
+
+  it('lists the review queue oldest first, by state, origin and assignee', async () => {
+    const queueOf = async (query: string) =>
+      (await request(t.app).get(`/case/api/v1/customers/${customerId}/cases?${query}`).set('Authorization', `Bearer ${reviewer}`).expect(200)).body.data.records as Array<{ id: string; status: string }>;
+    const older = await openCase('MANUAL_REVIEW');
+    const newer = await openCase('MANUAL_REVIEW');
+    await t.db('cases.cases').where({ id: older.caseId }).update({ status_changed_at: new Date(Date.now() - 3_600_000) });
+    await t.db('cases.cases').where({ id: newer.caseId }).update({ assignee_id: secondId });
+    const queue = await queueOf('filter[status]=MANUAL_REVIEW&sort[status_changed_at]=asc&pagination=false');
+    expect(queue.every((c) => c.status === 'MANUAL_REVIEW')).toBe(true);
+    expect(queue.findIndex((c) => c.id === older.caseId)).toBeLessThan(queue.findIndex((c) => c.id === newer.caseId));
+    expect((await queueOf(`filter[assignee_id]=${secondId}`)).map((c) => c.id)).toEqual([newer.caseId]);
+    expect((await queueOf('filter[origin]=INVITATION')).length).toBe(0);
+    const bad = await request(t.app).get(`/case/api/v1/customers/${customerId}/cases?filter[status]=DONE`).set('Authorization', `Bearer ${reviewer}`).expect(400);
+    expect(bad.body.data.errorName).toBe('ValidationMiddlewareError');
+  });
 });

@@ -4221,8 +4221,13 @@ export interface operations {
             query?: {
                 filter?: {
                     /** Format: uuid */
+                    assignee_id?: string;
+                    /** Format: uuid */
                     business_id?: string;
-                    status?: string;
+                    /** @enum {string} */
+                    origin?: "INVITATION" | "ADDED";
+                    /** @enum {string} */
+                    status?: "OPEN" | "AUTO_APPROVED" | "MANUAL_REVIEW" | "AUTO_REJECTED" | "APPROVED" | "REJECTED" | "INFO_REQUESTED" | "WITHDRAWN";
                 };
                 items_per_page?: number;
                 page?: number;
