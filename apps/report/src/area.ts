@@ -3,7 +3,7 @@ import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { reportAuditRelayQueue, reportErasureSweepQueue, reportRecoveryQueue } from '@kyb/queues';
-import { businessParam, createAlertDirectory, createBusinessDirectory, createDataKeys, createErasedCustomers, createIntegrationDirectory, createScoreDirectory, createVerificationDirectory, createWatchlistHitDirectory, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
+import { businessParam, createAlertDirectory, createBusinessDirectory, createDataKeys, createErasedCustomers, createIntegrationDirectory, createMatchScreeningDirectory, createScoreDirectory, createVerificationDirectory, createWatchlistHitDirectory, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
 import type { ReportData } from './pdf/report-data';
 import { renderBusinessReport } from './pdf/render-business-report';
 import { createReportRecovery } from './recovery/report-recovery';
@@ -70,6 +70,7 @@ export function createReportArea(deps: ReportAreaDeps) {
       scores: createScoreDirectory(deps.db),
       alerts: createAlertDirectory(deps.db),
       watchlist: createWatchlistHitDirectory(deps.db),
+      match: createMatchScreeningDirectory(deps.db),
     },
     render: deps.render ?? renderBusinessReport,
     clock,

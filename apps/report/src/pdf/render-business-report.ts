@@ -1,5 +1,5 @@
 /**
- * Renders the 360 business report a credit analyst reads: profile, verification, classification, owners, sanctions hits, score
+ * Renders the 360 business report a credit analyst reads: profile, verification, classification, owners, sanctions hits, MATCH screening, score
  * (gauge, category bars, factor table), alerts and public records, with a header and footer on every page.
  *
  * The output depends only on `data`: the document dates and file id are taken from
@@ -13,6 +13,7 @@ import { drawBusinessProfile, drawOwners, drawTitleBlock } from './profile-secti
 import { drawPublicRecordsSection } from './public-records-section';
 import { ReportData } from './report-data';
 import { drawAlertsSection } from './alerts-section';
+import { drawMatchSection } from './match-section';
 import { drawSanctionsSection } from './sanctions-section';
 import { drawScoreSection } from './score-section';
 import { drawClassificationSection, drawVerificationSection } from './verification-section';
@@ -66,6 +67,7 @@ export function renderBusinessReport(data: ReportData): Promise<Buffer> {
       drawClassificationSection(doc, data.classification ?? null);
       drawOwners(doc, data.owners ?? []);
       drawSanctionsSection(doc, data.sanctions);
+      drawMatchSection(doc, data.match);
       drawScoreSection(doc, data.score);
       drawAlertsSection(doc, data.alerts ?? []);
       drawPublicRecordsSection(doc, data.publicRecords, data.facts);

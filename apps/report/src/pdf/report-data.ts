@@ -25,6 +25,41 @@ export interface ReportData {
    * hits were not read, never that there are none).
    */
   sanctions?: ReportSanctions;
+  /**
+   * The business's newest MATCH screening (issue 45), read through the integration area's MATCH
+   * screening directory. Always set by the report worker; absent only in data built by hand.
+   */
+  match?: ReportMatch;
+}
+
+/** The MATCH section's data: the newest screening, or null when none was run. */
+export interface ReportMatch {
+  screening: ReportMatchScreening | null;
+}
+
+/** A business's newest MATCH screening: its state, and once COMPLETED its result word and matched merchants. */
+export interface ReportMatchScreening {
+  id: string;
+  /** PENDING, PROCESSING, COMPLETED or FAILED. */
+  status: string;
+  /** `No Match`, `Possible Match` or `Match` as stored; null unless COMPLETED. */
+  result: string | null;
+  provider: string;
+  requestedAt: Date;
+  completedAt: Date | null;
+  merchants: ReportMatchedMerchant[];
+}
+
+/** A terminated merchant on the MATCH list the screening matched, with why it was listed. */
+export interface ReportMatchedMerchant {
+  name: string;
+  reasonCode: string;
+  reason: string;
+  /** `YYYY-MM-DD`, or empty. */
+  terminatedOn: string;
+  addedByIca: string;
+  /** The fields that agreed and how, e.g. `name (exact)`; empty when none did. */
+  matchedOn: string[];
 }
 
 /** Whose name matched a listed entry: the legal name, a DBA (the view does not say which) or an owner. */

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createBusinessDirectory, createIntegrationDirectory, createAlertDirectory, createScoreDirectory, createVerificationDirectory, createWatchlistHitDirectory } from '@kyb/area-views';
-import { createBusinessDirectoryStandIn, createDataKeyStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn } from '@kyb/area-views/testing';
+import { createBusinessDirectory, createIntegrationDirectory, createAlertDirectory, createMatchScreeningDirectory, createScoreDirectory, createVerificationDirectory, createWatchlistHitDirectory } from '@kyb/area-views';
+import { createBusinessDirectoryStandIn, createDataKeyStandIn, createIntegrationDirectoryStandIn, createMatchScreeningDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn } from '@kyb/area-views/testing';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createReportArea, type ReportArea } from '../area';
 import { reportMigrations } from '../migrations';
@@ -34,6 +34,7 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
     await createScoreDirectoryStandIn(h.db);
     await createVerificationDirectoryStandIn(h.db);
     await createWatchlistHitDirectoryStandIn(h.db);
+    await createMatchScreeningDirectoryStandIn(h.db);
     area = createReportArea({
       db: h.db,
       redis: h.redis,
@@ -104,6 +105,7 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
         scores: createScoreDirectory(h.db),
         alerts: createAlertDirectory(h.db),
         watchlist: createWatchlistHitDirectory(h.db),
+        match: createMatchScreeningDirectory(h.db),
       },
       render,
       clock: () => new Date(),

@@ -8,7 +8,7 @@ import type { ReportData } from '../pdf/report-data';
 import { createPgReportStorage } from '../storage/report-storage';
 import { createReportProcessor } from './report.processor';
 import { createPgReportStore } from './reports.store';
-import { createBusinessDirectory, createIntegrationDirectory, createAlertDirectory, createScoreDirectory, createVerificationDirectory, createWatchlistHitDirectory } from '@kyb/area-views';
+import { createBusinessDirectory, createIntegrationDirectory, createAlertDirectory, createMatchScreeningDirectory, createScoreDirectory, createVerificationDirectory, createWatchlistHitDirectory } from '@kyb/area-views';
 import { reportableBusiness } from '../test-support/report-sources';
 import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
 
@@ -58,6 +58,7 @@ describe('a report renders exactly once', () => {
         scores: createScoreDirectory(t.db),
         alerts: createAlertDirectory(t.db),
         watchlist: createWatchlistHitDirectory(t.db),
+        match: createMatchScreeningDirectory(t.db),
       },
       render: async (_data: ReportData) => {
         renders.count += 1;

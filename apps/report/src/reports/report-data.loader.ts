@@ -4,12 +4,14 @@ import {
   type BjlEntry,
   type BusinessDirectory,
   type IntegrationDirectory,
+  type MatchScreeningDirectory,
   type ScoreDirectory,
   type ScoreEntry,
   type VerificationDirectory,
   type WatchlistHitDirectory,
 } from '@kyb/area-views';
 import type { ReportData, ReportFact, ReportFacts, ReportPublicRecords, ReportScore } from '../pdf/report-data';
+import { reportMatch } from './report-match.loader';
 import { reportSanctions } from './report-sanctions.loader';
 import { loadVerificationAndClassification } from './report-verification.loader';
 import { scoreChange } from './score-change';
@@ -55,7 +57,7 @@ function score(entry: ScoreEntry, previous: ScoreEntry | undefined): ReportScore
   };
 }
 
-/** What the report is read from: the case, integration (records, verification, classification, sanctions hits) and score areas' views. */
+/** What the report is read from: the case, integration (records, verification, classification, sanctions hits, MATCH screenings) and score areas' views. */
 export interface ReportSources {
   businesses: BusinessDirectory;
   integration: IntegrationDirectory;
@@ -63,6 +65,7 @@ export interface ReportSources {
   scores: ScoreDirectory;
   alerts: AlertDirectory;
   watchlist: Pick<WatchlistHitDirectory, 'hitsOf'>;
+  match: Pick<MatchScreeningDirectory, 'newest'>;
 }
 
 /** Everything the 360 report shows, read through the case, integration and score areas' views. */
@@ -73,7 +76,7 @@ export async function loadReportData(
 ): Promise<ReportData> {
   const business = await sources.businesses.find(report.businessId);
   if (!business) throw new ReportBusinessGoneError();
-  const [owners, records, bjl, latestScore, checked, alerts, hits] = await Promise.all([
+  const [owners, records, bjl, latestScore, checked, alerts, hits, match] = await Promise.all([
     sources.businesses.owners(business.id),
     sources.integration.publicRecords(business.id),
     sources.integration.bjlRecords(business.id),
@@ -81,6 +84,7 @@ export async function loadReportData(
     loadVerificationAndClassification(sources.verification, business),
     sources.alerts.ofBusiness(business.id, REPORT_ALERTS),
     sources.watchlist.hitsOf(business.id),
+    sources.match.newest(business.customerId, business.id),
   ]);
   const s = records?.summary;
   const publicRecords: ReportPublicRecords | null = s
@@ -133,5 +137,6 @@ export async function loadReportData(
     score: latestScore ? score(latestScore, await sources.scores.latestSuccessfulBefore(business.id, latestScore.year, latestScore.month)) : null,
     alerts: alerts.map((a) => ({ rule: a.rule, severity: a.severity, status: a.status, title: a.title, summary: a.summary, createdAt: a.createdAt })),
     sanctions: reportSanctions(hits, business, owners),
+    match: reportMatch(match),
   };
 }

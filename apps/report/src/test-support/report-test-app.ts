@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createAuditLogStandIn, createDataKeyStandIn, createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
+import { createAuditLogStandIn, createDataKeyStandIn, createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createMatchScreeningDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
 import { buildApp } from './area-app';
 import type { ReportArea, ReportAreaDeps } from '../area';
 import { reportMigrations } from '../migrations';
@@ -18,6 +18,8 @@ export interface ReportTestApp extends Omit<AreaHarness, 'close' | 'workerConnec
   verification: Awaited<ReturnType<typeof createVerificationDirectoryStandIn>>;
   /** The business's sanctions hits as the integration area would publish them. */
   watchlist: Awaited<ReturnType<typeof createWatchlistHitDirectoryStandIn>>;
+  /** The business's newest MATCH screening as the integration area would publish it. */
+  match: Awaited<ReturnType<typeof createMatchScreeningDirectoryStandIn>>;
   /** What the area's acts appended to the audit log (the auth area's function, stood in). */
   auditEntries(): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export async function startReportTestApp(options: { workers?: boolean } & Partia
   const scores = await createScoreDirectoryStandIn(h.db);
   const verification = await createVerificationDirectoryStandIn(h.db);
   const watchlist = await createWatchlistHitDirectoryStandIn(h.db);
+  const match = await createMatchScreeningDirectoryStandIn(h.db);
   const dataEncryptionKey = randomBytes(32);
   const { workers, ...overrides } = options;
   const { app, area } = buildApp({
@@ -57,6 +60,7 @@ export async function startReportTestApp(options: { workers?: boolean } & Partia
     scores,
     verification,
     watchlist,
+    match,
     auditEntries: () => auditLog.entries(),
     close: () => h.close(() => area.stop()),
   };

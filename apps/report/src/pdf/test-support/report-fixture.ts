@@ -3,6 +3,7 @@
  * worker delivers them; no unmasked TIN or SSN exists anywhere in these fixtures.
  */
 import { ReportData, ReportScore } from '../report-data';
+import { buildMatch, buildStressMatch } from './match-fixture';
 
 /** The five category codes of contract 2.8, with their labels. */
 export const CATEGORIES = [
@@ -192,6 +193,7 @@ export function buildReportData(overrides: Partial<ReportData> = {}): ReportData
     score: buildScore(),
     alerts: buildAlerts(),
     sanctions: buildSanctions(),
+    match: buildMatch(),
     ...overrides,
   };
 }
@@ -289,5 +291,6 @@ export function buildStressReportData(): ReportData {
       openCount: 17,
       erasedOwnerHits: 2,
     },
+    match: buildStressMatch(long),
   };
 }
