@@ -39,6 +39,8 @@ export type {
 export { BusinessNotFoundError, findAccessibleBusiness } from './case/business-access';
 export { createScoreDirectory, SCORE_DIRECTORY_VIEW } from './score/score-directory';
 export type { ScoreCategoryView, ScoreDirectory, ScoreEntry, ScoreReasonView } from './score/score-directory';
+export { FACTOR_VALUE_KINDS, factorValueKind, WEIGHTAGE_FACTOR_DIRECTORY_VIEW } from './score/factor-units';
+export type { FactorUnit, FactorValueKind } from './score/factor-units';
 export { ALERT_DIRECTORY_VIEW, createAlertDirectory } from './score/alert-directory';
 export type { AlertDirectory, AlertEntry } from './score/alert-directory';
 export { summariseBjl } from './integration/bjl-summary';

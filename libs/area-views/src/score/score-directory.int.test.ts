@@ -69,4 +69,19 @@ describe('createScoreDirectory', () => {
     const counts = await createAlertDirectory(database.db).unresolvedCountsOfMany([first, second, 'nope']);
     expect([...counts.entries()]).toEqual([[first, { open: 2, high: 1, newestAt: new Date('2026-02-03T00:00:00Z') }]]);
   });
+  it("reads what each factor of a score's config measures: its extractor, the kind of number and the config's words; nothing for a config unknown or not a UUID", async () => {
+    const standIn = await createScoreDirectoryStandIn(database.db);
+    const configId = randomUUID();
+    await standIn.putFactorUnits(configId, [
+      { code: 'BANKRUPTCIES_AI_PLACEHOLDER', input: 'YEARS_SINCE_BANKRUPTCY', unit: 'years since the most recent bankruptcy (10 = none)' },
+      { code: 'NEW_FACTOR', input: 'NOT_KNOWN_HERE', unit: null },
+    ]);
+    const units = await createScoreDirectory(database.db).factorUnits(configId);
+    expect(Object.fromEntries(units)).toEqual({
+      BANKRUPTCIES_AI_PLACEHOLDER: { input: 'YEARS_SINCE_BANKRUPTCY', kind: 'years', text: 'years since the most recent bankruptcy (10 = none)' },
+      NEW_FACTOR: { input: 'NOT_KNOWN_HERE', kind: null, text: null },
+    });
+    expect((await createScoreDirectory(database.db).factorUnits(randomUUID())).size).toBe(0);
+    expect((await createScoreDirectory(database.db).factorUnits('nope')).size).toBe(0);
+  });
 });

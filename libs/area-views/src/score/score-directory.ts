@@ -1,5 +1,6 @@
 import type { Knex } from '@kyb/db';
 import { isUuid } from '@kyb/validation';
+import { factorValueKind, WEIGHTAGE_FACTOR_DIRECTORY_VIEW, type FactorUnit } from './factor-units';
 
 /** The score area's read module, created by its migrations. */
 export const SCORE_DIRECTORY_VIEW = 'scores.score_directory';
@@ -81,6 +82,18 @@ export function createScoreDirectory(db: Knex) {
         .where({ status: 'SUCCESS' })
         .orderBy([{ column: 'business_id' }, { column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
       return new Map(rows.map((row) => [row.business_id as string, toEntry(row)]));
+    },
+    /**
+     * What each factor of a weighting config measures, by factor code (`ScoreEntry.weightageConfigId`):
+     * read from the config every score keeps, so scores stored before units were published have
+     * them too. Empty for an unknown config or a value that is not a UUID.
+     */
+    async factorUnits(weightageConfigId: string): Promise<Map<string, FactorUnit>> {
+      if (!isUuid(weightageConfigId)) return new Map();
+      const rows: Array<{ code: string; input: string | null; unit: string | null }> = await db(WEIGHTAGE_FACTOR_DIRECTORY_VIEW)
+        .where({ weightage_config_id: weightageConfigId })
+        .select('code', 'input', 'unit');
+      return new Map(rows.map((r) => [r.code, { input: r.input ?? null, kind: factorValueKind(r.input ?? null), text: r.unit ?? null }]));
     },
     /** The business's newest SUCCESS score of a month before `year`-`month` (the previous month that has one), if any. */
     async latestSuccessfulBefore(businessId: string, year: number, month: number): Promise<ScoreEntry | undefined> {

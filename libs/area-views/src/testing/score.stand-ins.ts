@@ -1,6 +1,7 @@
 import type { Knex } from '@kyb/db';
 import { ALERT_DIRECTORY_VIEW, type AlertEntry } from '../score/alert-directory';
 import { SCORE_DIRECTORY_VIEW, type ScoreEntry } from '../score/score-directory';
+import { WEIGHTAGE_FACTOR_DIRECTORY_VIEW } from '../score/factor-units';
 
 /** For tests of areas that read scores: a table with the view's contract. */
 export async function createScoreDirectoryStandIn(db: Knex) {
@@ -12,7 +13,17 @@ export async function createScoreDirectoryStandIn(db: Knex) {
   await db.raw(`create table if not exists ${ALERT_DIRECTORY_VIEW} (id uuid primary key default gen_random_uuid(), customer_id uuid not null,
     business_id uuid not null, score_id uuid not null, rule text not null, severity text not null, status text not null, title text not null,
     summary text not null, created_at timestamptz not null default now())`);
+  await db.raw(`create table if not exists ${WEIGHTAGE_FACTOR_DIRECTORY_VIEW} (weightage_config_id uuid not null, version text not null, code text not null,
+    label text, input text, unit text)`);
   return {
+    /** What each factor of a config measures, as the score area publishes it from the config. */
+    async putFactorUnits(weightageConfigId: string, factors: Array<{ code: string; label?: string; input: string | null; unit: string | null }>, version = '2.2'): Promise<void> {
+      await db(WEIGHTAGE_FACTOR_DIRECTORY_VIEW).where({ weightage_config_id: weightageConfigId }).delete();
+      if (factors.length === 0) return;
+      await db(WEIGHTAGE_FACTOR_DIRECTORY_VIEW).insert(
+        factors.map((f) => ({ weightage_config_id: weightageConfigId, version, code: f.code, label: f.label ?? f.code, input: f.input, unit: f.unit })),
+      );
+    },
     async put(entry: Omit<ScoreEntry, 'createdAt' | 'year' | 'month' | 'reasonCodes'> & { status?: string; createdAt?: Date; reasonCodes?: ScoreEntry['reasonCodes'] }) {
       const at = entry.createdAt ?? new Date();
       await db(SCORE_DIRECTORY_VIEW).insert({
