@@ -13,15 +13,20 @@ const WIN_ANSI_EXTRA = new Set([
   0x203a, 0x20ac, 0x2122,
 ]);
 
+/** Characters the WinAnsi encoding cannot show that have a plain spelling (a config's unit reads `equity ≤ 0`). */
+const SPELLED: Record<string, string> = { '\u2264': '<=', '\u2265': '>=', '\u2212': '-', '\u2260': '!=' };
+
 /**
  * Makes a string printable with the built-in Helvetica fonts: control characters become spaces,
- * characters the WinAnsi encoding cannot show become `?` (pdfkit would otherwise emit garbage).
+ * a few signs are spelled out (`≤` as `<=`), other characters the WinAnsi encoding cannot show
+ * become `?` (pdfkit would otherwise emit garbage).
  */
 export function safeText(value: string): string {
   let out = '';
   for (const char of value.normalize('NFC')) {
     const code = char.codePointAt(0) ?? 0x3f;
-    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
+    if (SPELLED[char]) out += SPELLED[char];
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
     else if (code <= 0xff || WIN_ANSI_EXTRA.has(code)) out += char;
     else out += '?';
   }

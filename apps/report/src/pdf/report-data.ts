@@ -1,3 +1,8 @@
+import type { FactorValueKind } from '@kyb/area-views';
+import type { ReportMatch } from './report-match-data';
+
+export type { ReportMatch, ReportMatchedMerchant, ReportMatchScreening } from './report-match-data';
+
 /**
  * Everything the 360 report shows, gathered by the report worker from the case, integration and
  * score areas' views. Sensitive values arrive masked already (TIN and SSN: `XXXXX6789`).
@@ -30,36 +35,6 @@ export interface ReportData {
    * screening directory. Always set by the report worker; absent only in data built by hand.
    */
   match?: ReportMatch;
-}
-
-/** The MATCH section's data: the newest screening, or null when none was run. */
-export interface ReportMatch {
-  screening: ReportMatchScreening | null;
-}
-
-/** A business's newest MATCH screening: its state, and once COMPLETED its result word and matched merchants. */
-export interface ReportMatchScreening {
-  id: string;
-  /** PENDING, PROCESSING, COMPLETED or FAILED. */
-  status: string;
-  /** `No Match`, `Possible Match` or `Match` as stored; null unless COMPLETED. */
-  result: string | null;
-  provider: string;
-  requestedAt: Date;
-  completedAt: Date | null;
-  merchants: ReportMatchedMerchant[];
-}
-
-/** A terminated merchant on the MATCH list the screening matched, with why it was listed. */
-export interface ReportMatchedMerchant {
-  name: string;
-  reasonCode: string;
-  reason: string;
-  /** `YYYY-MM-DD`, or empty. */
-  terminatedOn: string;
-  addedByIca: string;
-  /** The fields that agreed and how, e.g. `name (exact)`; empty when none did. */
-  matchedOn: string[];
 }
 
 /** Whose name matched a listed entry: the legal name, a DBA (the view does not say which) or an owner. */
@@ -222,7 +197,14 @@ export interface ReportScore {
   configId: string;
   generatedAt: Date;
   categories: Array<{ code: string; label: string; weight: number; score100: number | null }>;
-  factors: Array<{ categoryCode: string; code: string; label: string; value: number | null; score100: number | null; weight: number; status: string }>;
+  /**
+   * `value` is the factor's raw input in its own unit: `valueKind` says which kind of number it is
+   * (null when not known: printed bare) and `unit` the config's words for it (null when the config states none).
+   */
+  factors: Array<{
+    categoryCode: string; code: string; label: string; value: number | null; score100: number | null; weight: number; status: string;
+    valueKind: FactorValueKind | null; unit: string | null;
+  }>;
   /** The change since the newest successful score of an earlier month; null when there is none. */
   change: ReportScoreChange | null;
   /** The reasons the score is not higher (stable codes, most points lost first); empty for scores older than reason codes. */

@@ -8,7 +8,8 @@ import { formatIsoUtc, formatNumber, orDash } from './format';
 import { GAUGE_BANDS, drawGauge } from './gauge';
 import { COLOR, Doc, FONT, contentWidth, ensureSpace, left, riskColor, score100TextColor, writeLine } from './layout';
 import { ReportScore } from './report-data';
-import { drawTable } from './tables';
+import { formatCompact, formatFactorValue } from './factor-value-format';
+import { drawTable, type TableSpec } from './tables';
 
 /** Message shown instead of the score when there is none. */
 export const NO_SCORE_MESSAGE = 'No score has been generated for this business yet.';
@@ -85,28 +86,28 @@ function drawReasons(doc: Doc, score: ReportScore): void {
   });
 }
 
-function drawFactors(doc: Doc, score: ReportScore): void {
-  subTitle(doc, 'Score factors');
-  if (score.factors.length === 0) {
-    messageBox(doc, 'No factors in this score.');
-    return;
-  }
+/**
+ * The factor table: each factor's value printed with its unit (`10 years`, `$361,054.24`), what the
+ * value measures in the config's words under the factor's name, and its score, weight and status.
+ * The Value column is wide enough for any value `formatFactorValue` prints (a test measures it).
+ */
+export function factorTable(score: ReportScore): TableSpec {
   const categoryLabel = new Map(score.categories.map((c) => [c.code, c.label]));
-  drawTable(doc, {
+  return {
     columns: [
-      { header: 'Category', weight: 2.2 },
-      { header: 'Factor', weight: 3.2, bold: true },
-      { header: 'Value', weight: 1.1, align: 'right' },
-      { header: 'Score (0\u2013100)', weight: 1.55, align: 'right' },
-      { header: 'Weight', weight: 1, align: 'right' },
-      { header: 'Status', weight: 1.5 },
+      { header: 'Category', weight: 2.0 },
+      { header: 'Factor', weight: 2.9, bold: true },
+      { header: 'Value', weight: 1.75, align: 'right', maxLines: 1 },
+      { header: 'Score (0\u2013100)', weight: 1.5, align: 'right', maxLines: 1 },
+      { header: 'Weight', weight: 1.1, align: 'right', maxLines: 1 },
+      { header: 'Status', weight: 1.3 },
     ],
     rows: score.factors.map((f) => [
       orDash(categoryLabel.get(f.categoryCode) ?? f.categoryCode),
       orDash(f.label ?? f.code),
-      formatNumber(f.value, 2),
-      formatNumber(f.score100, 1),
-      formatNumber(f.weight, 2),
+      formatFactorValue(f.value, f.valueKind),
+      formatCompact(f.score100, 1),
+      formatCompact(f.weight, 2),
       orDash(f.status),
     ]),
     continuedLabel: 'Score factors (continued)',
@@ -114,7 +115,20 @@ function drawFactors(doc: Doc, score: ReportScore): void {
       const value = score.factors[r].score100;
       return c === 3 && typeof value === 'number' && Number.isFinite(value) ? score100TextColor(value) : undefined;
     },
-  });
+    cellNote: (r, c) => (c === 1 && score.factors[r].unit?.trim() ? `Value: ${score.factors[r].unit?.trim()}` : undefined),
+  };
+}
+
+/** The columns of {@link factorTable} that hold numbers, which must never wrap. */
+export const FACTOR_NUMBER_COLUMNS = [2, 3, 4] as const;
+
+function drawFactors(doc: Doc, score: ReportScore): void {
+  subTitle(doc, 'Score factors');
+  if (score.factors.length === 0) {
+    messageBox(doc, 'No factors in this score.');
+    return;
+  }
+  drawTable(doc, factorTable(score));
 }
 
 /** Points with their sign: +12.5, -3, 0. */

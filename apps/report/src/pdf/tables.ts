@@ -1,7 +1,9 @@
 /**
  * A simple striped table: a shaded header row, wrapped cells (a few lines at most, then an
- * ellipsis) and page breaks between rows, with the header repeated on every continuation page.
+ * ellipsis), an optional note under a cell's text (smaller, muted), and page breaks between rows,
+ * with the header repeated on every continuation page.
  */
+import { safeText } from './format';
 import { COLOR, Doc, FONT, bottom, contentWidth, ensureSpace, left, measureBlock, newPage, writeBlock, writeLine } from './layout';
 
 /** One column: its header, its share of the content width and how its cells are drawn. */
@@ -23,12 +25,15 @@ export interface TableSpec {
   continuedLabel?: string;
   /** Colour of one cell's text, when it should differ from the default. */
   cellColor?: (rowIndex: number, columnIndex: number) => string | undefined;
+  /** A note printed under one cell's text (e.g. what a factor's value measures), when it has one. */
+  cellNote?: (rowIndex: number, columnIndex: number) => string | undefined;
 }
 
 const PAD_X = 5;
 const PAD_Y = 4;
 const HEADER_HEIGHT = 19;
 const CELL_SIZE = 8.5;
+const NOTE_STYLE = { font: FONT.italic, size: 7, color: COLOR.muted, maxLines: 2 } as const;
 
 function columnGeometry(doc: Doc, columns: TableColumn[]): Array<{ x: number; width: number }> {
   const total = columns.reduce((sum, c) => sum + c.weight, 0);
@@ -74,10 +79,25 @@ function cellStyle(column: TableColumn, color: string | undefined) {
   } as const;
 }
 
-function rowHeight(doc: Doc, spec: TableSpec, row: string[], geometry: Array<{ width: number }>): number {
-  const heights = spec.columns.map((column, i) =>
-    measureBlock(doc, row[i] ?? '', geometry[i].width - 2 * PAD_X, cellStyle(column, undefined)),
-  );
+/** The width each column leaves its text (its share of the content width, less the padding). */
+export function textWidths(doc: Doc, columns: TableColumn[]): number[] {
+  return columnGeometry(doc, columns).map((g) => g.width - 2 * PAD_X);
+}
+
+/** How wide `text` is on one line in a cell of `column` (what a test compares with {@link textWidths}). */
+export function cellTextWidth(doc: Doc, column: TableColumn, text: string): number {
+  doc.font(column.bold ? FONT.bold : FONT.regular).fontSize(CELL_SIZE);
+  return doc.widthOfString(safeText(text));
+}
+
+function cellHeight(doc: Doc, spec: TableSpec, row: string[], r: number, c: number, width: number): number {
+  const text = measureBlock(doc, row[c] ?? '', width, cellStyle(spec.columns[c], undefined));
+  const note = spec.cellNote?.(r, c);
+  return note ? text + 1 + measureBlock(doc, note, width, NOTE_STYLE) : text;
+}
+
+function rowHeight(doc: Doc, spec: TableSpec, row: string[], r: number, geometry: Array<{ width: number }>): number {
+  const heights = spec.columns.map((_, c) => cellHeight(doc, spec, row, r, c, geometry[c].width - 2 * PAD_X));
   return Math.max(...heights) + 2 * PAD_Y;
 }
 
@@ -85,12 +105,12 @@ function rowHeight(doc: Doc, spec: TableSpec, row: string[], geometry: Array<{ w
 export function drawTable(doc: Doc, spec: TableSpec): void {
   const geometry = columnGeometry(doc, spec.columns);
   // Keep the header with its first few rows rather than leave it alone at the foot of a page.
-  const leading = spec.rows.slice(0, 3).reduce((sum, row) => sum + rowHeight(doc, spec, row, geometry), 0);
+  const leading = spec.rows.slice(0, 3).reduce((sum, row, r) => sum + rowHeight(doc, spec, row, r, geometry), 0);
   ensureSpace(doc, HEADER_HEIGHT + leading);
   drawHeader(doc, spec, geometry);
 
   spec.rows.forEach((row, r) => {
-    const height = rowHeight(doc, spec, row, geometry);
+    const height = rowHeight(doc, spec, row, r, geometry);
     if (doc.y + height > bottom(doc)) {
       newPage(doc);
       if (spec.continuedLabel) {
@@ -108,7 +128,9 @@ export function drawTable(doc: Doc, spec: TableSpec): void {
     spec.columns.forEach((column, c) => {
       const { x, width } = geometry[c];
       const style = cellStyle(column, spec.cellColor?.(r, c));
-      writeBlock(doc, row[c] ?? '', x + PAD_X, y + PAD_Y, width - 2 * PAD_X, style);
+      const textHeight = writeBlock(doc, row[c] ?? '', x + PAD_X, y + PAD_Y, width - 2 * PAD_X, style);
+      const note = spec.cellNote?.(r, c);
+      if (note) writeBlock(doc, note, x + PAD_X, y + PAD_Y + textHeight + 1, width - 2 * PAD_X, NOTE_STYLE);
     });
     doc.save()
       .moveTo(left(doc), y + height)

@@ -3,6 +3,7 @@ import {
   type AlertDirectory,
   type BjlEntry,
   type BusinessDirectory,
+  type FactorUnit,
   type IntegrationDirectory,
   type MatchScreeningDirectory,
   type ScoreDirectory,
@@ -30,7 +31,7 @@ function facts(records: BjlEntry[]): ReportFacts {
   return { bankruptcies: fact(records, 'BANKRUPTCY'), liens: fact(records, 'LIEN'), judgements: fact(records, 'JUDGEMENT') };
 }
 
-function score(entry: ScoreEntry, previous: ScoreEntry | undefined): ReportScore {
+function score(entry: ScoreEntry, previous: ScoreEntry | undefined, units: ReadonlyMap<string, FactorUnit>): ReportScore {
   return {
     id: entry.id,
     weightedScore850: entry.weightedScore850,
@@ -50,11 +51,18 @@ function score(entry: ScoreEntry, previous: ScoreEntry | undefined): ReportScore
         score100: f.status === 'SUCCESS' ? f.score_100 : null,
         weight: f.weightage,
         status: f.status,
+        valueKind: units.get(f.code)?.kind ?? null,
+        unit: units.get(f.code)?.text ?? null,
       })),
     ),
     change: previous ? scoreChange(entry, previous) : null,
     reasonCodes: entry.reasonCodes.map((r) => ({ code: r.code, reason: r.reason, pointsLost850: r.points_lost_850 })),
   };
+}
+
+/** The score a report compares with (the previous month's), and what each factor of the score's config measures. */
+async function previousAndUnits(scores: ScoreDirectory, latest: ScoreEntry): Promise<[ScoreEntry | undefined, Map<string, FactorUnit>]> {
+  return Promise.all([scores.latestSuccessfulBefore(latest.businessId, latest.year, latest.month), scores.factorUnits(latest.weightageConfigId)]);
 }
 
 /** What the report is read from: the case, integration (records, verification, classification, sanctions hits, MATCH screenings) and score areas' views. */
@@ -134,7 +142,7 @@ export async function loadReportData(
     })),
     publicRecords,
     facts: records ? facts(bjl) : null,
-    score: latestScore ? score(latestScore, await sources.scores.latestSuccessfulBefore(business.id, latestScore.year, latestScore.month)) : null,
+    score: latestScore ? score(latestScore, ...(await previousAndUnits(sources.scores, latestScore))) : null,
     alerts: alerts.map((a) => ({ rule: a.rule, severity: a.severity, status: a.status, title: a.title, summary: a.summary, createdAt: a.createdAt })),
     sanctions: reportSanctions(hits, business, owners),
     match: reportMatch(match),

@@ -16,14 +16,16 @@ export const CATEGORIES = [
 
 /** A score of 712 (LOW / APPROVE) with factors from every category. */
 export function buildScore(factorCount?: number): ReportScore {
-  const base = [
-    { categoryCode: 'PUBLIC_RECORDS', code: 'JUDGEMENTS_AND_LIENS_AI_PLACEHOLDER', label: 'Judgements and Liens', value: 2, score100: 70, weight: 40, status: 'SUCCESS' },
-    { categoryCode: 'PUBLIC_RECORDS', code: 'SOCIAL_REVIEWS_AI_PLACEHOLDER', label: 'Social Reviews', value: 4.3, score100: 86, weight: 30, status: 'SUCCESS' },
-    { categoryCode: 'PUBLIC_RECORDS', code: 'BANKRUPTCIES_AI_PLACEHOLDER', label: 'Bankruptcies', value: 0, score100: 100, weight: 30, status: 'SUCCESS' },
-    { categoryCode: 'BUSINESS_OPERATIONS', code: 'BALANCE_SHEET_AI_PLACEHOLDER', label: 'Balance Sheet', value: 1.8, score100: 64.2, weight: 34, status: 'SUCCESS' },
-    { categoryCode: 'COMPANY_PROFILE', code: 'CREDIT_BUREAU_AI_PLACEHOLDER', label: 'Credit Bureau', value: 742, score100: 88, weight: 100, status: 'SUCCESS' },
-    { categoryCode: 'FINANCIAL_TRENDS', code: 'LIQUIDITY_RATIOS_AI_PLACEHOLDER', label: 'Liquidity Ratios', value: 0.62, score100: 38.4, weight: 25, status: 'SUCCESS' },
-    { categoryCode: 'PERFORMANCE_MEASURES', code: 'PROFITABILITY_RATIOS_AI_PLACEHOLDER', label: 'Profitability Ratios', value: null, score100: null, weight: 34, status: 'NO_DATA' },
+  const base: ReportScore['factors'] = [
+    { categoryCode: 'PUBLIC_RECORDS', code: 'JUDGEMENTS_AND_LIENS_AI_PLACEHOLDER', label: 'Judgements and Liens', value: 361054.24, score100: 70, weight: 40, status: 'SUCCESS', valueKind: 'usd', unit: 'total USD of active liens and judgements' },
+    { categoryCode: 'PUBLIC_RECORDS', code: 'SOCIAL_REVIEWS_AI_PLACEHOLDER', label: 'Social Reviews', value: 4.3, score100: 86, weight: 30, status: 'SUCCESS', valueKind: 'stars', unit: 'average review rating, stars 0..5' },
+    { categoryCode: 'PUBLIC_RECORDS', code: 'BANKRUPTCIES_AI_PLACEHOLDER', label: 'Bankruptcies', value: 10, score100: 100, weight: 30, status: 'SUCCESS', valueKind: 'years', unit: 'years since the most recent bankruptcy (10 = none)' },
+    { categoryCode: 'BUSINESS_OPERATIONS', code: 'BALANCE_SHEET_AI_PLACEHOLDER', label: 'Balance Sheet', value: 1.8, score100: 64.2, weight: 34, status: 'SUCCESS', valueKind: 'ratio', unit: 'equity / total assets, ratio' },
+    // A score whose config states no unit for the factor: its value is printed bare.
+    { categoryCode: 'COMPANY_PROFILE', code: 'CREDIT_BUREAU_AI_PLACEHOLDER', label: 'Credit Bureau', value: 742, score100: 88, weight: 100, status: 'SUCCESS', valueKind: null, unit: null },
+    { categoryCode: 'FINANCIAL_TRENDS', code: 'LIQUIDITY_RATIOS_AI_PLACEHOLDER', label: 'Liquidity Ratios', value: 0.62, score100: 38.4, weight: 25, status: 'SUCCESS', valueKind: 'ratio', unit: 'current ratio: current assets / current liabilities' },
+    { categoryCode: 'FINANCIAL_TRENDS', code: 'SOLVENCY_RATIOS_AI_PLACEHOLDER', label: 'Solvency Ratio', value: 10, score100: 38.4, weight: 25, status: 'SUCCESS', valueKind: 'ratio', unit: 'debt-to-equity: total liabilities / equity, ratio (10 = equity \u2264 0)' },
+    { categoryCode: 'PERFORMANCE_MEASURES', code: 'PROFITABILITY_RATIOS_AI_PLACEHOLDER', label: 'Profitability Ratios', value: null, score100: null, weight: 34, status: 'NO_DATA', valueKind: 'percent', unit: 'return on assets: net income / total assets, %' },
   ];
   const factors =
     factorCount === undefined
