@@ -64,7 +64,8 @@ function reportScore(computed: BenchComputedScore): NonNullable<BenchReportData[
     generatedAt: AS_OF,
     categories: computed.score_distribution.map((c) => ({ code: c.code, label: c.label, weight: c.total_weightage, score100: Number(c.score_100) })),
     factors: computed.score_distribution.flatMap((c) =>
-      c.factors.map((f) => ({ categoryCode: c.code, code: f.code, label: f.label, value: f.value, score100: f.score_100, weight: f.weightage, status: f.status })),
+      // The computed score names no inputs: the values are printed bare, as for a config that states no units.
+      c.factors.map((f) => ({ categoryCode: c.code, code: f.code, label: f.label, value: f.value, score100: f.score_100, weight: f.weightage, status: f.status, valueKind: null, unit: null })),
     ),
     reasonCodes: [
       { code: 'R07', reason: 'Business credit bureau score, less delinquent accounts, is 68 of 100', pointsLost850: 41.2 },
