@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { REVIEWER_PERMISSIONS, USER_PERMISSIONS } from '@kyb/auth';
+import { createScoreDirectoryStandIn } from '@kyb/area-views/testing';
 import { createPgCaseStore } from '../cases/cases.store';
 import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
@@ -88,6 +89,24 @@ describe("a reviewer's decision", () => {
     expect(confirmed.body.data).toMatchObject({ status: 'REJECTED', decided: true, confirmed: { first_reviewer: waiting.body.data.awaiting_confirmation.by } });
     expect((await trail(caseId)).at(-1)).toMatchObject({ to_status: 'REJECTED', note: 'No ID.\nAgreed.', facts: expect.objectContaining({ first_reason_code: 'IDENTITY_NOT_CONFIRMED' }) });
     expect((await t.db('cases.cases').where({ id: caseId }).first()).pending_decision).toBeNull();
+  });
+
+  it('with four eyes on a risk level, an approval of a business scored at that level waits; one scored lower does not', async () => {
+    const tenant = randomUUID();
+    await t.customer({ id: tenant });
+    await request(t.app).put(`/case/api/v1/customers/${tenant}/case-policy`).set('Authorization', `Bearer ${t.keys.tokenFor({ role: 'ADMIN' })}`)
+      .send({ rules: [{ id: 'MANY_ALERTS', when: { fact: 'alerts.open', op: 'gt', value: 100 }, decision: 'review', reason: 'Too many alerts.' }], four_eyes: { approve_risk_levels: ['HIGH'] } }).expect(200);
+    const scores = await createScoreDirectoryStandIn(t.db);
+    const token = t.keys.tokenFor({ role: 'CUSTOMER', customerId: tenant, userId: randomUUID(), subrole: 'reviewer', permissions: [...REVIEWER_PERMISSIONS] });
+    const scoredCase = async (riskLevel: string) => {
+      const businessId = await insertBusiness(t.db, { customerId: tenant, name: `${riskLevel} Risk Co` });
+      await scores.put({ id: randomUUID(), businessId, version: 'v1', weightageConfigId: randomUUID(), weightedScore100: 40, weightedScore850: 500, riskLevel, decision: 'APPROVE', distribution: [] });
+      const [caseId] = await t.db.transaction((trx) => createPgCaseStore(t.db).insertCases(trx, [{ customer_id: tenant, business_id: businessId, applicant_id: null, origin: 'ADDED', created_by: randomUUID() }]));
+      return caseId;
+    };
+    const [high, low] = [await scoredCase('HIGH'), await scoredCase('LOW')];
+    expect((await decide(high, { decision: 'approve', reason_code: 'RISK_ACCEPTED' }, token).expect(200)).body.data).toMatchObject({ status: 'OPEN', decided: false });
+    expect((await decide(low, { decision: 'approve', reason_code: 'RISK_ACCEPTED' }, token).expect(200)).body.data).toMatchObject({ status: 'APPROVED', decided: true });
   });
 
   it('answers in the usual order: no token, no permission, a bad body, another tenant, an unknown case', async () => {

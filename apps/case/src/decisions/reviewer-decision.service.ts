@@ -71,7 +71,9 @@ export function createReviewerDecisionService(deps: { db: Knex; policies: Pick<C
       if (!canMoveCase('reviewer', from, to)) throw new CaseStateConflictError(`A case in ${from} cannot be decided`, from);
       const stored = await deps.policies.current(found.customer_id);
       const policy = stored?.policy ?? DEFAULT_CASE_POLICY;
-      const riskLevel = (await deps.facts([found.business_id])).get(found.business_id)?.get('score.risk_level')?.value;
+      // The risk level is read only where four eyes may ask for it (an approval, with risk levels listed).
+      const asksRisk = body.decision === 'approve' && policy.four_eyes.approve_risk_levels.length > 0;
+      const riskLevel = asksRisk ? (await deps.facts([found.business_id])).get(found.business_id)?.get('score.risk_level')?.value : undefined;
       const at = deps.clock();
       const note = body.note?.trim() ? body.note.trim() : null;
       const pending = found.pending_decision;
