@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { REVIEWER_PERMISSIONS, USER_PERMISSIONS } from '@kyb/auth';
+import { REVIEWER_PERMISSIONS, USER_PERMISSIONS, type Actor } from '@kyb/auth';
 import { createScoreDirectoryStandIn } from '@kyb/area-views/testing';
 import { createPgCaseStore } from '../cases/cases.store';
+import { createPgCasePoliciesStore } from './case-policies.store';
+import { createReviewerDecisionService } from './reviewer-decision.service';
 import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
 /* A reviewer's decision (issue 45): POST /cases/{caseID}/decision, its trail, audit and event, races and four eyes. */
@@ -91,6 +93,39 @@ describe("a reviewer's decision", () => {
     expect((await t.db('cases.cases').where({ id: caseId }).first()).pending_decision).toBeNull();
   });
 
+  it('with four eyes, two first decisions read at once: one waits, the other answers 409 (never both waiting)', async () => {
+    const tenant = randomUUID();
+    await t.customer({ id: tenant });
+    await request(t.app).put(`/case/api/v1/customers/${tenant}/case-policy`).set('Authorization', `Bearer ${t.keys.tokenFor({ role: 'ADMIN' })}`)
+      .send({ rules: [{ id: 'MANY_ALERTS', when: { fact: 'alerts.open', op: 'gt', value: 100 }, decision: 'review', reason: 'Too many alerts.' }], four_eyes: { reject: true } }).expect(200);
+    const businessId = await insertBusiness(t.db, { customerId: tenant, name: 'Raced Co' });
+    const [caseId] = await t.db.transaction((trx) => createPgCaseStore(t.db).insertCases(trx, [{ customer_id: tenant, business_id: businessId, applicant_id: null, origin: 'ADDED', created_by: randomUUID() }]));
+    // Both calls have read the case (no decision waiting) before either writes: the policy read waits for both.
+    const policies = createPgCasePoliciesStore(t.db);
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const bothRead = new Promise<void>((resolve) => (release = resolve));
+    const service = createReviewerDecisionService({
+      db: t.db,
+      policies: { current: async (id) => { arrived += 1; if (arrived === 2) release(); await bothRead; return policies.current(id); } },
+      facts: async () => new Map(),
+      clock: () => new Date(),
+    });
+    const actor = (userId: string): Actor => ({
+      role: 'CUSTOMER', customerId: tenant, userId, subrole: 'reviewer', permissions: new Set(REVIEWER_PERMISSIONS), tokenUse: 'id', businessIds: [], sessionId: randomUUID(), requestId: null, clientAddress: null,
+    });
+    const [a, b] = [randomUUID(), randomUUID()];
+    const answers = await Promise.allSettled([a, b].map((userId) => service.decide(actor(userId), caseId, { decision: 'reject', reason_code: 'HIGH_RISK' })));
+    const waited = answers.filter((x): x is PromiseFulfilledResult<Awaited<ReturnType<typeof service.decide>>> => x.status === 'fulfilled');
+    const refused = answers.filter((x): x is PromiseRejectedResult => x.status === 'rejected');
+    expect(waited).toHaveLength(1);
+    expect(waited[0].value).toMatchObject({ decided: false, status: 'OPEN' });
+    expect(refused.map((x) => [x.reason.httpStatus, x.reason.errorName, x.reason.message])).toEqual([[409, 'CaseStateConflictError', 'The case changed meanwhile: read it again']]);
+    const stored = await t.db('cases.cases').where({ id: caseId }).first();
+    expect(stored.pending_decision.by).toBe(waited[0].value.awaiting_confirmation?.by);
+    expect(await t.db('cases.audit_outbox').where({ action: 'case.decision_awaiting_confirmation', target_id: caseId })).toHaveLength(1);
+  });
+
   it('with four eyes on a risk level, an approval of a business scored at that level waits; one scored lower does not', async () => {
     const tenant = randomUUID();
     await t.customer({ id: tenant });
@@ -120,7 +155,12 @@ describe("a reviewer's decision", () => {
     const stranger = t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID(), subrole: 'reviewer', permissions: [...REVIEWER_PERMISSIONS] });
     expect((await decide(caseId, body, stranger).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
     expect((await decide(randomUUID(), body, stranger).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
-    expect((await decide(randomUUID(), body, t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body.data.errorName).toBe('CaseApiError');
+    expect((await decide(randomUUID(), body, t.keys.tokenFor({ role: 'ADMIN' })).expect(404)).body).toEqual({
+      status: 'fail',
+      message: 'Case not found',
+      errorCode: 'NOT_FOUND',
+      data: { errorName: 'CaseApiError' },
+    });
     expect((await t.db('cases.cases').where({ id: caseId }).first()).status).toBe('OPEN');
   });
 

@@ -53,6 +53,16 @@ interface PendingDecision {
 
 type CaseRow = { id: string; customer_id: string; business_id: string; status: string; pending_decision: PendingDecision | null };
 
+/**
+ * The case as it was read: in the same state with the same decision waiting. A write limited to it
+ * changes nothing when another reviewer's decision or confirmation came first (the row lock makes
+ * the later statement see the earlier one's result).
+ */
+const asRead = (query: Knex.QueryBuilder, found: CaseRow) =>
+  query
+    .where({ id: found.id, status: found.status })
+    .whereRaw('pending_decision is not distinct from ?::jsonb', [found.pending_decision === null ? null : JSON.stringify(found.pending_decision)]);
+
 /** Whether the policy's four eyes asks a second reviewer for this decision. */
 function needsSecondReviewer(policy: CasePolicy, decision: 'approve' | 'reject', riskLevel: unknown): boolean {
   if (decision === 'reject') return policy.four_eyes.reject;
@@ -84,7 +94,7 @@ export function createReviewerDecisionService(deps: { db: Knex; policies: Pick<C
       if (!confirming && needsSecondReviewer(policy, body.decision, riskLevel)) {
         const waiting: PendingDecision = { decision: body.decision, by: actor.userId, reason_code: body.reason_code, note, at: at.toISOString() };
         const updated = await deps.db.transaction(async (trx) => {
-          const count = await trx('cases.cases').where({ id: caseId, status: found.status }).update({ pending_decision: JSON.stringify(waiting), updated_at: at, updated_by: actor.userId });
+          const count = await asRead(trx('cases.cases'), found).update({ pending_decision: JSON.stringify(waiting), updated_at: at, updated_by: actor.userId });
           const details = { decision: body.decision, reason_code: body.reason_code, status: from };
           if (count > 0) await recordAudit(trx, 'cases', [auditActOf(actor, { customerId: found.customer_id, action: 'case.decision_awaiting_confirmation', target: { type: 'case', id: caseId }, details }, at)]);
           return count;
@@ -93,7 +103,9 @@ export function createReviewerDecisionService(deps: { db: Knex; policies: Pick<C
         return { case_id: caseId, status: from, decided: false, awaiting_confirmation: { decision: body.decision, by: actor.userId, at: waiting.at } };
       }
       const moved = await deps.db.transaction(async (trx) => {
-        const done = await moveCase(trx, {
+        // The waiting decision this one confirms (or replaces) must still be the one read.
+        if ((await asRead(trx('cases.cases'), found).update({ pending_decision: null })) === 0) return undefined;
+        return moveCase(trx, {
           caseId,
           from: found.status,
           to,
@@ -109,8 +121,6 @@ export function createReviewerDecisionService(deps: { db: Knex; policies: Pick<C
           clientAddress: actor.clientAddress,
           at,
         });
-        if (done) await trx('cases.cases').where({ id: caseId }).update({ pending_decision: null });
-        return done;
       });
       if (!moved) throw new CaseStateConflictError('The case was decided meanwhile: read it again', from);
       return { case_id: caseId, status: to, decided: true, ...(confirming ? { confirmed: { first_reviewer: pending.by } } : {}) };
