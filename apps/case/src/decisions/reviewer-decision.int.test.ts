@@ -63,6 +63,28 @@ describe("a reviewer's decision", () => {
     expect((await trail(caseId)).map((s) => s.to_status)).toEqual(['OPEN', 'REJECTED']);
   });
 
+  it('withdraws a case in any state but a final one, with four eyes never waiting; a withdrawn case is final', async () => {
+    const tenant = randomUUID();
+    await t.customer({ id: tenant });
+    await request(t.app).put(`/case/api/v1/customers/${tenant}/case-policy`).set('Authorization', `Bearer ${t.keys.tokenFor({ role: 'ADMIN' })}`)
+      .send({ rules: [{ id: 'MANY_ALERTS', when: { fact: 'alerts.open', op: 'gt', value: 100 }, decision: 'review', reason: 'Too many alerts.' }], four_eyes: { reject: true } }).expect(200);
+    const token = t.keys.tokenFor({ role: 'CUSTOMER', customerId: tenant, userId: randomUUID(), subrole: 'reviewer', permissions: [...REVIEWER_PERMISSIONS] });
+    for (const state of ['OPEN', 'MANUAL_REVIEW', 'INFO_REQUESTED', 'AUTO_APPROVED']) {
+      const businessId = await insertBusiness(t.db, { customerId: tenant, name: `Withdrawn ${state} Co` });
+      const [caseId] = await t.db.transaction((trx) => createPgCaseStore(t.db).insertCases(trx, [{ customer_id: tenant, business_id: businessId, applicant_id: null, origin: 'ADDED', created_by: randomUUID() }]));
+      await t.db('cases.cases').where({ id: caseId }).update({ status: state });
+      const res = await decide(caseId, { decision: 'withdraw', reason_code: 'WITHDRAWN_BY_APPLICANT', note: 'The merchant chose another provider.' }, token).expect(200);
+      expect(res.body.data).toEqual({ case_id: caseId, status: 'WITHDRAWN', decided: true });
+      expect((await trail(caseId)).at(-1)).toMatchObject({ from_status: state, to_status: 'WITHDRAWN', mover: 'customer', reason_code: 'WITHDRAWN_BY_APPLICANT' });
+      expect((await decide(caseId, { decision: 'approve', reason_code: 'OTHER' }, token).expect(409)).body.message).toBe('A case in WITHDRAWN cannot be decided');
+    }
+    const { caseId: approved } = await openCase('APPROVED');
+    expect((await decide(approved, { decision: 'withdraw', reason_code: 'NO_LONGER_NEEDED' }).expect(409)).body).toMatchObject({
+      message: 'A case in APPROVED cannot be withdrawn',
+      data: { errorName: 'CaseStateConflictError', status: 'APPROVED' },
+    });
+  });
+
   it('lets one of two decisions at once win; the other answers 409', async () => {
     const { caseId } = await openCase('MANUAL_REVIEW');
     const answers = await Promise.all([decide(caseId, { decision: 'approve', reason_code: 'RISK_ACCEPTED' }), decide(caseId, { decision: 'reject', reason_code: 'HIGH_RISK' }, second)]);

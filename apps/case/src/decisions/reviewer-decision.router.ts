@@ -4,7 +4,7 @@ import { success } from '@kyb/envelope';
 import { defineRoute, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
 import { uuidParams, type JsonSchema } from '@kyb/validation';
-import { REVIEW_REASON_CODES, type ReviewerDecisionBody, type ReviewerDecisionService } from './reviewer-decision.service';
+import { REVIEW_DECISIONS, REVIEW_REASON_CODES, type ReviewerDecisionBody, type ReviewerDecisionService } from './reviewer-decision.service';
 
 /** Message of a reviewer's decision. */
 export const CASE_DECIDED = 'Case decision recorded successfully';
@@ -14,7 +14,7 @@ const decisionBody: JsonSchema = {
   additionalProperties: false,
   required: ['decision', 'reason_code'],
   properties: {
-    decision: { type: 'string', enum: ['approve', 'reject'] },
+    decision: { type: 'string', enum: [...REVIEW_DECISIONS], description: 'approve or reject; withdraw: the onboarding stopped (WITHDRAWN, final; never waits for four eyes)' },
     reason_code: { type: 'string', enum: [...REVIEW_REASON_CODES], description: 'why, as a code; the note says the rest' },
     note: { type: 'string', maxLength: 2000, description: "the reviewer's words, kept on the case's trail (never in the audit log)" },
   },
@@ -25,7 +25,7 @@ const decisionAnswer: JsonSchema = {
   required: ['case_id', 'status', 'decided'],
   properties: {
     case_id: { type: 'string', format: 'uuid' },
-    status: { type: 'string', description: 'APPROVED or REJECTED once decided; the state it stays in while the decision awaits a second reviewer' },
+    status: { type: 'string', description: 'APPROVED, REJECTED or WITHDRAWN once decided; the state it stays in while the decision awaits a second reviewer' },
     decided: { type: 'boolean', description: 'false while four eyes waits for a second reviewer' },
     awaiting_confirmation: { type: 'object', description: 'the decision waiting for a second reviewer: decision, by, at' },
     confirmed: { type: 'object', description: 'a confirmation: the first reviewer' },
@@ -40,9 +40,9 @@ export function reviewerDecisionRoutes(deps: { decisions: ReviewerDecisionServic
       path: '/cases/:caseID/decision',
       // A decision retried with its Idempotency-Key (the answer was lost) answers what the first one did.
       idempotent: true,
-      summary: 'A reviewer approves or rejects a case (audited, sent as case.status_updated)',
+      summary: 'A reviewer approves, rejects or withdraws a case (audited, sent as case.status_updated)',
       description:
-        'Any case no person decided may be decided, an automatic decision overturned. With four eyes in the policy, a rejection (or an approval of a listed risk level) waits for a second reviewer\'s same decision.',
+        'Any case no person decided may be decided, an automatic decision overturned; any case not final may be withdrawn. With four eyes in the policy, a rejection (or an approval of a listed risk level) waits for a second reviewer\'s same decision.',
       tags: ['Cases'],
       auth: true,
       // The case's tenant is checked by the service (unknown and another tenant's answer alike).

@@ -1,5 +1,6 @@
 /*
- * A reviewer decides a case (issue 45, ADR 0055): approve or reject with a reason code and a note.
+ * A reviewer decides a case (issue 45, ADR 0055): approve or reject with a reason code and a note;
+ * or the customer withdraws it (the onboarding stopped: any state but a final one).
  * A case no person decided may be decided (an automatic decision may be overturned); the move is
  * a conditional update from the state read, so of two decisions at once one wins and the other
  * answers 409. Four eyes (a policy option): a rejection, or an approval of a business whose score
@@ -26,12 +27,21 @@ export const REVIEW_REASON_CODES = [
   'FRAUD_SUSPECTED',
   'HIGH_RISK',
   'OUT_OF_POLICY',
+  'WITHDRAWN_BY_APPLICANT',
+  'NO_LONGER_NEEDED',
+  'DUPLICATE_CASE',
   'OTHER',
 ] as const;
 
+/** What a decision does: approve or reject (a reviewer's), or withdraw (the customer's: the onboarding stopped). */
+export const REVIEW_DECISIONS = ['approve', 'reject', 'withdraw'] as const;
+type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+const DECIDED_STATE: Record<ReviewDecision, CaseState> = { approve: 'APPROVED', reject: 'REJECTED', withdraw: 'WITHDRAWN' };
+
 /** What a reviewer sends. */
 export interface ReviewerDecisionBody {
-  decision: 'approve' | 'reject';
+  decision: ReviewDecision;
   reason_code: (typeof REVIEW_REASON_CODES)[number];
   note?: string;
 }
@@ -77,8 +87,9 @@ export function createReviewerDecisionService(deps: { db: Knex; policies: Pick<C
       if (!found) throw unseen(actor, new NotFoundError('Case not found', 'CaseApiError'));
       if (!canAccessCustomer(actor, found.customer_id)) throw new TenantAccessDeniedError();
       const from = (isCaseState(found.status) ? found.status : 'OPEN') as CaseState;
-      const to: CaseState = body.decision === 'approve' ? 'APPROVED' : 'REJECTED';
-      if (!canMoveCase('reviewer', from, to)) throw new CaseStateConflictError(`A case in ${from} cannot be decided`, from);
+      const to = DECIDED_STATE[body.decision];
+      const mover = body.decision === 'withdraw' ? 'customer' : 'reviewer';
+      if (!canMoveCase(mover, from, to)) throw new CaseStateConflictError(`A case in ${from} cannot be ${body.decision === 'withdraw' ? 'withdrawn' : 'decided'}`, from);
       const stored = await deps.policies.current(found.customer_id);
       const policy = stored?.policy ?? DEFAULT_CASE_POLICY;
       // The risk level is read only where four eyes may ask for it (an approval, with risk levels listed).
@@ -91,7 +102,7 @@ export function createReviewerDecisionService(deps: { db: Knex; policies: Pick<C
       if (pending?.decision === body.decision && pending.by === actor.userId) {
         throw new CaseStateConflictError('This decision waits for a second reviewer: another reviewer must confirm it', from);
       }
-      if (!confirming && needsSecondReviewer(policy, body.decision, riskLevel)) {
+      if (!confirming && body.decision !== 'withdraw' && needsSecondReviewer(policy, body.decision, riskLevel)) {
         const waiting: PendingDecision = { decision: body.decision, by: actor.userId, reason_code: body.reason_code, note, at: at.toISOString() };
         const updated = await deps.db.transaction(async (trx) => {
           const count = await asRead(trx('cases.cases'), found).update({ pending_decision: JSON.stringify(waiting), updated_at: at, updated_by: actor.userId });
@@ -109,7 +120,7 @@ export function createReviewerDecisionService(deps: { db: Knex; policies: Pick<C
           caseId,
           from: found.status,
           to,
-          mover: 'reviewer',
+          mover,
           actorId: actor.userId,
           actorRole: actor.role,
           policyVersion: stored?.version ?? 0,
