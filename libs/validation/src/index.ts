@@ -14,4 +14,6 @@ export type { RequestSchemas } from './middleware';
 export { emailSchema, isUuid, strictObject, uuidParams, uuidSchema } from './schemas';
 export { listPage, listPageSchema, listQuerySchema, toListQuery } from './list-query';
 export type { ListQuery, ListQueryOptions, ListQuerySchema, ValidatedListQuery } from './list-query';
+export { cursorListPage, cursorListPageSchema, decodeListCursor, encodeListCursor, listCursorSchema, toCursorListQuery, withListCursor } from './list-cursor';
+export type { CursorKeyKind, CursorListQuery, ListPosition } from './list-cursor';
 export type { StrictObjectSchema } from './schemas';

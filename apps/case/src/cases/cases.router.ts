@@ -3,8 +3,9 @@ import { access, actorOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import { toListQuery } from '@kyb/validation';
+import { toCursorListQuery } from '@kyb/validation';
 import {
+  CASE_SORT_KINDS,
   caseListSchema,
   caseParams,
   caseSchema,
@@ -25,7 +26,7 @@ export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHan
     defineRoute({
       method: 'get',
       path: '/customers/:customerID/cases',
-      summary: "List a customer's onboarding cases with their invitations",
+      summary: "List a customer's onboarding cases with their invitations: the review queue (filters by state, risk level and age; page numbers or a cursor)",
       tags: ['Cases'],
       auth: true,
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['case:read']),
@@ -34,7 +35,7 @@ export function caseRoutes(deps: { cases: CasesService; authenticate: RequestHan
       errors,
       responses: { 200: { description: 'One page of cases', schema: successEnvelope(caseListSchema, 'Success') } },
       handler: async (req, res, { params, query }) => {
-        const list = toListQuery<CaseSort, CaseListFilter, never>(query, ['created_at', 'desc']);
+        const list = toCursorListQuery<CaseSort, CaseListFilter, never>(query, ['created_at', 'desc'], CASE_SORT_KINDS);
         res.json(success('Success', await cases.list(actorOf(req), { ...list, customerId: params.customerId })));
       },
     }),

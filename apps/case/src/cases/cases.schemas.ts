@@ -1,14 +1,50 @@
 import { CASE_STATES } from './case-state-names';
-import { listPageSchema, listQuerySchema, uuidParams, uuidSchema, type JsonSchema, type ListQuery } from '@kyb/validation';
+import {
+  cursorListPageSchema,
+  listQuerySchema,
+  uuidParams,
+  uuidSchema,
+  withListCursor,
+  type CursorKeyKind,
+  type CursorListQuery,
+  type JsonSchema,
+} from '@kyb/validation';
 
-/** Columns a list of cases may be sorted by. */
-export const CASE_SORT_FIELDS = ['created_at', 'updated_at', 'status', 'status_changed_at'] as const;
-export type CaseSort = (typeof CASE_SORT_FIELDS)[number];
-/** The filters of a list of cases. */
-export type CaseListFilter = { status?: string; business_id?: string; assignee_id?: string; origin?: string };
+/** Columns a list of cases may be sorted by, with how a cursor carries each (ties are broken by id). */
+export const CASE_SORT_KINDS = { created_at: 'timestamp', updated_at: 'timestamp', status: 'text', status_changed_at: 'timestamp' } as const satisfies Record<
+  string,
+  CursorKeyKind
+>;
+export type CaseSort = keyof typeof CASE_SORT_KINDS;
+/** The sort fields, in the order the OpenAPI document lists them. */
+export const CASE_SORT_FIELDS = Object.keys(CASE_SORT_KINDS) as CaseSort[];
 
-/** One page of a customer's cases. */
-export type CaseListQuery = ListQuery<CaseSort, CaseListFilter, never> & { customerId: string };
+/**
+ * The risk levels the score engine gives (RISK_LEVELS of apps/score/src/engine/weightage-config-shape.ts;
+ * ARCHITECTURE.md, score area). The case area cannot import the score app: keep the two alike.
+ */
+export const SCORE_RISK_LEVELS = ['HIGH', 'MODERATE', 'LOW'] as const;
+
+/** The filters of a list of cases, as asked for. */
+export type CaseListFilter = {
+  status?: string;
+  business_id?: string;
+  assignee_id?: string;
+  origin?: string;
+  risk_level?: string;
+  waiting_longer_than_hours?: number;
+  status_changed_before?: string;
+};
+
+/** One page of a customer's cases, as the router hands it to the service. */
+export type CaseListQuery = CursorListQuery<CaseSort, CaseListFilter, never> & { customerId: string };
+
+/** What the store reads: the columns to match, the newest score's risk level, and a case's state older than a time. */
+export type CaseListCriteria = Omit<CaseListQuery, 'filter'> & {
+  filter: Omit<CaseListFilter, 'risk_level' | 'waiting_longer_than_hours' | 'status_changed_before'>;
+  riskLevel?: string;
+  statusChangedBefore?: Date;
+};
 
 /** Path of a customer's cases. */
 export const customerParams = uuidParams('customerID');
@@ -17,12 +53,27 @@ export const caseParams = uuidParams('caseID');
 /** Path of one invitation. */
 export const invitationParams = uuidParams('invitationID');
 
-/** Listing a customer's cases. */
-export const listCasesQuery = listQuerySchema({
-  sortFields: CASE_SORT_FIELDS,
-  filters: { status: { type: 'string', enum: [...CASE_STATES] }, business_id: uuidSchema, assignee_id: uuidSchema, origin: { type: 'string', enum: ['INVITATION', 'ADDED'] } },
-  searchFields: [],
-});
+/** Listing a customer's cases: the queue's filters, page numbers or a cursor. */
+export const listCasesQuery = withListCursor(
+  listQuerySchema({
+    sortFields: CASE_SORT_FIELDS,
+    filters: {
+      status: { type: 'string', enum: [...CASE_STATES] },
+      business_id: uuidSchema,
+      assignee_id: uuidSchema,
+      origin: { type: 'string', enum: ['INVITATION', 'ADDED'] },
+      risk_level: { type: 'string', enum: [...SCORE_RISK_LEVELS], description: "the risk level of the business's newest successful score (a case whose business has none is not listed)" },
+      waiting_longer_than_hours: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 1000000,
+        description: 'cases in their state for longer than this many hours (status_changed_at before now minus the hours)',
+      },
+      status_changed_before: { type: 'string', format: 'date-time', description: 'cases whose state last changed before this time' },
+    },
+    searchFields: [],
+  }),
+);
 
 /** A case with its invitations (one case read adds `decision` and `trail`). */
 export const caseSchema: JsonSchema = {
@@ -48,4 +99,4 @@ export const caseSchema: JsonSchema = {
 };
 
 /** One page of cases. */
-export const caseListSchema: JsonSchema = listPageSchema(caseSchema);
+export const caseListSchema: JsonSchema = cursorListPageSchema(caseSchema);

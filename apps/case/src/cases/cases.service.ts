@@ -2,8 +2,8 @@ import { auditActOf, canAccessCustomer, TenantAccessDeniedError, unseen, type Ac
 import { recordAudit, type Knex } from '@kyb/db';
 import { NotFoundError } from '@kyb/envelope';
 import type { InvitationAcceptances } from '@kyb/area-views';
-import { listPage } from '@kyb/validation';
-import type { CaseListQuery } from './cases.schemas';
+import { cursorListPage } from '@kyb/validation';
+import type { CaseListCriteria, CaseListQuery } from './cases.schemas';
 import type { CaseRow, CaseStore, InvitationView } from './cases.store';
 
 /** ACCEPTED once its applicant used it (the auth area records that), else PENDING until it expires. */
@@ -11,6 +11,20 @@ function invitationStatus(invitation: InvitationView, acceptedAt: Date | undefin
   if (acceptedAt) return 'ACCEPTED';
   if (invitation.status === 'PENDING' && invitation.expires_at.getTime() <= now.getTime()) return 'EXPIRED';
   return invitation.status;
+}
+
+const HOUR_MS = 3600 * 1000;
+
+/**
+ * What the store matches: the risk level apart, and the age filters as one time (the earlier of
+ * `status_changed_before` and now minus `waiting_longer_than_hours`).
+ */
+function caseListCriteria(query: CaseListQuery, now: Date): CaseListCriteria {
+  const { risk_level: riskLevel, waiting_longer_than_hours: hours, status_changed_before: before, ...columns } = query.filter;
+  const times = [before === undefined ? undefined : new Date(before), hours === undefined ? undefined : new Date(now.getTime() - hours * HOUR_MS)];
+  const given = times.filter((time): time is Date => time !== undefined);
+  const statusChangedBefore = given.length === 0 ? undefined : new Date(Math.min(...given.map((time) => time.getTime())));
+  return { ...query, filter: columns, riskLevel, statusChangedBefore };
 }
 
 /** `j***@example.com`: enough for an applicant to recognise, little for anyone else. */
@@ -89,14 +103,14 @@ export function createCasesService(options: { cases: CaseStore; acceptances: Inv
       return presented;
     },
     async list(actor: Actor, query: CaseListQuery) {
-      const { rows, total } = await cases.list(query);
+      const { rows, total, next } = await cases.list(caseListCriteria(query, clock()));
       const invitations = await cases.invitationsOfCases(rows.map((r) => r.id));
       const accepted = await acceptedOf(invitations);
       if (invitations.length > 0) {
         const details = { cases: rows.length, applicant_emails: invitations.length, page: query.page };
         await auditRead(actor, { customerId: query.customerId, action: 'cases.listed', target: { type: 'customer', id: query.customerId }, details });
       }
-      return listPage(rows.map((r) => present(r, invitations, accepted)), total, query);
+      return cursorListPage(rows.map((r) => present(r, invitations, accepted)), total, query, next);
     },
     /** What an invitation is for, without secrets: the invitation id in the link is the only credential. */
     async invitation(invitationId: string) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { jsonRowsParts, runChained, type Knex, type StatementPart } from '@kyb/db';
-import type { CaseListQuery } from './cases.schemas';
+import { jsonRowsParts, readKeysetPage, runChained, type Knex, type KeysetPosition, type StatementPart } from '@kyb/db';
+import { SCORE_DIRECTORY_VIEW } from '@kyb/area-views';
+import { CASE_SORT_KINDS, type CaseListCriteria } from './cases.schemas';
 
 /** A case as stored. */
 export interface CaseRow {
@@ -89,6 +90,20 @@ async function openCaseRows(trx: Knex.Transaction, rows: NewCaseRow[]): Promise<
   return ids;
 }
 
+/** The sort kinds by the columns the list's statement names (`c.` the case). */
+const kindsOfColumns = Object.fromEntries(Object.entries(CASE_SORT_KINDS).map(([field, kind]) => [`c.${field}`, kind]));
+
+/**
+ * Whether the newest SUCCESS score of the case's business has `riskLevel` (newest as the score
+ * directory's readers take it: created_at, then id), for each case the list considers: it reads
+ * only that business's scores (scores_business_month leads with business_id), never every score.
+ */
+function newestScoreAt(db: Knex, riskLevel: string): Knex.QueryBuilder {
+  const newest = `(select s.risk_level from ${SCORE_DIRECTORY_VIEW} as s where s.business_id = c.business_id and s.status = 'SUCCESS'
+    order by s.created_at desc, s.id desc limit 1) as newest`;
+  return db.select(db.raw('1')).fromRaw(newest).where('newest.risk_level', riskLevel);
+}
+
 /** SQL of cases: opening one (in the caller's transaction), reading cases and their invitations. */
 export function createPgCaseStore(db: Knex) {
   const invitations = () =>
@@ -130,15 +145,21 @@ export function createPgCaseStore(db: Knex) {
     findInvitation(id: string): Promise<InvitationView | undefined> {
       return invitations().where('i.id', id).first();
     },
-    async list(query: CaseListQuery): Promise<{ rows: CaseRow[]; total: number }> {
-      const base = db<CaseRow>('cases.cases').where({ customer_id: query.customerId });
-      for (const [column, value] of Object.entries(query.filter)) if (value !== undefined) base.andWhere(column, value);
-      const [{ count }] = await base.clone().count<Array<{ count: string }>>({ count: '*' });
-      const page = base.clone().select('*');
-      for (const [column, direction] of query.sort) page.orderBy(column, direction);
-      page.orderBy('id', 'asc');
-      if (query.paginate) page.limit(query.itemsPerPage).offset((query.page - 1) * query.itemsPerPage);
-      return { rows: await page, total: Number(count) };
+    /**
+     * One page of a customer's cases (`readKeysetPage`: page numbers or a cursor). A risk level is
+     * matched against the business's newest successful score, read in the same statement through
+     * the score area's published view (only that business's scores, for each case considered).
+     */
+    list(query: CaseListCriteria): Promise<{ rows: CaseRow[]; total: number; next: KeysetPosition | null }> {
+      const matches = () => {
+        const base = db('cases.cases as c').where('c.customer_id', query.customerId);
+        for (const [column, value] of Object.entries(query.filter)) if (value !== undefined) base.andWhere(`c.${column}`, value);
+        if (query.statusChangedBefore) base.andWhere('c.status_changed_at', '<', query.statusChangedBefore);
+        if (query.riskLevel) base.whereExists(newestScoreAt(db, query.riskLevel));
+        return base;
+      };
+      const order = { sort: query.sort.map(([field, direction]) => [`c.${field}`, direction] as const), kinds: kindsOfColumns, id: 'c.id' };
+      return readKeysetPage<CaseRow>(db, { matches, order, page: query, columns: ['c.*'] });
     },
   };
 }
