@@ -1,10 +1,11 @@
 /**
  * One ajv configuration for the suite; failures become 400 `INVALID` `ValidationMiddlewareError`
- * with ajv's text as the message. Dates, times and text are held to what PostgreSQL can store.
+ * with ajv's text as the message, or the schema owner's words (`wordFailures`). Dates, times and
+ * text are held to what PostgreSQL can store.
  * @packageDocumentation
  */
-export { compileCheck, compileValidator, describeErrors } from './validator';
-export type { JsonSchema, RequestPart, SchemaProblem, Validator } from './validator';
+export { compileCheck, compileValidator, describeErrors, wordFailures } from './validator';
+export type { FailureWording, JsonSchema, RequestPart, SchemaProblem, Validator } from './validator';
 export { schemaOf } from './json-schema';
 export type { SchemaOf } from './json-schema';
 export { validateRequest } from './middleware';

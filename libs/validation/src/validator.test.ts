@@ -1,5 +1,5 @@
 import { ValidationError } from '@kyb/envelope';
-import { compileCheck, compileValidator } from './validator';
+import { compileCheck, compileValidator, wordFailures, type FailureWording } from './validator';
 import { validateRequest } from './middleware';
 import { strictObject, emailSchema, isUuid, uuidParams } from './schemas';
 
@@ -138,5 +138,63 @@ describe('validateRequest', () => {
       errorCode: 'INVALID',
       data: { errorName: 'ValidationMiddlewareError' },
     });
+  });
+});
+
+/* A schema whose owner words its failures (wordFailures): the envelope stays, only the message is theirs. */
+describe('wordFailures', () => {
+  const shapes = () => ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['shape'],
+    properties: {
+      shape: {
+        oneOf: [
+          { type: 'object', additionalProperties: false, required: ['circle'], properties: { circle: { type: 'number' } } },
+          { type: 'object', additionalProperties: false, required: ['square'], properties: { square: { type: 'number' } } },
+        ],
+      },
+    },
+  });
+  const calls: Array<{ value: unknown; paths: string[]; part: string }> = [];
+  const wording: FailureWording = (value, errors, part) => {
+    calls.push({ value, paths: errors.map((e) => e.instancePath), part });
+    const square = (value as { shape?: { square?: unknown } }).shape?.square;
+    return square === undefined ? null : `${part}.shape.square: a square's side is a number, not ${JSON.stringify(square)}`;
+  };
+  const worded = wordFailures(shapes(), wording);
+  beforeEach(() => calls.splice(0));
+
+  it('answers the 400 ValidationMiddlewareError with the wording of the schema, given the value, ajv errors and part', () => {
+    const body = { shape: { square: 'big' } };
+    const error = failure(() => compileValidator(worded, 'body')(body));
+    expect([error.httpStatus, error.toBody()]).toEqual([
+      400,
+      { status: 'fail', message: 'body.shape.square: a square\'s side is a number, not "big"', errorCode: 'INVALID', data: { errorName: 'ValidationMiddlewareError' } },
+    ]);
+    expect(calls).toEqual([{ value: body, paths: ['/shape', '/shape/square', '/shape'], part: 'body' }]);
+  });
+
+  it('leaves ajv its words where the wording answers null, and where another schema object is compiled', () => {
+    expect(failure(() => compileValidator(worded, 'body')({ shape: { circle: 'x' } })).message).toBe('body.shape.circle must be number');
+    expect(failure(() => compileValidator(shapes(), 'body')({ shape: { square: 'big' } })).message).toBe("body.shape must have required property 'circle'");
+    expect(calls).toHaveLength(1);
+  });
+
+  it('words the checks that report rather than throw, and the request validation of routes', () => {
+    expect(compileCheck(worded, 'body')({ shape: { square: true } })).toEqual({ message: "body.shape.square: a square's side is a number, not true", property: 'shape' });
+    const next = jest.fn();
+    validateRequest({ body: worded })({ params: {}, query: {}, body: { shape: { square: 3 } } } as never, {} as never, next);
+    expect(next).toHaveBeenCalledWith();
+    expect(() => validateRequest({ body: worded })({ params: {}, query: {}, body: { shape: { square: [] } } } as never, {} as never, next)).toThrow("body.shape.square: a square's side is a number, not []");
+  });
+
+  it('changes nothing the schema accepts, nor the schema, and is never asked about a value it accepts', () => {
+    const plain = shapes();
+    expect(wordFailures(plain, wording)).toBe(plain);
+    expect(plain).toEqual(shapes());
+    expect(compileCheck(worded, 'body')({ shape: { square: 2 } })).toBeNull();
+    expect(compileValidator(worded, 'body')({ shape: { circle: 1 } })).toEqual({ shape: { circle: 1 } });
+    expect(calls).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@ const textAjv = configure(
 export type RequestPart = 'body' | 'query' | 'params';
 
 /** Formats ajv's first error as the client-facing message, naming the offending property. */
-export function describeErrors(errors: ErrorObject[] | null | undefined, part: RequestPart): string {
+export function describeErrors(errors: readonly ErrorObject[] | null | undefined, part: RequestPart): string {
   const error = errors?.[0];
   if (!error) return `${part} is invalid`;
   const path = error.instancePath.replace(/\//g, '.');
@@ -48,6 +48,30 @@ export function describeErrors(errors: ErrorObject[] | null | undefined, part: R
   return text;
 }
 
+/**
+ * How a schema's owner words a failure that ajv's first error would not explain: under a `oneOf`,
+ * ajv complains of the first branch (or of every branch), not of the one the value meant. Given the
+ * value, ajv's errors and the part, it answers the message, or null to leave ajv's wording.
+ */
+export type FailureWording = (value: unknown, errors: readonly ErrorObject[], part: RequestPart) => string | null;
+
+// Keyed by the schema object itself, so the schema stays plain JSON for the OpenAPI document.
+const wordings = new WeakMap<JsonSchema, FailureWording>();
+
+/**
+ * Has `wording` describe the failures of `schema` for every validator and check compiled from this
+ * very object (returned as it is); what the schema accepts does not change.
+ */
+export function wordFailures<S extends JsonSchema>(schema: S, wording: FailureWording): S {
+  wordings.set(schema, wording);
+  return schema;
+}
+
+/** The schema owner's words for a failed check, or null where it leaves them to ajv. */
+function wordingOf(schema: JsonSchema, check: ValidateFunction, value: unknown, part: RequestPart): string | null {
+  return wordings.get(schema)?.(value, check.errors ?? [], part) ?? null;
+}
+
 /** A compiled check that throws the contract's 400 `ValidationMiddlewareError` on failure. */
 export interface Validator<T> {
   (value: unknown): T;
@@ -59,7 +83,7 @@ export function compileValidator<T>(schema: JsonSchema, part: RequestPart): Vali
   const ajv = part === 'body' ? bodyAjv : textAjv;
   const check: ValidateFunction = ajv.compile(schema);
   const validate = (value: unknown): T => {
-    if (!check(value)) throw new ValidationError(describeErrors(check.errors, part));
+    if (!check(value)) throw new ValidationError(wordingOf(schema, check, value, part) ?? describeErrors(check.errors, part));
     const infinite = nonFiniteProblem(value, part);
     if (infinite) throw new ValidationError(infinite.message);
     return value as T;
@@ -104,6 +128,9 @@ export function compileCheck(schema: JsonSchema, part: RequestPart): (value: unk
     const error = check.errors?.[0];
     const params = (error?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
     const fromPath = error?.instancePath.split('/').filter(Boolean)[0] ?? null;
+    const worded = wordingOf(schema, check, value, part);
+    // Worded, the message may speak of a place deeper than ajv's error: the property is the top-level one it is under.
+    if (worded !== null) return { message: worded, property: fromPath ?? params.missingProperty ?? params.additionalProperty ?? null };
     return { message: describeErrors(check.errors, part), property: params.missingProperty ?? params.additionalProperty ?? fromPath };
   };
 }

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { USER_PERMISSIONS } from '@kyb/auth';
 import { eventually } from '@kyb/testing';
 import { startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
+import { CASE_FACT_NAMES } from './case-facts';
 import { DEFAULT_CASE_POLICY } from './default-case-policy';
 
 /* GET and PUT /customers/{customerID}/case-policy and its versions (issue 45). */
@@ -81,16 +82,37 @@ describe("a customer's case decision policy", () => {
   it.each([
     ['no rules', { rules: [] }, 'body.rules must NOT have fewer than 1 items'],
     ['a repeated rule id', { rules: [reject('R1'), reject('R1', 'Again.')] }, 'body/rules: each rule needs its own id; repeated: R1'],
-    ['a fact the policy cannot read', { rules: [{ ...reject('R1'), when: { fact: 'business.tin', op: 'eq', value: '1' } }] }, undefined],
-    ['an operator without its value', { rules: [{ ...reject('R1'), when: { fact: 'alerts.open', op: 'gt' } }] }, undefined],
-    ['an unknown decision', { rules: [{ ...reject('R1'), decision: 'escalate' }] }, undefined],
+    ['a fact the policy cannot read', { rules: [{ ...reject('R1'), when: { fact: 'business.tin', op: 'eq', value: '1' } }] }, `body.rules[0].when.fact: unknown fact 'business.tin': one of ${CASE_FACT_NAMES.join(', ')}`],
+    ['an operator without its value', { rules: [{ ...reject('R1'), when: { fact: 'alerts.open', op: 'gt' } }] }, 'body.rules[0].when.value: missing: gt compares a number'],
+    ['an unknown decision', { rules: [{ ...reject('R1'), decision: 'escalate' }] }, 'body.rules[0].decision must be equal to one of the allowed values: approve, review, reject'],
     ['another field', { rules: [reject('R1')], draft: true }, "body must NOT have additional properties: 'draft'"],
   ])('refuses a body with %s (400) and stores nothing', async (_name, body, message) => {
     const { id, owner } = await newCustomer();
     const res = await put(id, owner, body).expect(400);
-    expect(res.body).toMatchObject({ status: 'fail', errorCode: 'INVALID' });
-    if (message) expect(res.body.message).toBe(message);
+    expect(res.body).toEqual({ status: 'fail', message, errorCode: 'INVALID', data: { errorName: 'ValidationMiddlewareError' } });
     expect(await t.db('cases.case_policies').where({ customer_id: id })).toEqual([]);
+  });
+
+  it('names the exact place and the problem of a condition deep in a rule, on PUT and on a dry run of the draft alike, and takes the policy once mended', async () => {
+    const { id, owner } = await newCustomer();
+    const dryRun = (body: object) => request(t.app).post(`${path(id)}/dry-run`).set('Authorization', `Bearer ${owner}`).send(body);
+    const deep = (inner: object) => ({ rules: [reject('R0'), approve, { ...reject('R2'), when: { all: [approve.when.all[0], { any: [inner] }] } }] });
+    const refusals = [
+      [{ fact: 'alerts.open', op: 'gt', value: 'many' }, "body.rules[2].when.all[1].any[0].value: gt compares a number, not 'many'"],
+      [{ fact: 'alerts.opened', op: 'gt', value: 1 }, `body.rules[2].when.all[1].any[0].fact: unknown fact 'alerts.opened': one of ${CASE_FACT_NAMES.join(', ')}`],
+      [{ fact: 'alerts.open', op: 'above', value: 1 }, 'body.rules[2].when.all[1].any[0].op: unknown op \'above\': one of eq, ne, in, not_in, gt, gte, lt, lte, starts_with, known'],
+      [{ fact: 'business.state', op: 'in', values: ['FL', false] }, 'body.rules[2].when.all[1].any[0].values[1]: in takes texts of up to 200 characters or numbers, not false'],
+    ] as const;
+    for (const [inner, message] of refusals) {
+      const refused = { status: 'fail', message, errorCode: 'INVALID', data: { errorName: 'ValidationMiddlewareError' } };
+      expect((await put(id, owner, deep(inner)).expect(400)).body).toEqual(refused);
+      expect((await dryRun(deep(inner)).expect(400)).body).toEqual(refused);
+    }
+    expect(await t.db('cases.case_policies').where({ customer_id: id })).toEqual([]);
+
+    const mended = deep({ fact: 'alerts.open', op: 'gt', value: 2 });
+    expect((await dryRun(mended).expect(200)).body.data).toMatchObject({ customer_id: id, compared_with_version: 0 });
+    expect((await put(id, owner, mended).expect(200)).body.data).toMatchObject({ version: 1, rules: mended.rules });
   });
 
   it('keeps tenants apart, lets only profile:write change it, and tells only an ADMIN that a customer does not exist', async () => {

@@ -4,8 +4,9 @@
  * plain-language reason; the first rule that holds decides, and `otherwise` decides when none does.
  * Four eyes is an option: a rejection, or an approval at chosen risk levels, needs a second reviewer.
  */
-import type { JsonSchema } from '@kyb/validation';
-import { CASE_FACT_NAMES, type CaseFactName } from './case-facts';
+import { describeErrors, wordFailures, type FailureWording, type JsonSchema } from '@kyb/validation';
+import type { CaseFactName } from './case-facts';
+import { CONDITION_NESTING, conditionProblem, conditionSchema } from './case-policy-conditions';
 
 /** What a rule decides: the case is approved, goes to a reviewer, or is rejected. */
 export const POLICY_DECISIONS = ['approve', 'review', 'reject'] as const;
@@ -42,38 +43,26 @@ export interface CasePolicy {
   };
 }
 
-const factName: JsonSchema = { type: 'string', enum: CASE_FACT_NAMES };
-const scalar: JsonSchema = { type: ['string', 'number'], maxLength: 200 };
-const leaf = (op: string[], value: Record<string, JsonSchema>): JsonSchema => ({
-  type: 'object',
-  additionalProperties: false,
-  required: ['fact', 'op', ...Object.keys(value)],
-  properties: { fact: factName, op: { type: 'string', enum: op }, ...value },
-});
+/** A rule's condition that the schema refused: `rules.<i>.when` or below it, as ajv's first error names it. */
+const IN_CONDITION = /^\/rules\/(\d+)\/when(?:\/|$)/;
 
-/** A condition on one fact: each operator with what it compares. */
-const FACT_CONDITIONS: JsonSchema[] = [
-  leaf(['eq', 'ne'], { value: { type: ['string', 'number', 'null'], maxLength: 200 } }),
-  leaf(['in', 'not_in'], { values: { type: 'array', minItems: 1, maxItems: 200, items: scalar } }),
-  leaf(['gt', 'gte', 'lt', 'lte'], { value: { type: 'number' } }),
-  leaf(['starts_with'], { values: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 20 } } }),
-  leaf(['known'], {}),
-];
+/**
+ * A refused policy in words: a condition's problem at its exact place (ajv's `oneOf` would name the
+ * first branch's complaint), anything else as ajv says it, with list indices in brackets alike.
+ */
+const wordPolicyFailure: FailureWording = (value, errors, part) => {
+  const inCondition = IN_CONDITION.exec(errors[0]?.instancePath ?? '');
+  if (inCondition) {
+    const index = Number(inCondition[1]);
+    const rule = (value as { rules: Array<{ when: unknown }> }).rules[index];
+    const problem = conditionProblem(rule.when, `${part}.rules[${index}].when`);
+    if (problem !== null) return problem;
+  }
+  return describeErrors(errors, part).replace(/^\S+/, (subject) => subject.replace(/\.(\d+)(?=\.|$)/g, '[$1]'));
+};
 
-/** How deep `all`, `any` and `not` nest: spelled out (no `$ref`), so every reader of the published documents reads it whole. */
-export const CONDITION_NESTING = 2;
-
-/** A condition nesting `all`, `any` and `not` at most `depth` deep. */
-function conditionSchema(depth: number): JsonSchema {
-  if (depth === 0) return { oneOf: FACT_CONDITIONS };
-  const inner = conditionSchema(depth - 1);
-  const parts: JsonSchema = { type: 'array', minItems: 1, maxItems: 50, items: inner };
-  const group = (key: string, schema: JsonSchema): JsonSchema => ({ type: 'object', additionalProperties: false, required: [key], properties: { [key]: schema } });
-  return { oneOf: [...FACT_CONDITIONS, group('all', parts), group('any', parts), group('not', inner)] };
-}
-
-/** The JSON schema of a policy body (PUT .../case-policy, POST .../case-policy/dry-run). */
-export const casePolicySchema: JsonSchema = {
+/** The JSON schema of a policy body (PUT .../case-policy, POST .../case-policy/dry-run), its refusals worded by `wordPolicyFailure`. */
+export const casePolicySchema: JsonSchema = wordFailures({
   type: 'object',
   additionalProperties: false,
   required: ['rules'],
@@ -104,7 +93,7 @@ export const casePolicySchema: JsonSchema = {
       },
     },
   },
-};
+}, wordPolicyFailure);
 
 /** A body as sent, with the defaults filled in: `otherwise` review, no four eyes. */
 export function completePolicy(body: { rules: PolicyRule[]; otherwise?: PolicyDecision; four_eyes?: Partial<CasePolicy['four_eyes']> }): CasePolicy {
