@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { createProcessGroup, createTestDatabase, createTestRedis, freePort, type TestDatabase, createCall } from '@kyb/testing';
 import type { OpenApiDocument } from '../tenant-matrix/route-access';
-import type { CallerName } from './fuzz-request';
+import { toWire, type CallerName } from './fuzz-request';
 import { fuzzRoutesOf, type FuzzRoute } from './fuzz-routes';
 import { fuzzSettings, replayLine } from './fuzz-settings';
 import { buildFuzzWorld } from './fuzz-world';
 import { fuzzRoute, type FuzzContext, type RouteOutcome } from './route-property';
 import { createRunWatch } from './run-watch';
-import { createRowCheck } from './schema-oracle';
+import { requestArbitrary } from './request-arbitrary';
+import { createOracle, createRowCheck } from './schema-oracle';
 import { fuzzWorkerJourney } from './worker-journey';
 
 /*
@@ -25,6 +27,14 @@ const MAIN = join(__dirname, '../../../../dist/apps/suite/main.js');
 const ADMIN = { email: 'fuzz.admin@example.com', password: 'fuzz admin passphrase' };
 const SINGLE_ADD = 'POST /case/api/v1/businesses/customers/{customerID}';
 const BULK = 'POST /case/api/v1/businesses/customers/{customerID}/bulk';
+/** The case routes of issue 45: a customer's decision policy, a draft's dry run, a reviewer's decision, the cases list with its filters. */
+const ISSUE_45 = [
+  'GET /case/api/v1/customers/{customerID}/case-policy',
+  'PUT /case/api/v1/customers/{customerID}/case-policy',
+  'POST /case/api/v1/customers/{customerID}/case-policy/dry-run',
+  'POST /case/api/v1/cases/{caseID}/decision',
+  'GET /case/api/v1/customers/{customerID}/cases',
+];
 const settings = fuzzSettings();
 
 describe(`fuzzing every route (seed ${settings.seed}, ${settings.runs} runs a route)`, () => {
@@ -100,6 +110,37 @@ describe(`fuzzing every route (seed ${settings.seed}, ${settings.runs} runs a ro
     for (const route of routes) expect([route.key, callersOf(route).length > 0]).toEqual([route.key, true]);
   });
 
+  it('fuzzes the case routes of issue 45 with requests their schemas accept: policies nesting all, any and not, decisions, the cases list by each filter', () => {
+    const coverage = ISSUE_45.map((key) => {
+      const route = routes.find((r) => r.key === key);
+      if (!route) return { key, read: false };
+      const oracle = createOracle(route);
+      const requests = fc.sample(requestArbitrary(route, callersOf(route)), { seed: settings.seed, numRuns: 300 });
+      const accepted = requests.map((request) => toWire(route, request, context.fuzzWorld.idsFor(route))).filter((wire) => oracle(wire).accepted === true);
+      const bodies = accepted.map((wire) => wire.body?.toString('utf8') ?? '');
+      const filters = Object.keys((route.query.find((p) => p.name === 'filter')?.schema.properties as object | undefined) ?? {});
+      return {
+        key,
+        read: true,
+        callers: callersOf(route).length > 0,
+        accepted: accepted.length > 0,
+        // Conditions of every kind reach the handler; a list is asked by each filter it publishes.
+        nested: ['"all":', '"any":', '"not":'].filter((group) => bodies.some((body) => body.includes(group))),
+        filters,
+        filtersNeverAsked: filters.filter((name) => !accepted.some((wire) => wire.search.includes(`filter%5B${name}%5D=`))),
+      };
+    });
+    const policy = { read: true, callers: true, accepted: true, nested: ['"all":', '"any":', '"not":'], filters: [], filtersNeverAsked: [] };
+    const plain = { read: true, callers: true, accepted: true, nested: [], filters: [], filtersNeverAsked: [] };
+    expect(coverage).toEqual([
+      { key: ISSUE_45[0], ...plain },
+      { key: ISSUE_45[1], ...policy },
+      { key: ISSUE_45[2], ...policy },
+      { key: ISSUE_45[3], ...plain },
+      { key: ISSUE_45[4], ...plain, filters: expect.arrayContaining(['status', 'origin', 'assignee_id', 'business_id']) },
+    ]);
+  });
+
   it('ends every async bulk run, JSON or CSV, SUCCEEDED or FAILED with a reason', async () => {
     const outcome = await fuzzWorkerJourney(context, routes.find((r) => r.key === BULK)!, rowSchema());
     process.stderr.write(`fuzz: worker journey: ${outcome.accepted} runs accepted and followed to their end, ${outcome.refused} bodies refused\n`);
@@ -117,6 +158,7 @@ describe(`fuzzing every route (seed ${settings.seed}, ${settings.runs} runs a ro
     const summary = outcomes.map((o) => `  ${o.key}: ${o.runs} requests, statuses ${JSON.stringify(o.statuses)}${o.failure ? ' FAILED' : ''}`);
     process.stderr.write(`fuzz: seed ${settings.seed}\n${summary.join('\n')}\n`);
     expect(outcomes.filter((o) => o.failure).map((o) => o.failure)).toEqual([]);
+    if (!settings.routeFilter) expect(outcomes.map((o) => o.key)).toEqual(expect.arrayContaining(ISSUE_45));
     // The fuzz reaches the handlers: most routes answered a 2xx at least once (not judged when one route is replayed).
     const reached = outcomes.filter((o) => Object.keys(o.statuses).some((s) => Number(s) < 300)).length;
     if (!settings.routeFilter) expect(reached).toBeGreaterThan(outcomes.length / 2);

@@ -77,6 +77,9 @@ export function negatedValue(schema: Schema): fc.Arbitrary<unknown> {
   if (types.includes('boolean')) options.push({ weight: 2, arbitrary: fc.constantFrom<unknown>('true', 'false', 0, 1, 'yes', null) });
   if (types.includes('object') || schema.properties) options.push({ weight: 6, arbitrary: negatedObject(schema) });
   if (types.includes('array')) options.push({ weight: 4, arbitrary: negatedArray(schema) });
+  // One branch with one thing wrong (a condition with its op's value missing): what a near miss of a oneOf looks like.
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(branches)) options.push({ weight: 6, arbitrary: fc.oneof(...(branches as Schema[]).map(negatedValue)) });
   options.push({ weight: 1, arbitrary: fc.oneof(deeplyNested, prototypeObject) });
   return fc.oneof(...options);
 }

@@ -101,7 +101,9 @@ function objectOf(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
 export function valueOf(schema: Schema): fc.Arbitrary<unknown> {
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   if ('const' in schema) return fc.constant(schema.const);
-  if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as Schema[]).map(valueOf));
+  // A value of one branch (of a oneOf, one that another branch may take too: the oracle says).
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(branches)) return fc.oneof(...(branches as Schema[]).map(valueOf));
   const types = typesOf(schema);
   if (types.length === 0) return schema.properties ? objectOf(schema) : fc.jsonValue({ maxDepth: 2 });
   return fc.oneof(
