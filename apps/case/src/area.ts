@@ -2,8 +2,10 @@
  * Inside the case area, features depend one way only (feature-direction.test.ts checks it):
  *   onboarding   -> applicants, cases, businesses
  *   invitations  -> applicants, cases, mail, businesses
- * Onboarding and invitations never import each other; applicants, cases, mail, businesses,
- * recovery and decisions import no other feature. This file wires them together.
+ *   decisions    -> cases
+ *   review       -> cases, decisions
+ * Onboarding and invitations never import each other; applicants, cases, mail, businesses and
+ * recovery import no other feature. This file wires them together.
  */
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
@@ -11,7 +13,7 @@ import { withOpenApiRoute } from '@kyb/openapi';
 import { caseAuditRelayQueue, caseDecisionRoundQueue, caseErasureSweepQueue, caseRecoveryQueue } from '@kyb/queues';
 import { createMailTransport, type MailTransport } from '@kyb/mail';
 import { createMasterKeyring } from '@kyb/secrets';
-import { businessParam, createCustomerDirectory, createDataKeys, createErasedCustomers, createInvitationAcceptances, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
+import { businessParam, createCustomerDirectory, createDataKeys, createReviewerDirectory, createErasedCustomers, createInvitationAcceptances, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
 import { createPgApplicantStore } from './applicants/applicants.store';
 import { businessReadRoutes } from './businesses/businesses.router';
 import { monitoringRoutes } from './businesses/monitoring.router';
@@ -24,6 +26,12 @@ import { casePolicyRoutes } from './decisions/case-policies.router';
 import { reviewerDecisionRoutes } from './decisions/reviewer-decision.router';
 import { createReviewerDecisionService } from './decisions/reviewer-decision.service';
 import { createPolicyDryRunService } from './decisions/policy-dry-run.service';
+import { applicantRequestRoutes } from './review/applicant-requests.router';
+import { createApplicantAnswersService } from './review/applicant-answers.service';
+import { createCaseAssignmentService } from './review/case-assignment.service';
+import { createCaseCommentsService } from './review/case-comments.service';
+import { createInformationRequestsService } from './review/information-requests.service';
+import { caseReviewRoutes } from './review/review.router';
 import { createCasePoliciesService } from './decisions/case-policies.service';
 import { createPgCasePoliciesStore } from './decisions/case-policies.store';
 import { onboardingLimitRoutes } from './onboarding/onboarding-limit.router';
@@ -86,6 +94,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
   const queues = queuesOf(deps);
   const { enrichment, enrichmentBatches, runs, mail, all: producers } = createCaseProducers(queues);
   const businessStore = createPgBusinessStore(deps.db);
+  const publicAppUrl = deps.publicAppUrl ?? 'http://localhost:8080';
   const gatherer = createEnrichmentGatherer({ enrichment, enrichmentBatches, windowMs: deps.enrichmentGatherMs, logger: deps.logger });
   // TINs, SSNs and the rows of async runs are sealed with the customer's data key (ADR 0023).
   const dataKeys = createDataKeys(deps.db, createMasterKeyring(deps.dataEncryptionKey, deps.previousDataEncryptionKeys));
@@ -115,7 +124,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
     dataKeys,
     enrichment,
     mail,
-    publicAppUrl: deps.publicAppUrl ?? 'http://localhost:8080',
+    publicAppUrl,
     invitationTtlSeconds: deps.invitationTtlSeconds ?? 7 * 24 * 3600,
     clock,
     logger: deps.logger,
@@ -128,6 +137,7 @@ export function createCaseArea(deps: CaseAreaDeps) {
     runID: rowTenant(deps.db, 'cases.onboarding_runs'),
     caseID: rowTenant(deps.db, 'cases.cases', { businessColumn: 'business_id' }),
     invitationID: rowTenant(deps.db, 'cases.invitations', { businessColumn: 'business_id', publicLink: true }),
+    requestID: rowTenant(deps.db, 'cases.information_requests', { businessColumn: 'business_id' }),
   };
   const routes = withOpenApiRoute(
     withErasedTenantAnswer([
@@ -154,6 +164,13 @@ export function createCaseArea(deps: CaseAreaDeps) {
         decisions: createReviewerDecisionService({ db: deps.db, policies: createPgCasePoliciesStore(deps.db), facts: decisions.facts, clock }),
         authenticate: guard,
       }),
+      ...caseReviewRoutes({
+        assignments: createCaseAssignmentService({ db: deps.db, reviewers: createReviewerDirectory(deps.db), clock }),
+        comments: createCaseCommentsService({ db: deps.db, clock }),
+        requests: createInformationRequestsService({ db: deps.db, mail, publicAppUrl, clock, logger: deps.logger }),
+        authenticate: guard,
+      }),
+      ...applicantRequestRoutes({ answers: createApplicantAnswersService({ db: deps.db, clock }), authenticate: guard }),
       ...casePolicyRoutes({
         policies: createCasePoliciesService({ db: deps.db, store: createPgCasePoliciesStore(deps.db), customers: createCustomerDirectory(deps.db), clock }),
         dryRun: createPolicyDryRunService({ db: deps.db, policies: createPgCasePoliciesStore(deps.db), customers: createCustomerDirectory(deps.db), facts: decisions.facts }),

@@ -3,11 +3,12 @@ import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
 import { reportAuditRelayQueue, reportErasureSweepQueue, reportRecoveryQueue } from '@kyb/queues';
-import { businessParam, createAlertDirectory, createBusinessDirectory, createDataKeys, createErasedCustomers, createIntegrationDirectory, createMatchScreeningDirectory, createScoreDirectory, createVerificationDirectory, createWatchlistHitDirectory, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
+import { businessParam, createBusinessDirectory, createDataKeys, createErasedCustomers, customerParam, eraseLateWrites, idempotencyAnswerSeal, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
 import type { ReportData } from './pdf/report-data';
 import { renderBusinessReport } from './pdf/render-business-report';
 import { createReportRecovery } from './recovery/report-recovery';
 import { createPgReportRecoveryStore } from './recovery/report-recovery.store';
+import { createReportSources } from './reports/report-data.loader';
 import { createReportProcessor } from './reports/report.processor';
 import { reportRoutes } from './reports/reports.router';
 import { createReportsService } from './reports/reports.service';
@@ -63,15 +64,7 @@ export function createReportArea(deps: ReportAreaDeps) {
   const render = createReportProcessor({
     store,
     storage,
-    sources: {
-      businesses,
-      integration: createIntegrationDirectory(deps.db),
-      verification: createVerificationDirectory(deps.db),
-      scores: createScoreDirectory(deps.db),
-      alerts: createAlertDirectory(deps.db),
-      watchlist: createWatchlistHitDirectory(deps.db),
-      match: createMatchScreeningDirectory(deps.db),
-    },
+    sources: createReportSources(deps.db, businesses),
     render: deps.render ?? renderBusinessReport,
     clock,
     logger: deps.logger,

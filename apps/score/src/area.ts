@@ -13,8 +13,8 @@
 import { authenticateWith, type TokenTrust } from '@kyb/auth';
 import { createIdempotencyStore, createRedisIdempotencyRegistry, defineArea, queuesOf, recoverySettingsOf, type AreaBaseDeps } from '@kyb/http';
 import { withOpenApiRoute } from '@kyb/openapi';
-import { scoreAuditRelayQueue, scoreErasureSweepQueue, scoreRecoveryQueue } from '@kyb/queues';
-import { businessParam, createBusinessDirectory, createCustomerDirectory, createErasedCustomers, createIntegrationDirectory, createVerificationDirectory, createWatchlistHitDirectory, customerParam, eraseLateWrites, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
+import { scoreAuditRelayQueue, scoreCaseContestRoundQueue, scoreErasureSweepQueue, scoreRecoveryQueue } from '@kyb/queues';
+import { businessParam, createBusinessDirectory, createCustomerDirectory, createDecisionContestDirectory, createErasedCustomers, createIntegrationDirectory, createVerificationDirectory, createWatchlistHitDirectory, customerParam, eraseLateWrites, relayAudit, rowTenant, tenantGoneGate, withErasedTenantAnswer } from '@kyb/area-views';
 import { weightageConfigRoutes } from './configs/weightage-configs.router';
 import { createWeightageConfigService } from './configs/weightage-configs.service';
 import { createPgWeightageConfigStore } from './configs/weightage-configs.store';
@@ -24,6 +24,7 @@ import { createPgExplainStore } from './explain/explain.store';
 import { alertRoutes } from './alerts/alerts.router';
 import { createAlertsService } from './alerts/alerts.service';
 import { createPgAlertStore } from './alerts/alerts.store';
+import { createContestAlertRound } from './alerts/contest-alerts.round';
 import { createScoreRecovery } from './recovery/score-recovery';
 import { createPgScoreRecoveryStore } from './recovery/score-recovery.store';
 import { createPgScoreBatchStore } from './scores/score-batch.store';
@@ -70,6 +71,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
   const configs = createWeightageConfigService({ db: deps.db, store: createPgWeightageConfigStore(deps.db), customers: createCustomerDirectory(deps.db), clock });
   const explain = createExplainService({ store, explain: createPgExplainStore(deps.db), businesses });
   const alerts = createAlertsService({ db: deps.db, store: createPgAlertStore(deps.db), clock });
+  const contestAlerts = createContestAlertRound({ db: deps.db, contests: createDecisionContestDirectory(deps.db), erased, clock, feedLimit: 1000 });
   // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043).
   const tenantOf = { customerID: customerParam, businessID: businessParam(deps.db), scoreID: rowTenant(deps.db, 'scores.scores', { businessColumn: 'business_id' }) };
   const routes = withOpenApiRoute(
@@ -82,7 +84,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
       version: '1.0.0',
       description:
         'Business risk scores from versioned weighting configs (data, given per customer), computed after each enrichment (the scheduled re-enrichments of monitored businesses too) and on demand, ' +
-        'each reproducible from the inputs it kept and explained factor by factor, and the alerts monitoring raises between two scores.',
+        'each reproducible from the inputs it kept and explained factor by factor, the alerts monitoring raises between two scores, and those raised when the facts contest a case decision.',
       serverUrl: SCORE_PREFIX,
     },
   );
@@ -96,7 +98,7 @@ export function createScoreArea(deps: ScoreAreaDeps) {
     stuckAfterMs: sweep.stuckAfterMs,
     maxRecoveries: sweep.maxRecoveries,
   });
-  return defineArea({
+  const area = defineArea({
     prefix: SCORE_PREFIX,
     routes,
     idempotency: { store: createIdempotencyStore(deps.db, 'scores'), registry: createRedisIdempotencyRegistry({ redis: deps.redis, prefix: deps.redisPrefix }), logger: deps.logger, clock: deps.clock },
@@ -111,7 +113,11 @@ export function createScoreArea(deps: ScoreAreaDeps) {
       { queue: scoreAuditRelayQueue, everyMs: 1000, sweep: async () => (await relayAudit(deps.db, 'scores'), {}) },
       // A tenant erased lately: what a job in flight wrote for it after the erasure is erased too (docs/adr/0043).
       { queue: scoreErasureSweepQueue, everyMs: 5000, sweep: async () => (await eraseLateWrites(deps.db, 'scores'), {}) },
+      // A decided case the case area newly contests becomes its customer's alert within a second (issue 45).
+      { queue: scoreCaseContestRoundQueue, everyMs: 1000, sweep: async () => ({ ...(await contestAlerts.round()) }) },
     ],
     closes: producers.all,
   });
+  /** The contest alert round, for tests that run rounds themselves. */
+  return { ...area, contestAlertRound: contestAlerts };
 }

@@ -1,7 +1,7 @@
 /**
  * What an area may read of another: readers of the views each area publishes (ADR 0004), one folder
  * per owning area (auth: customers and invitation acceptances; case: businesses, invitations,
- * sealed TINs and the business access check; integration: public records, BJL, financials,
+ * sealed TINs, contested case decisions and the business access check; integration: public records, BJL, financials,
  * verification, classification, enrichment tasks, sanctions hits and MATCH screenings; score: scores). Test stand-ins of these
  * views are in the `@kyb/area-views/testing` entry point.
  * @packageDocumentation
@@ -9,6 +9,8 @@
 export { createCustomerDirectory, CUSTOMER_DIRECTORY_VIEW } from './auth/customer-directory';
 export type { CustomerDirectory, CustomerEntry } from './auth/customer-directory';
 export { CustomerNotFoundError } from './auth/customer.errors';
+export { createReviewerDirectory, REVIEWER_DIRECTORY_VIEW } from './auth/reviewer-directory';
+export type { ReviewerDirectory } from './auth/reviewer-directory';
 export { createInvitationDirectory, INVITATION_DIRECTORY_VIEW } from './case/invitation-directory';
 export type { InvitationDirectory, InvitationEntry } from './case/invitation-directory';
 export { createInvitationAcceptances, INVITATION_ACCEPTANCES_VIEW } from './auth/invitation-acceptances';
@@ -19,7 +21,11 @@ export {
   createBusinessDirectory,
 } from './case/business-directory';
 export type { BusinessDirectory, BusinessEntry, BusinessOwnerEntry } from './case/business-directory';
+export { CASE_DECISION_DIRECTORY_VIEW, CASE_TRANSITION_DIRECTORY_VIEW, createCaseDecisionDirectory, toCaseOutcome } from './case/case-decision-directory';
+export type { CaseDecisionDirectory, CaseDecisionEntry, CaseFactEntry, CaseOutcomeEntry, CaseTransitionEntry } from './case/case-decision-directory';
 export { BUSINESS_NAME_DIRECTORY_VIEW, createWatchlistSubjectsDirectory } from './case/watchlist-subjects-directory';
+export { CONTESTED_WITH, createDecisionContestDirectory, DECISION_CONTEST_DIRECTORY_VIEW } from './case/decision-contest-directory';
+export type { DecisionContestDirectory, DecisionContestEntry } from './case/decision-contest-directory';
 export type { WatchlistSubjectsDirectory, WatchlistSubjectsEntry } from './case/watchlist-subjects-directory';
 export {
   BJL_RECORD_DIRECTORY_VIEW,
@@ -41,7 +47,7 @@ export { createScoreDirectory, SCORE_DIRECTORY_VIEW } from './score/score-direct
 export type { ScoreCategoryView, ScoreDirectory, ScoreEntry, ScoreReasonView } from './score/score-directory';
 export { FACTOR_VALUE_KINDS, factorValueKind, WEIGHTAGE_FACTOR_DIRECTORY_VIEW } from './score/factor-units';
 export type { FactorUnit, FactorValueKind } from './score/factor-units';
-export { ALERT_DIRECTORY_VIEW, createAlertDirectory } from './score/alert-directory';
+export { ALERT_DIRECTORY_VIEW, CONTESTED_DECISION_ALERT_RULE, createAlertDirectory } from './score/alert-directory';
 export type { AlertDirectory, AlertEntry } from './score/alert-directory';
 export { summariseBjl } from './integration/bjl-summary';
 export type { BjlKindSummary } from './integration/bjl-summary';
@@ -83,6 +89,7 @@ export type { TinDirectory } from './case/tin-directory';
 export { assertBusinessAccess, businessScopedRead, SCOPED_BUSINESS_ID } from './case/business-scoped-read';
 export type { BusinessScope, ScopedRows } from './case/business-scoped-read';
 export { createEventFeeds, EVENT_SOURCES, FEED_START } from './events/event-feeds';
+export { readFeedAtCursor } from './events/feed-cursor';
 export type { EventFeeds, EventSource, FeedEvent, FeedPosition } from './events/event-feeds';
 export { actOfRow, canonicalForm, chainOf, contentHash, entryHash, GENESIS_HASH } from './auth/audit-chain';
 export type { AuditActRow, EntryContent } from './auth/audit-chain';

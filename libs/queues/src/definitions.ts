@@ -119,6 +119,8 @@ export const caseDecisionRoundQueue = defineQueue<RecoverySweepPayload>('case-de
 export const watchlistRescreenRoundQueue = defineQueue<RecoverySweepPayload>('watchlist-rescreen-round', sweepOptions);
 export const reportErasureSweepQueue = defineQueue<RecoverySweepPayload>('report-erasure-sweep', sweepOptions);
 export const scoreErasureSweepQueue = defineQueue<RecoverySweepPayload>('score-erasure-sweep', sweepOptions);
+/** Score: every second, one worker raises an alert for each case decision the case area newly contests (issue 45). */
+export const scoreCaseContestRoundQueue = defineQueue<RecoverySweepPayload>('score-case-contest-round', sweepOptions);
 /**
  * Integration: every MONITORING_TICK_MINUTES, a job scheduler adds a monitoring tick, which queues
  * the re-enrichments of monitored businesses whose slot has come. A failed tick is not retried:
@@ -155,6 +157,7 @@ export const allQueues: Array<QueueDefinition<unknown>> = [
   watchlistRescreenRoundQueue,
   reportErasureSweepQueue,
   scoreErasureSweepQueue,
+  scoreCaseContestRoundQueue,
   caseRecoveryQueue,
   integrationRecoveryQueue,
   scoreRecoveryQueue,

@@ -43,6 +43,7 @@ export {
   integrationErasureSweepQueue,
   reportErasureSweepQueue,
   scoreErasureSweepQueue,
+  scoreCaseContestRoundQueue,
   caseRecoveryQueue,
   integrationAuditRelayQueue,
   reportAuditRelayQueue,

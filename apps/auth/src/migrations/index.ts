@@ -14,12 +14,13 @@ import { applicantEmailProof } from './20261123_0007_applicant_email_proof';
 import { customerUserEmailPerTenant } from './20261123_0008_customer_user_email_per_tenant';
 import { erasureFunctions } from './20261202_0015_erasure_functions';
 import { caseReview } from './20261207_0016_case_review';
+import { reviewerDirectory } from './20261208_0017_reviewer_directory';
 
 /** The auth area's schema and migrations, in order. */
 export const authMigrations: AreaMigrations = {
   schema: 'auth',
   sourceDir: __dirname,
-  migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances, customerStatus, applicantEmailProof, customerUserEmailPerTenant, idempotencyKeysMigration('auth', '20261125_0009_idempotency_keys'), auditEvents, outboxMigration('auth', '20261126_0011_outbox'), dataKeys, dataKeyState, auditEventBatches, erasureFunctions, caseReview],
+  migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances, customerStatus, applicantEmailProof, customerUserEmailPerTenant, idempotencyKeysMigration('auth', '20261125_0009_idempotency_keys'), auditEvents, outboxMigration('auth', '20261126_0011_outbox'), dataKeys, dataKeyState, auditEventBatches, erasureFunctions, caseReview, reviewerDirectory],
   // The audit log: the application's role may add to it, never change or remove what it holds.
   appendOnlyTables: ['audit_events'],
   sealedColumns: [{ table: 'auth.signing_keys', column: 'private_key_sealed', scope: `'platform'` }, idempotencyAnswersColumn('auth')],

@@ -2,7 +2,7 @@ import { migrateDownAll, migrateLatest } from '@kyb/db';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { authMigrations } from './index';
 
-const TABLES = ['accepted_invitations', 'applicant_email_proofs', 'customer_directory', 'customers', 'invitation_acceptances', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys', 'idempotency_keys', 'audit_events', 'outbox_events', 'event_feed', 'data_keys', 'data_key_directory', 'data_key_state'];
+const TABLES = ['accepted_invitations', 'applicant_email_proofs', 'customer_directory', 'customers', 'invitation_acceptances', 'permissions', 'subroles', 'subrole_permissions', 'users', 'refresh_tokens', 'setup_tokens', 'signing_keys', 'idempotency_keys', 'audit_events', 'outbox_events', 'event_feed', 'data_keys', 'data_key_directory', 'data_key_state', 'reviewer_directory'];
 
 describe('auth migrations', () => {
   let database: TestDatabase;
@@ -32,6 +32,7 @@ describe('auth migrations', () => {
       '20261127_0014_audit_event_batches',
       '20261202_0015_erasure_functions',
       '20261207_0016_case_review',
+      '20261208_0017_reviewer_directory',
     ]);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
     expect(await database.db('auth.permissions').count<Array<{ count: string }>>('* as count')).toEqual([{ count: '14' }]);
@@ -52,6 +53,7 @@ describe('auth migrations', () => {
 
   it('run down completely, and up again', async () => {
     expect(await migrateDownAll(database.db, authMigrations)).toEqual([
+      '20261208_0017_reviewer_directory',
       '20261207_0016_case_review',
       '20261202_0015_erasure_functions',
       '20261127_0014_audit_event_batches',

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from '@kyb/db';
 import { BUSINESS_DIRECTORY_VIEW, BUSINESS_NAME_DIRECTORY_VIEW, BUSINESS_OWNER_DIRECTORY_VIEW, createBusinessDirectory, createTinDirectory, createWatchlistSubjectsDirectory, MONITORING_SETTINGS_DIRECTORY_VIEW, TIN_DIRECTORY_VIEW } from '@kyb/area-views';
 import { createBusinessDirectoryStandIn, createMonitoringSettingsStandIn, createTinDirectoryStandIn } from '@kyb/area-views/testing';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
-
-/** Column names and types of a view or table, in order. */
-async function columnsOf(db: Knex, qualified: string): Promise<Array<[string, string]>> {
-  const [schema, name] = qualified.split('.');
-  const rows = await db('information_schema.columns').where({ table_schema: schema, table_name: name }).orderBy('ordinal_position');
-  return rows.map((r: { column_name: string; data_type: string }) => [r.column_name, r.data_type]);
-}
+import { columnsOf } from '../test-support/view-columns';
 
 /* The case area's real views against the reader other areas use (@kyb/tenants). */
 describe('the business directory views', () => {

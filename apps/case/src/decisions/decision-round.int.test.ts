@@ -1,64 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { Registry } from 'prom-client';
 import request from 'supertest';
-import type { VerificationCheck } from '@kyb/area-views';
-import { createEventFeedStandIns, createIntegrationDirectoryStandIn, createMatchScreeningDirectoryStandIn, createScoreDirectoryStandIn, createWatchlistHitDirectoryStandIn } from '@kyb/area-views/testing';
-import { eventually } from '@kyb/testing';
-import { createPgCaseStore } from '../cases/cases.store';
-import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
+import type { CaseTestApp } from '../test-support/case-test-app';
+import { startDecisionRoundApp, type DecisionRoundSupport } from '../test-support/decision-round-support';
 
 /* The decision round (issue 45, ADR 0055): cases move as their facts arrive, by the customer's policy, and keep why. */
 describe('the decision round', () => {
   let t: CaseTestApp;
-  let feeds: Awaited<ReturnType<typeof createEventFeedStandIns>>;
-  let scores: Awaited<ReturnType<typeof createScoreDirectoryStandIn>>;
-  let hits: Awaited<ReturnType<typeof createWatchlistHitDirectoryStandIn>>;
-  let records: Awaited<ReturnType<typeof createIntegrationDirectoryStandIn>>;
-  let matchScreenings: Awaited<ReturnType<typeof createMatchScreeningDirectoryStandIn>>;
+  let s: DecisionRoundSupport;
   const customerId = randomUUID();
-  let owner: string;
-
-  beforeAll(async () => {
-    t = await startCaseTestApp({ workers: false });
-    feeds = await createEventFeedStandIns(t.db, 'cases');
-    scores = await createScoreDirectoryStandIn(t.db);
-    hits = await createWatchlistHitDirectoryStandIn(t.db);
-    records = await createIntegrationDirectoryStandIn(t.db);
-    matchScreenings = await createMatchScreeningDirectoryStandIn(t.db);
-    await t.customer({ id: customerId });
-    owner = t.keys.tokenFor({ role: 'CUSTOMER', customerId, permissions: ['case:read', 'profile:read', 'profile:write'] });
-  });
+  beforeAll(async () => ({ t, s } = await startDecisionRoundApp(customerId)));
   afterAll(() => t.close());
 
-  const round = () => t.area.decisionRound.round();
-  /** Rounds until one finds nothing left to evaluate. */
-  const settle = async () => {
-    for (let i = 0; i < 20; i += 1) if ((await round()).evaluated === 0) return;
-    throw new Error('the round never settled');
-  };
-  const openCase = async (name: string, customer = customerId) => {
-    const businessId = await insertBusiness(t.db, { customerId: customer, name });
-    const [caseId] = await t.db.transaction((trx) => createPgCaseStore(t.db).insertCases(trx, [{ customer_id: customer, business_id: businessId, applicant_id: null, origin: 'ADDED', created_by: randomUUID() }]));
-    return { businessId, caseId };
-  };
-  const checks = (overrides: Partial<Record<VerificationCheck['code'], VerificationCheck['result']>> = {}): VerificationCheck[] =>
-    (['TIN_MATCH', 'SOS_FILING', 'ADDRESS', 'OFFICERS', 'SANCTIONS'] as const).map((code) => ({ code, result: overrides[code] ?? 'PASS', reason: `${code} said so` }));
-  const scored = (businessId: string, decision: string, riskLevel = 'LOW') =>
-    scores.put({ id: randomUUID(), businessId, version: 'v1', weightageConfigId: randomUUID(), weightedScore100: 80, weightedScore850: 720, riskLevel, decision, distribution: [] });
-  const announce = (businessId: string) =>
-    feeds.emit('scores', { type: 'score.computed', customerId, data: { business_id: businessId, score_id: randomUUID(), risk_level: 'LOW' } });
-  /**
-   * Rounds until the case is in `state` (a feed shows an event only once every older transaction of
-   * the cluster ended: other tests' transactions may hold it back a moment); answers the case as read.
-   */
-  const roundsUntil = (caseId: string, state: string, also: (c: { decision: { disagrees?: string } }) => boolean = () => true) =>
-    eventually(async () => {
-      await round();
-      const found = await readCase(caseId);
-      return found.status === state && also(found) ? found : undefined;
-    });
-  const readCase = async (caseId: string) => (await request(t.app).get(`/case/api/v1/cases/${caseId}`).set('Authorization', `Bearer ${owner}`).expect(200)).body.data;
-  const status = async (caseId: string) => (await t.db('cases.cases').where({ id: caseId }).first()).status as string;
+  const round = () => s.round();
+  const settle = () => s.settle();
+  const openCase = (name: string, customer = customerId) => s.openCase(name, customer);
+  const checks: typeof s.checks = (overrides) => s.checks(overrides);
+  const scored = (businessId: string, decision: string, riskLevel = 'LOW') => s.scored(businessId, decision, riskLevel);
+  const announce = (businessId: string) => s.announce(businessId);
+  const roundsUntil: typeof s.roundsUntil = (caseId, state, also) => s.roundsUntil(caseId, state, also);
+  const readCase = (caseId: string) => s.readCase(caseId);
+  const status = (caseId: string) => s.status(caseId);
 
   it('holds a clean business OPEN while facts are missing, then approves it by VERIFIED_AND_APPROVED, with its trail, audit act and event', async () => {
     const { businessId, caseId } = await openCase('Clean Co');
@@ -67,7 +29,7 @@ describe('the decision round', () => {
     expect(waiting).toMatchObject({ status: 'OPEN', decision: { kind: 'waiting', policy_version: 0, rule_id: 'SANCTIONS_CONFIRMED', missing: ['watchlist.confirmed_hits'] } });
 
     await t.verify({ businessId, status: 'VERIFIED', checks: checks() });
-    await records.put(businessId, { publicRecords: { taskId: randomUUID(), platformId: 1, summary: { corporate_filing_filling_date: '2020-01-15' } as never } });
+    await s.records.put(businessId, { publicRecords: { taskId: randomUUID(), platformId: 1, summary: { corporate_filing_filling_date: '2020-01-15' } as never } });
     await scored(businessId, 'APPROVE');
     await announce(businessId);
     const decided = await roundsUntil(caseId, 'AUTO_APPROVED');
@@ -102,8 +64,8 @@ describe('the decision round', () => {
       decision: { rule_id: 'TIN_MISMATCH', reason: 'The TIN is not registered to the legal name (the TIN_MATCH check failed).', passed: ['SANCTIONS_CONFIRMED', 'MATCH_TERMINATED', 'SANCTIONS_OPEN', 'MATCH_POSSIBLE'] },
     });
 
-    await hits.put({ businessId, customerId, status: 'CONFIRMED', reviewedAt: new Date() });
-    await feeds.emit('integration', { type: 'watchlist.hit', customerId, data: { business_id: businessId, hit_id: randomUUID(), screening_id: randomUUID(), list: 'ofac-sdn', entry_id: '1', subject_role: 'legal_name' } });
+    await s.hits.put({ businessId, customerId, status: 'CONFIRMED', reviewedAt: new Date() });
+    await s.feeds.emit('integration', { type: 'watchlist.hit', customerId, data: { business_id: businessId, hit_id: randomUUID(), screening_id: randomUUID(), list: 'ofac-sdn', entry_id: '1', subject_role: 'legal_name' } });
     const rejected = await roundsUntil(caseId, 'AUTO_REJECTED');
     expect(rejected).toMatchObject({ status: 'AUTO_REJECTED', decision: { rule_id: 'SANCTIONS_CONFIRMED' } });
     expect(rejected.trail.map((s: { to_status: string }) => s.to_status)).toEqual(['OPEN', 'MANUAL_REVIEW', 'AUTO_REJECTED']);
@@ -119,24 +81,26 @@ describe('the decision round', () => {
     await t.db('cases.cases').where({ id: person.caseId }).update({ status: 'APPROVED' });
 
     for (const { businessId } of [approved, person]) {
-      await hits.put({ businessId, customerId, status: 'CONFIRMED', reviewedAt: new Date() });
+      await s.hits.put({ businessId, customerId, status: 'CONFIRMED', reviewedAt: new Date() });
       await announce(businessId);
     }
     await roundsUntil(approved.caseId, 'AUTO_APPROVED', (c) => c.decision.disagrees === 'AUTO_REJECTED');
+    await roundsUntil(person.caseId, 'APPROVED', (c) => c.decision.disagrees === 'AUTO_REJECTED');
     await settle();
     expect(await t.db('cases.cases').where({ id: approved.caseId }).first()).toMatchObject({ status: 'AUTO_APPROVED', outcome: expect.objectContaining({ rule_id: 'SANCTIONS_CONFIRMED', disagrees: 'AUTO_REJECTED' }) });
-    expect(await t.db('cases.cases').where({ id: person.caseId }).first()).toMatchObject({ status: 'APPROVED', outcome: null });
+    expect(await t.db('cases.cases').where({ id: person.caseId }).first()).toMatchObject({ status: 'APPROVED', outcome: expect.objectContaining({ rule_id: 'SANCTIONS_CONFIRMED', disagrees: 'AUTO_REJECTED' }) });
+    expect(await t.db('cases.case_transitions').where({ case_id: person.caseId })).toHaveLength(1);
   });
 
   it('waits for a MATCH screening that runs, then sends a possible match to review', async () => {
     const { businessId, caseId } = await openCase('Similar Co');
     await t.verify({ businessId, status: 'VERIFIED', checks: checks() });
     await scored(businessId, 'APPROVE');
-    await matchScreenings.put({ businessId, customerId, status: 'PROCESSING' });
+    await s.matchScreenings.put({ businessId, customerId, status: 'PROCESSING' });
     await settle();
     expect(await readCase(caseId)).toMatchObject({ status: 'OPEN', decision: { kind: 'waiting', rule_id: 'MATCH_TERMINATED', missing: ['match.result'] } });
-    await matchScreenings.put({ businessId, customerId, status: 'COMPLETED', result: 'Possible Match' });
-    await feeds.emit('integration', { type: 'screening.completed', customerId, data: { business_id: businessId, screening_id: randomUUID() } });
+    await s.matchScreenings.put({ businessId, customerId, status: 'COMPLETED', result: 'Possible Match' });
+    await s.feeds.emit('integration', { type: 'screening.completed', customerId, data: { business_id: businessId, screening_id: randomUUID() } });
     const review = await roundsUntil(caseId, 'MANUAL_REVIEW');
     expect(review.decision).toMatchObject({ rule_id: 'MATCH_POSSIBLE' });
     expect(review.decision.facts).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'match.result', value: 'Possible Match', source: 'match_screening' })]));
@@ -184,12 +148,12 @@ describe('the decision round', () => {
 
   it('looks again at an undecided case after a while without an event (a hit reviewed announces none)', async () => {
     const { businessId, caseId } = await openCase('Quiet Review Co');
-    const hit = await hits.put({ businessId, customerId, status: 'OPEN' });
+    const hit = await s.hits.put({ businessId, customerId, status: 'OPEN' });
     await t.verify({ businessId, status: 'VERIFIED', checks: checks({ SANCTIONS: 'UNAVAILABLE' }) });
     await scored(businessId, 'APPROVE');
     await settle();
     expect(await readCase(caseId)).toMatchObject({ status: 'MANUAL_REVIEW', decision: { rule_id: 'SANCTIONS_OPEN' } });
-    await hits.remove(hit);
+    await s.hits.remove(hit);
     await t.verify({ businessId, status: 'VERIFIED', checks: checks() });
     await settle();
     expect(await status(caseId)).toBe('MANUAL_REVIEW');

@@ -1,50 +1,63 @@
-import { createEventFeeds, type EventSource, type FeedPosition } from '@kyb/area-views';
-import type { Knex } from '@kyb/db';
+import { readFeedAtCursor, type EventSource } from '@kyb/area-views';
+import { recordEvent, type EventType, type Knex } from '@kyb/db';
 
 /** The feeds whose events may change a case's facts. */
 export const DECISION_FEED_SOURCES = ['cases', 'integration', 'scores'] as const satisfies readonly EventSource[];
 
-/** A case the round evaluates, as it stands. */
+/** A case the round evaluates, as it stands, with what the policy last said of it (null: nothing yet). */
 export interface CaseToEvaluate {
   id: string;
   customer_id: string;
   business_id: string;
   status: string;
+  outcome: unknown;
 }
 
-/** States no one moves a case out of: the round never looks at them again. */
-const FINAL = ['APPROVED', 'REJECTED', 'WITHDRAWN'];
+/** A decided case's decision the facts now contest: the state the policy would move it to, by which rule and why. */
+export interface DecisionContest {
+  caseId: string;
+  customerId: string;
+  businessId: string;
+  /** The case's state, which stays. */
+  status: string;
+  wouldDecide: string;
+  policyVersion: number;
+  /** The rule that now decides (null: `otherwise`). */
+  ruleId: string | null;
+  reason: string;
+  at: Date;
+}
+
+/**
+ * A withdrawn case is never looked at again. An approved or rejected one is (a person's decision
+ * stands, but facts arriving after it may contest it); only undecided ones are rechecked without an event.
+ */
+const NOT_EVALUATED = ['WITHDRAWN'];
+
+/** The round's own events, which announce no new fact. */
+const OWN_EVENTS: readonly EventType[] = ['case.status_updated', 'case.decision_contested'];
 
 /** The decision round's SQL: feed positions, cases to look at again, and claiming them. */
 export function createPgDecisionRoundStore(db: Knex) {
   return {
     /**
      * Reads up to `limit` events of one feed past the round's position and marks for evaluation
-     * the cases (not final) of the businesses they name, moving the position in the same
-     * transaction. The round's own `case.status_updated` events mark nothing. Answers undefined
-     * while another round holds this feed.
+     * the cases (not withdrawn) of the businesses they name, moving the position in the same
+     * transaction. The round's own events (`case.status_updated`, `case.decision_contested`) mark
+     * nothing. Answers undefined while another round holds this feed.
      */
     async markFromFeed(source: EventSource, limit: number): Promise<{ events: number; marked: number } | undefined> {
       return db.transaction(async (trx) => {
-        const cursor = await trx('cases.decision_feed_cursors')
-          .select(trx.raw('tx::text as tx'), trx.raw('seq::text as seq'))
-          .where({ source })
-          .forUpdate()
-          .skipLocked()
-          .first<FeedPosition | undefined>();
-        if (!cursor) return undefined;
-        const { events, reached } = await createEventFeeds(trx).after(source, cursor, limit);
-        const businessIds = [...new Set(events.filter((e) => e.type !== 'case.status_updated').flatMap((e) => (e.data.business_id ? [e.data.business_id] : [])))];
+        const events = await readFeedAtCursor(trx, 'cases.decision_feed_cursors', source, limit);
+        if (!events) return undefined;
+        const businessIds = [...new Set(events.filter((e) => !OWN_EVENTS.includes(e.type)).flatMap((e) => (e.data.business_id ? [e.data.business_id] : [])))];
         let marked = 0;
         if (businessIds.length > 0) {
           marked = await trx('cases.cases')
             .whereRaw('business_id = any(?::uuid[])', [businessIds])
-            .whereNotIn('status', FINAL)
+            .whereNotIn('status', NOT_EVALUATED)
             .whereNotNull('evaluated_at')
             .update({ evaluated_at: null });
-        }
-        if (reached.tx !== cursor.tx || reached.seq !== cursor.seq) {
-          await trx('cases.decision_feed_cursors').where({ source }).update({ tx: trx.raw('?::xid8', [reached.tx]), seq: reached.seq });
         }
         return { events: events.length, marked };
       });
@@ -52,12 +65,12 @@ export function createPgDecisionRoundStore(db: Knex) {
 
     /**
      * Locks up to `limit` cases to evaluate in `trx`, skipping those another round holds: first those
-     * marked (a fact arrived, or just opened), then undecided ones (`OPEN`, `MANUAL_REVIEW`) last
+     * marked (a fact arrived, or just opened; decided ones too), then undecided ones (`OPEN`, `MANUAL_REVIEW`) last
      * evaluated before `staleBefore` (facts that announce no event: a hit reviewed, an alert resolved).
      */
     async claim(trx: Knex.Transaction, limit: number, staleBefore: Date): Promise<CaseToEvaluate[]> {
-      const columns = ['id', 'customer_id', 'business_id', 'status'];
-      const marked = await trx('cases.cases').whereNull('evaluated_at').whereNotIn('status', FINAL).orderBy('id').limit(limit).forUpdate().skipLocked().select<CaseToEvaluate[]>(columns);
+      const columns = ['id', 'customer_id', 'business_id', 'status', 'outcome'];
+      const marked = await trx('cases.cases').whereNull('evaluated_at').whereNotIn('status', NOT_EVALUATED).orderBy('id').limit(limit).forUpdate().skipLocked().select<CaseToEvaluate[]>(columns);
       if (marked.length >= limit) return marked;
       const stale = await trx('cases.cases')
         .whereIn('status', ['OPEN', 'MANUAL_REVIEW'])
@@ -79,6 +92,36 @@ export function createPgDecisionRoundStore(db: Knex) {
     /** Keeps what the policy said of a case it did not move, and when. */
     async evaluated(trx: Knex.Transaction, caseId: string, outcome: object, at: Date): Promise<void> {
       await trx('cases.cases').where({ id: caseId }).update({ outcome: JSON.stringify(outcome), evaluated_at: at });
+    },
+
+    /**
+     * Keeps a contest of a decided case's decision with its `case.decision_contested` event, in
+     * `trx`, once per case and state asked for: answers false, writing nothing, when that contest
+     * was kept before.
+     */
+    async contested(trx: Knex.Transaction, contest: DecisionContest): Promise<boolean> {
+      const [kept] = await trx('cases.case_decision_contests')
+        .insert({
+          case_id: contest.caseId,
+          customer_id: contest.customerId,
+          business_id: contest.businessId,
+          status: contest.status,
+          would_decide: contest.wouldDecide,
+          policy_version: contest.policyVersion,
+          rule_id: contest.ruleId,
+          reason: contest.reason,
+          created_at: contest.at,
+        })
+        .onConflict(['case_id', 'would_decide'])
+        .ignore()
+        .returning<Array<{ id: string }>>('id');
+      if (!kept) return false;
+      await recordEvent(trx, 'cases', {
+        type: 'case.decision_contested',
+        customerId: contest.customerId,
+        data: { business_id: contest.businessId, case_id: contest.caseId, status: contest.status, would_decide: contest.wouldDecide, rule_id: contest.ruleId },
+      });
+      return true;
     },
   };
 }

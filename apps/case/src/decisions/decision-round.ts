@@ -2,7 +2,8 @@
  * The decision round (issue 45, ADR 0055): the case worker marks the cases whose facts may have
  * changed (the areas' event feeds), then evaluates marked cases and undecided ones not looked at for
  * a while, with each customer's policy in force, and applies what the policy says: a move (stored,
- * audited and announced), nothing, or an alert on a case already decided whose facts now say otherwise.
+ * audited and announced), nothing, or, for a case already decided whose facts now say otherwise, a
+ * disagreement kept with the case, contested once (kept and announced) when the policy's word is new.
  */
 import type { ErasedCustomers } from '@kyb/area-views';
 import type { Knex } from '@kyb/db';
@@ -11,6 +12,7 @@ import type { CaseFacts } from './case-facts';
 import type { CasePoliciesStore } from './case-policies.store';
 import type { CasePolicy } from './case-policy';
 import { isCaseState, policyEffect } from './case-states';
+import { newlyContestedWith } from './decision-contests';
 import { DEFAULT_CASE_POLICY } from './default-case-policy';
 import { DECISION_FEED_SOURCES, type CaseToEvaluate, type DecisionRoundStore } from './decision-round.store';
 import { evaluateCasePolicy, type PolicyOutcome } from './evaluate-case-policy';
@@ -41,6 +43,8 @@ export interface DecisionRoundResult {
   evaluated: number;
   moved: number;
   disagreements: number;
+  /** Disagreements new to a decided case's decision: each kept once and announced (`case.decision_contested`). */
+  contested: number;
 }
 
 /** A policy's outcome as a case keeps it: the rule, why, and the facts read (values, sources, times). */
@@ -68,7 +72,7 @@ export function createDecisionRound(deps: DecisionRoundDeps) {
     return found;
   }
 
-  async function decide(trx: Knex.Transaction, kase: CaseToEvaluate, facts: CaseFacts, policy: { policy: CasePolicy; version: number }, at: Date): Promise<MovedCase | 'disagrees' | 'stays'> {
+  async function decide(trx: Knex.Transaction, kase: CaseToEvaluate, facts: CaseFacts, policy: { policy: CasePolicy; version: number }, at: Date): Promise<MovedCase | 'contested' | 'disagrees' | 'stays'> {
     const outcome = evaluateCasePolicy(policy.policy, facts);
     const kept = keptOutcome(outcome, policy.version);
     const current = isCaseState(kase.status) ? kase.status : 'OPEN';
@@ -92,10 +96,25 @@ export function createDecisionRound(deps: DecisionRoundDeps) {
       if (moved) return moved;
     }
     await deps.store.evaluated(trx, kase.id, { ...kept, ...(effect.kind === 'alert' ? { disagrees: effect.wanted } : {}) }, at);
-    return effect.kind === 'alert' ? 'disagrees' : 'stays';
+    if (effect.kind !== 'alert') return 'stays';
+    // A decided case the policy's word newly leans away from: contested once per state asked for.
+    const wouldDecide = newlyContestedWith(current, kase.outcome, effect);
+    if (!wouldDecide || outcome.kind !== 'decided') return 'disagrees';
+    const contested = await deps.store.contested(trx, {
+      caseId: kase.id,
+      customerId: kase.customer_id,
+      businessId: kase.business_id,
+      status: current,
+      wouldDecide,
+      policyVersion: policy.version,
+      ruleId: outcome.ruleId,
+      reason: outcome.reason,
+      at,
+    });
+    return contested ? 'contested' : 'disagrees';
   }
 
-  /** Evaluates one batch of cases in one transaction; answers how many it evaluated, moved and found disagreeing. */
+  /** Evaluates one batch of cases in one transaction; answers how many it evaluated, moved, found disagreeing and newly contested. */
   async function evaluateBatch(): Promise<Omit<DecisionRoundResult, 'events'>> {
     const moves: MovedCase[] = [];
     const result = await deps.db.transaction(async (trx) => {
@@ -105,13 +124,16 @@ export function createDecisionRound(deps: DecisionRoundDeps) {
       const cases = claimed.filter((c) => !erased.has(c.customer_id));
       // An erased tenant's cases are put at the back of the recheck without a word of what the policy would say.
       for (const kase of claimed.filter((c) => erased.has(c.customer_id))) await deps.store.skipped(trx, kase.id, at);
-      const result = { evaluated: claimed.length, moved: 0, disagreements: 0 };
+      const result = { evaluated: claimed.length, moved: 0, disagreements: 0, contested: 0 };
       if (cases.length === 0) return result;
       const [facts, policies] = await Promise.all([deps.facts(cases.map((c) => c.business_id)), policiesOf([...new Set(cases.map((c) => c.customer_id))])]);
       for (const kase of cases) {
         const effect = await decide(trx, kase, facts.get(kase.business_id) ?? new Map(), policies.get(kase.customer_id) as { policy: CasePolicy; version: number }, at);
-        if (effect === 'disagrees') result.disagreements += 1;
-        else if (effect !== 'stays') moves.push(effect);
+        if (typeof effect !== 'string') moves.push(effect);
+        else if (effect !== 'stays') {
+          result.disagreements += 1;
+          if (effect === 'contested') result.contested += 1;
+        }
       }
       return { ...result, moved: moves.length };
     });

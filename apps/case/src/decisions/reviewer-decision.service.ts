@@ -116,6 +116,8 @@ export function createReviewerDecisionService(deps: { db: Knex; policies: Pick<C
       const moved = await deps.db.transaction(async (trx) => {
         // The waiting decision this one confirms (or replaces) must still be the one read.
         if ((await asRead(trx('cases.cases'), found).update({ pending_decision: null })) === 0) return undefined;
+        // What the applicant was asked and has not answered is closed with the decision.
+        await trx('cases.information_requests').where({ case_id: caseId, status: 'OPEN' }).update({ status: 'CLOSED', closed_at: at });
         return moveCase(trx, {
           caseId,
           from: found.status,

@@ -3,7 +3,7 @@ import { dropErasureFunctionSql, erasureFunctionSql, type Migration } from '@kyb
 import { CUSTOMER_ERASURE_0025 } from './20261207_0025_case_decisions';
 
 /** A tenant's erasure from here on: a decision waiting for confirmation goes too (its note is the reviewer's words). */
-const CUSTOMER_ERASURE_0026: readonly string[] = [
+export const CUSTOMER_ERASURE_0026: readonly string[] = [
   ...CUSTOMER_ERASURE_0025,
   'update cases.cases set pending_decision = null where customer_id = p_customer and pending_decision is not null',
 ];

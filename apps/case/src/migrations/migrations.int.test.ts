@@ -44,15 +44,21 @@ describe('case migrations', () => {
       '20261207_0024_case_policies',
       '20261207_0025_case_decisions',
       '20261207_0026_case_reviews',
+      '20261208_0027_case_decision_directory',
+      '20261208_0028_case_decision_contests',
+      '20261208_0029_case_review_work',
     ]);
     expect(await tables()).toEqual([
-      'applicants', 'audit_outbox', 'business_addresses', 'business_directory', 'business_lists', 'business_name_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'case_policies', 'case_transitions', 'cases', 'decision_feed_cursors',
-      'event_feed', 'idempotency_keys', 'industries', 'invitation_directory', 'invitations', 'mail_outbox', 'mcc_codes', 'monitoring_settings', 'monitoring_settings_directory', 'naics_codes', 'onboarding_runs',
+      'applicants', 'audit_outbox', 'business_addresses', 'business_directory', 'business_lists', 'business_name_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'case_comments', 'case_decision_contest_directory', 'case_decision_contests', 'case_decision_directory', 'case_policies', 'case_transition_directory', 'case_transitions', 'cases', 'decision_feed_cursors',
+      'event_feed', 'idempotency_keys', 'industries', 'information_requests', 'invitation_directory', 'invitations', 'mail_outbox', 'mcc_codes', 'monitoring_settings', 'monitoring_settings_directory', 'naics_codes', 'onboarding_runs',
       'onboarding_usage', 'outbox_events', 'owner_titles', 'owners',
     ]);
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261208_0029_case_review_work',
+      '20261208_0028_case_decision_contests',
+      '20261208_0027_case_decision_directory',
       '20261207_0026_case_reviews',
       '20261207_0025_case_decisions',
       '20261207_0024_case_policies',

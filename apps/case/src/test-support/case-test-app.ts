@@ -13,6 +13,7 @@ import {
   createIntegrationDirectoryStandIn,
   createInvitationAcceptancesStandIn,
   createMatchScreeningDirectoryStandIn,
+  createReviewerDirectoryStandIn,
   createScoreDirectoryStandIn,
   createVerificationDirectoryStandIn,
   createWatchlistHitDirectoryStandIn,
@@ -34,6 +35,8 @@ export interface CaseTestApp extends Omit<AreaHarness, 'close' | 'workerConnecti
   verify(entry: Pick<VerificationEntry, 'businessId' | 'status'> & Partial<VerificationEntry>): Promise<void>;
   /** Puts a provider's classification of a business, as the integration area's view would show it. */
   classify(entry: Pick<ClassificationEntry, 'businessId'> & Partial<ClassificationEntry>): Promise<void>;
+  /** Puts a user who may review the customer's cases in the auth area's reviewer directory. */
+  reviewer(reviewer: { id: string; customerId: string; active?: boolean }): Promise<void>;
   /** What the area's acts appended to the audit log (the auth area's function, stood in). */
   auditEntries(): Promise<Array<Record<string, unknown>>>;
   /** Opens what the area sealed (with the customer's data key, ADR 0023). */
@@ -50,6 +53,7 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
   const directory = await createCustomerDirectoryStandIn(h.db);
   const acceptances = await createInvitationAcceptancesStandIn(h.db);
   const verifications = await createVerificationDirectoryStandIn(h.db);
+  const reviewers = await createReviewerDirectoryStandIn(h.db);
   // What the decision round reads of the other areas (issue 45): their feeds and published views.
   await createEventFeedStandIns(h.db, 'cases');
   await Promise.all([createScoreDirectoryStandIn(h.db), createWatchlistHitDirectoryStandIn(h.db), createIntegrationDirectoryStandIn(h.db), createMatchScreeningDirectoryStandIn(h.db)]);
@@ -70,6 +74,7 @@ export async function startCaseTestApp(options: { workers?: boolean; mailTranspo
     area,
     customer: (customer) => directory.put(customer),
     acceptInvitation: (invitationId, at = new Date()) => acceptances.put(invitationId, at),
+    reviewer: (reviewer) => reviewers.put(reviewer),
     verify: (entry) => verifications.putVerification(entry),
     classify: (entry) => verifications.putClassification(entry),
     auditEntries: () => auditLog.entries(),

@@ -2580,7 +2580,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     /** @description event types to deliver; ["*"] (the default) for all */
-                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "watchlist.hit" | "case.status_updated" | "invitation.accepted" | "webhook.disabled")[];
+                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "watchlist.hit" | "case.status_updated" | "case.decision_contested" | "invitation.accepted" | "webhook.disabled")[];
                     /** @description where deliveries are posted: https (http only where WEBHOOKS_ALLOW_PRIVATE_URLS is set) */
                     url: string;
                 };
@@ -2889,7 +2889,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /** @description event types to deliver; ["*"] (the default) for all */
-                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "watchlist.hit" | "case.status_updated" | "invitation.accepted" | "webhook.disabled")[];
+                    events?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "watchlist.hit" | "case.status_updated" | "case.decision_contested" | "invitation.accepted" | "webhook.disabled")[];
                     /** @description where deliveries are posted: https (http only where WEBHOOKS_ALLOW_PRIVATE_URLS is set) */
                     url?: string;
                 };
@@ -2983,7 +2983,7 @@ export interface operations {
             query?: {
                 filter?: {
                     /** @enum {string} */
-                    event_type?: "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "watchlist.hit" | "case.status_updated" | "invitation.accepted" | "webhook.disabled";
+                    event_type?: "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "watchlist.hit" | "case.status_updated" | "case.decision_contested" | "invitation.accepted" | "webhook.disabled";
                     /** @enum {string} */
                     status?: "PENDING" | "SUCCEEDED" | "FAILED";
                 };
@@ -3372,7 +3372,7 @@ export interface operations {
                      */
                     to: string;
                     /** @description event types to replay (default: every type the endpoint subscribes to) */
-                    types?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "watchlist.hit" | "case.status_updated" | "invitation.accepted" | "webhook.disabled")[];
+                    types?: ("*" | "business.created" | "business.verified" | "business.unverified" | "enrichment.completed" | "enrichment.failed" | "score.computed" | "score.risk_level_changed" | "risk.alert" | "report.completed" | "report.failed" | "screening.completed" | "screening.failed" | "watchlist.hit" | "case.status_updated" | "case.decision_contested" | "invitation.accepted" | "webhook.disabled")[];
                 };
             };
         };

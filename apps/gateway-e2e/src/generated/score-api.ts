@@ -271,7 +271,7 @@ export interface operations {
                     /** Format: uuid */
                     business_id?: string;
                     /** @enum {string} */
-                    rule?: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED" | "WATCHLIST_HIT";
+                    rule?: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED" | "WATCHLIST_HIT" | "CASE_DECISION_CONTESTED";
                     /** @enum {string} */
                     severity?: "HIGH" | "MEDIUM" | "LOW";
                     /** @enum {string} */
@@ -305,37 +305,42 @@ export interface operations {
                                 acknowledged_at?: string | null;
                                 /** Format: uuid */
                                 acknowledged_by?: string | null;
-                                /** @description The value after */
+                                /** @description The value after; the state the policy would now move the case to for CASE_DECISION_CONTESTED */
                                 after: unknown;
-                                /** @description The value before (a status, a level, a score, a record), null for a new record */
+                                /** @description The value before (a status, a level, a score, a record), null for a new record; the case's state for CASE_DECISION_CONTESTED */
                                 before: unknown;
                                 /** Format: uuid */
                                 business_id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The case whose decision the policy now contests (CASE_DECISION_CONTESTED); null on the other rules
+                                 */
+                                case_id: string | null;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: uuid */
                                 customer_id: string;
-                                /** @description What raised it: score_id, previous_score_id, and the record or the threshold where a rule has one */
+                                /** @description What raised it: score_id, previous_score_id, and the record or the threshold where a rule has one; for CASE_DECISION_CONTESTED case_id, contest_id, status, would_decide, rule_id and policy_version */
                                 data: Record<string, never>;
                                 /** Format: uuid */
                                 id: string;
                                 note?: string | null;
                                 /**
                                  * Format: uuid
-                                 * @description The SUCCESS score it was compared with
+                                 * @description The SUCCESS score it was compared with; null on CASE_DECISION_CONTESTED
                                  */
-                                previous_score_id: string;
+                                previous_score_id: string | null;
                                 /** Format: date-time */
                                 resolved_at?: string | null;
                                 /** Format: uuid */
                                 resolved_by?: string | null;
                                 /** @enum {string} */
-                                rule: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED" | "WATCHLIST_HIT";
+                                rule: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED" | "WATCHLIST_HIT" | "CASE_DECISION_CONTESTED";
                                 /**
                                  * Format: uuid
-                                 * @description The new SUCCESS score that raised it
+                                 * @description The new SUCCESS score that raised it; null on CASE_DECISION_CONTESTED
                                  */
-                                score_id: string;
+                                score_id: string | null;
                                 /** @enum {string} */
                                 severity: "HIGH" | "MEDIUM" | "LOW";
                                 /** @enum {string} */
@@ -415,37 +420,42 @@ export interface operations {
                             acknowledged_at?: string | null;
                             /** Format: uuid */
                             acknowledged_by?: string | null;
-                            /** @description The value after */
+                            /** @description The value after; the state the policy would now move the case to for CASE_DECISION_CONTESTED */
                             after: unknown;
-                            /** @description The value before (a status, a level, a score, a record), null for a new record */
+                            /** @description The value before (a status, a level, a score, a record), null for a new record; the case's state for CASE_DECISION_CONTESTED */
                             before: unknown;
                             /** Format: uuid */
                             business_id: string;
+                            /**
+                             * Format: uuid
+                             * @description The case whose decision the policy now contests (CASE_DECISION_CONTESTED); null on the other rules
+                             */
+                            case_id: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: uuid */
                             customer_id: string;
-                            /** @description What raised it: score_id, previous_score_id, and the record or the threshold where a rule has one */
+                            /** @description What raised it: score_id, previous_score_id, and the record or the threshold where a rule has one; for CASE_DECISION_CONTESTED case_id, contest_id, status, would_decide, rule_id and policy_version */
                             data: Record<string, never>;
                             /** Format: uuid */
                             id: string;
                             note?: string | null;
                             /**
                              * Format: uuid
-                             * @description The SUCCESS score it was compared with
+                             * @description The SUCCESS score it was compared with; null on CASE_DECISION_CONTESTED
                              */
-                            previous_score_id: string;
+                            previous_score_id: string | null;
                             /** Format: date-time */
                             resolved_at?: string | null;
                             /** Format: uuid */
                             resolved_by?: string | null;
                             /** @enum {string} */
-                            rule: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED" | "WATCHLIST_HIT";
+                            rule: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED" | "WATCHLIST_HIT" | "CASE_DECISION_CONTESTED";
                             /**
                              * Format: uuid
-                             * @description The new SUCCESS score that raised it
+                             * @description The new SUCCESS score that raised it; null on CASE_DECISION_CONTESTED
                              */
-                            score_id: string;
+                            score_id: string | null;
                             /** @enum {string} */
                             severity: "HIGH" | "MEDIUM" | "LOW";
                             /** @enum {string} */
@@ -543,37 +553,42 @@ export interface operations {
                             acknowledged_at?: string | null;
                             /** Format: uuid */
                             acknowledged_by?: string | null;
-                            /** @description The value after */
+                            /** @description The value after; the state the policy would now move the case to for CASE_DECISION_CONTESTED */
                             after: unknown;
-                            /** @description The value before (a status, a level, a score, a record), null for a new record */
+                            /** @description The value before (a status, a level, a score, a record), null for a new record; the case's state for CASE_DECISION_CONTESTED */
                             before: unknown;
                             /** Format: uuid */
                             business_id: string;
+                            /**
+                             * Format: uuid
+                             * @description The case whose decision the policy now contests (CASE_DECISION_CONTESTED); null on the other rules
+                             */
+                            case_id: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: uuid */
                             customer_id: string;
-                            /** @description What raised it: score_id, previous_score_id, and the record or the threshold where a rule has one */
+                            /** @description What raised it: score_id, previous_score_id, and the record or the threshold where a rule has one; for CASE_DECISION_CONTESTED case_id, contest_id, status, would_decide, rule_id and policy_version */
                             data: Record<string, never>;
                             /** Format: uuid */
                             id: string;
                             note?: string | null;
                             /**
                              * Format: uuid
-                             * @description The SUCCESS score it was compared with
+                             * @description The SUCCESS score it was compared with; null on CASE_DECISION_CONTESTED
                              */
-                            previous_score_id: string;
+                            previous_score_id: string | null;
                             /** Format: date-time */
                             resolved_at?: string | null;
                             /** Format: uuid */
                             resolved_by?: string | null;
                             /** @enum {string} */
-                            rule: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED" | "WATCHLIST_HIT";
+                            rule: "NEW_LIEN" | "NEW_JUDGEMENT" | "NEW_BANKRUPTCY" | "LIEN_RELEASED" | "JUDGEMENT_SATISFIED" | "BANKRUPTCY_DISCHARGED" | "FILING_STATUS_CHANGED" | "VERIFICATION_STATUS_CHANGED" | "RISK_LEVEL_CHANGED" | "DECISION_CHANGED" | "SCORE_CHANGED" | "WATCHLIST_HIT" | "CASE_DECISION_CONTESTED";
                             /**
                              * Format: uuid
-                             * @description The new SUCCESS score that raised it
+                             * @description The new SUCCESS score that raised it; null on CASE_DECISION_CONTESTED
                              */
-                            score_id: string;
+                            score_id: string | null;
                             /** @enum {string} */
                             severity: "HIGH" | "MEDIUM" | "LOW";
                             /** @enum {string} */

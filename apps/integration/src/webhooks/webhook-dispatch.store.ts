@@ -1,4 +1,4 @@
-import { createEventFeeds, type EventSource, type FeedEvent, type FeedPosition } from '@kyb/area-views';
+import { readFeedAtCursor, type EventSource, type FeedEvent } from '@kyb/area-views';
 import type { Knex } from '@kyb/db';
 import { payloadOf } from './webhook-payload';
 
@@ -60,18 +60,9 @@ export function createPgWebhookDispatchStore(db: Knex) {
      */
     async fanOut(source: EventSource, options: { limit: number; maxAttempts: number; now: Date }): Promise<{ events: number; deliveries: number } | undefined> {
       return db.transaction(async (trx) => {
-        const cursor = await trx('integration.webhook_feed_cursors')
-          .select(trx.raw('tx::text as tx'), trx.raw('seq::text as seq'))
-          .where({ source })
-          .forUpdate()
-          .skipLocked()
-          .first<FeedPosition | undefined>();
-        if (!cursor) return undefined;
-        const { events, reached } = await createEventFeeds(trx).after(source, cursor, options.limit);
+        const events = await readFeedAtCursor(trx, 'integration.webhook_feed_cursors', source, options.limit);
+        if (!events) return undefined;
         const deliveries = await insertDeliveries(trx, events, { origin: 'event', maxAttempts: options.maxAttempts, now: options.now });
-        if (reached.tx !== cursor.tx || reached.seq !== cursor.seq) {
-          await trx('integration.webhook_feed_cursors').where({ source }).update({ tx: trx.raw('?::xid8', [reached.tx]), seq: reached.seq });
-        }
         return { events: events.length, deliveries };
       });
     },

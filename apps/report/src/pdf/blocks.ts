@@ -34,6 +34,14 @@ export function messageBox(doc: Doc, message: string): void {
   doc.y = y + height + 12;
 }
 
+/** A muted, italic note across the content width (what a section shows, in a sentence or two). */
+export function sectionNote(doc: Doc, text: string, maxLines = 3): void {
+  const style = { font: FONT.italic, size: 8.5, color: COLOR.muted, maxLines };
+  const height = measureBlock(doc, text, contentWidth(doc), style);
+  writeBlock(doc, text, left(doc), doc.y, contentWidth(doc), style);
+  doc.y += height + 8;
+}
+
 /** One label and its (already formatted) value. */
 export type Field = [label: string, value: string];
 

@@ -3,9 +3,9 @@
  * result, when and by which provider, and each terminated merchant it matched with the reason the
  * merchant was listed; or a plain message when no screening was run or it has no result.
  */
-import { fieldGrid, messageBox, sectionTitle, subTitle, type Field } from './blocks';
+import { fieldGrid, messageBox, sectionNote, sectionTitle, subTitle, type Field } from './blocks';
 import { DASH, formatDate, formatIsoUtc, orDash } from './format';
-import { COLOR, type Doc, FONT, contentWidth, left, measureBlock, writeBlock } from './layout';
+import type { Doc } from './layout';
 import type { ReportMatch, ReportMatchedMerchant, ReportMatchScreening } from './report-data';
 
 /** Shown when the business was never screened (or no screening of it is on file). */
@@ -21,13 +21,6 @@ export const MATCH_NOTE =
 /** What the section says of a screening that has no result. */
 export const runningMessage = (requestedAt: Date): string => `The newest MATCH screening, requested ${formatIsoUtc(requestedAt)}, is still running: it has no result yet.`;
 export const failedMessage = (requestedAt: Date): string => `The newest MATCH screening, requested ${formatIsoUtc(requestedAt)}, failed: it has no result. Screen the business again for one.`;
-
-function note(doc: Doc, text: string): void {
-  const style = { font: FONT.italic, size: 8.5, color: COLOR.muted, maxLines: 3 };
-  const height = measureBlock(doc, text, contentWidth(doc), style);
-  writeBlock(doc, text, left(doc), doc.y, contentWidth(doc), style);
-  doc.y += height + 8;
-}
 
 function screeningFields(screening: ReportMatchScreening): Field[] {
   return [
@@ -71,7 +64,7 @@ export function drawMatchSection(doc: Doc, match: ReportMatch | undefined): void
     messageBox(doc, NO_MATCH_SCREENING_MESSAGE);
     return;
   }
-  note(doc, MATCH_NOTE);
+  sectionNote(doc, MATCH_NOTE);
   if (screening.status !== 'COMPLETED') {
     messageBox(doc, screening.status === 'FAILED' ? failedMessage(screening.requestedAt) : runningMessage(screening.requestedAt));
     fieldGrid(doc, screeningFields(screening).filter(([label]) => label !== 'Result' && label !== 'Completed'));

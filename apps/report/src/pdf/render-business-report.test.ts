@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPORT_CONTENT_TYPE, renderBusinessReport } from './render-business-report';
 import { extractPdfText, repoRoot } from '@kyb/testing';
-import { CATEGORIES, buildReportData, buildScore, buildStressReportData } from './test-support/report-fixture';
+import { CATEGORIES, buildReportData, buildScore } from './test-support/report-fixture';
+import { buildStressReportData } from './test-support/stress-fixture';
 import { NEVER_VERIFIED_MESSAGE, NOT_CLASSIFIED_MESSAGE } from './verification-section';
 import { NO_SANCTIONS_HITS_MESSAGE, SANCTIONS_NOTE, SANCTIONS_NOT_READ_MESSAGE } from './sanctions-section';
 

@@ -1,6 +1,7 @@
 /**
- * Renders the 360 business report a credit analyst reads: profile, verification, classification, owners, sanctions hits, MATCH screening, score
- * (gauge, category bars, factor table), alerts and public records, with a header and footer on every page.
+ * Renders the 360 business report a credit analyst reads: profile, verification, classification, owners, the case decision
+ * (a page of its own), sanctions hits, MATCH screening, score (gauge, category bars, factor table), alerts and public records,
+ * with a header and footer on every page.
  *
  * The output depends only on `data`: the document dates and file id are taken from
  * `data.generatedAt`, only the built-in Helvetica fonts are used and nothing is read from the
@@ -13,6 +14,7 @@ import { drawBusinessProfile, drawOwners, drawTitleBlock } from './profile-secti
 import { drawPublicRecordsSection } from './public-records-section';
 import { ReportData } from './report-data';
 import { drawAlertsSection } from './alerts-section';
+import { drawDecisionSection } from './decision-section';
 import { drawMatchSection } from './match-section';
 import { drawSanctionsSection } from './sanctions-section';
 import { drawScoreSection } from './score-section';
@@ -66,6 +68,7 @@ export function renderBusinessReport(data: ReportData): Promise<Buffer> {
       drawVerificationSection(doc, data.verification ?? null);
       drawClassificationSection(doc, data.classification ?? null);
       drawOwners(doc, data.owners ?? []);
+      drawDecisionSection(doc, data.decision);
       drawSanctionsSection(doc, data.sanctions);
       drawMatchSection(doc, data.match);
       drawScoreSection(doc, data.score);

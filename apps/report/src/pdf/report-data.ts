@@ -1,6 +1,8 @@
 import type { FactorValueKind } from '@kyb/area-views';
+import type { ReportDecision } from './report-decision-data';
 import type { ReportMatch } from './report-match-data';
 
+export type { ReportCase, ReportCaseFact, ReportCaseMove, ReportCaseOutcome, ReportDecision } from './report-decision-data';
 export type { ReportMatch, ReportMatchedMerchant, ReportMatchScreening } from './report-match-data';
 
 /**
@@ -35,6 +37,11 @@ export interface ReportData {
    * screening directory. Always set by the report worker; absent only in data built by hand.
    */
   match?: ReportMatch;
+  /**
+   * The business's case and its decision (issue 45), read through the case area's case decision
+   * directory for the report's tenant. Always set by the report worker; absent only in data built by hand.
+   */
+  decision?: ReportDecision;
 }
 
 /** Whose name matched a listed entry: the legal name, a DBA (the view does not say which) or an owner. */

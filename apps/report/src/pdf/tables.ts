@@ -4,7 +4,7 @@
  * with the header repeated on every continuation page.
  */
 import { safeText } from './format';
-import { COLOR, Doc, FONT, bottom, contentWidth, ensureSpace, left, measureBlock, newPage, writeBlock, writeLine } from './layout';
+import { COLOR, Doc, FONT, bottom, contentWidth, ensureSpace, left, lineHeight, measureBlock, newPage, writeBlock, writeLine } from './layout';
 
 /** One column: its header, its share of the content width and how its cells are drawn. */
 export interface TableColumn {
@@ -14,6 +14,8 @@ export interface TableColumn {
   align?: 'left' | 'right' | 'center';
   /** Lines a cell may wrap to before it is cut with an ellipsis (default 2). */
   maxLines?: number;
+  /** Lines a cell's note may wrap to before it is cut with an ellipsis (default 2). */
+  noteMaxLines?: number;
   bold?: boolean;
 }
 
@@ -33,7 +35,8 @@ const PAD_X = 5;
 const PAD_Y = 4;
 const HEADER_HEIGHT = 19;
 const CELL_SIZE = 8.5;
-const NOTE_STYLE = { font: FONT.italic, size: 7, color: COLOR.muted, maxLines: 2 } as const;
+const NOTE_STYLE = { font: FONT.italic, size: 7, color: COLOR.muted } as const;
+const noteStyle = (column: TableColumn) => ({ ...NOTE_STYLE, maxLines: column.noteMaxLines ?? 2 });
 
 function columnGeometry(doc: Doc, columns: TableColumn[]): Array<{ x: number; width: number }> {
   const total = columns.reduce((sum, c) => sum + c.weight, 0);
@@ -90,10 +93,25 @@ export function cellTextWidth(doc: Doc, column: TableColumn, text: string): numb
   return doc.widthOfString(safeText(text));
 }
 
+/** How wide `text` is on one line as a cell's note. */
+export function noteTextWidth(doc: Doc, text: string): number {
+  doc.font(NOTE_STYLE.font).fontSize(NOTE_STYLE.size);
+  return doc.widthOfString(safeText(text));
+}
+
+/**
+ * How many lines `text` takes wrapped in a cell of `column` (its `note` when `part` says so), with
+ * no limit: a test compares it with the column's `maxLines` (or `noteMaxLines`) to show nothing is cut.
+ */
+export function cellLines(doc: Doc, column: TableColumn, width: number, text: string, part: 'text' | 'note' = 'text'): number {
+  const style = part === 'note' ? { ...NOTE_STYLE, maxLines: Number.MAX_SAFE_INTEGER } : { ...cellStyle(column, undefined), maxLines: Number.MAX_SAFE_INTEGER };
+  return Math.round(measureBlock(doc, text, width, style) / lineHeight(style.size));
+}
+
 function cellHeight(doc: Doc, spec: TableSpec, row: string[], r: number, c: number, width: number): number {
   const text = measureBlock(doc, row[c] ?? '', width, cellStyle(spec.columns[c], undefined));
   const note = spec.cellNote?.(r, c);
-  return note ? text + 1 + measureBlock(doc, note, width, NOTE_STYLE) : text;
+  return note ? text + 1 + measureBlock(doc, note, width, noteStyle(spec.columns[c])) : text;
 }
 
 function rowHeight(doc: Doc, spec: TableSpec, row: string[], r: number, geometry: Array<{ width: number }>): number {
@@ -130,7 +148,7 @@ export function drawTable(doc: Doc, spec: TableSpec): void {
       const style = cellStyle(column, spec.cellColor?.(r, c));
       const textHeight = writeBlock(doc, row[c] ?? '', x + PAD_X, y + PAD_Y, width - 2 * PAD_X, style);
       const note = spec.cellNote?.(r, c);
-      if (note) writeBlock(doc, note, x + PAD_X, y + PAD_Y + textHeight + 1, width - 2 * PAD_X, NOTE_STYLE);
+      if (note) writeBlock(doc, note, x + PAD_X, y + PAD_Y + textHeight + 1, width - 2 * PAD_X, noteStyle(column));
     });
     doc.save()
       .moveTo(left(doc), y + height)

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createBusinessDirectory, createIntegrationDirectory, createAlertDirectory, createMatchScreeningDirectory, createScoreDirectory, createVerificationDirectory, createWatchlistHitDirectory } from '@kyb/area-views';
-import { createBusinessDirectoryStandIn, createDataKeyStandIn, createIntegrationDirectoryStandIn, createMatchScreeningDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn } from '@kyb/area-views/testing';
+import { createBusinessDirectoryStandIn, createCaseDecisionDirectoryStandIn, createDataKeyStandIn, createIntegrationDirectoryStandIn, createMatchScreeningDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn } from '@kyb/area-views/testing';
 import { eventually, queryPlanOf } from '@kyb/testing';
 import { createReportArea, type ReportArea } from '../area';
 import { reportMigrations } from '../migrations';
 import type { ReportData } from '../pdf/report-data';
 import { renderBusinessReport } from '../pdf/render-business-report';
+import { createReportSources } from '../reports/report-data.loader';
 import { createReportProcessor } from '../reports/report.processor';
 import { createPgReportStore } from '../reports/reports.store';
 import { createPgReportStorage } from '../storage/report-storage';
@@ -35,6 +35,7 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
     await createVerificationDirectoryStandIn(h.db);
     await createWatchlistHitDirectoryStandIn(h.db);
     await createMatchScreeningDirectoryStandIn(h.db);
+    await createCaseDecisionDirectoryStandIn(h.db);
     area = createReportArea({
       db: h.db,
       redis: h.redis,
@@ -98,15 +99,7 @@ describe('the report recovery sweep (Redis came back empty; PostgreSQL still kno
     const processReport = createReportProcessor({
       store: createPgReportStore(h.db),
       storage: createPgReportStorage(h.db),
-      sources: {
-        businesses: createBusinessDirectory(h.db),
-        integration: createIntegrationDirectory(h.db),
-        verification: createVerificationDirectory(h.db),
-        scores: createScoreDirectory(h.db),
-        alerts: createAlertDirectory(h.db),
-        watchlist: createWatchlistHitDirectory(h.db),
-        match: createMatchScreeningDirectory(h.db),
-      },
+      sources: createReportSources(h.db),
       render,
       clock: () => new Date(),
       logger: h.logger,

@@ -6,9 +6,9 @@ import { createRedisConnection, type Redis } from '@kyb/queues';
 import { bundleScript, databaseUrlOf, eventually, type BundledScript } from '@kyb/testing';
 import type { ReportData } from '../pdf/report-data';
 import { createPgReportStorage } from '../storage/report-storage';
+import { createReportSources } from './report-data.loader';
 import { createReportProcessor } from './report.processor';
 import { createPgReportStore } from './reports.store';
-import { createBusinessDirectory, createIntegrationDirectory, createAlertDirectory, createMatchScreeningDirectory, createScoreDirectory, createVerificationDirectory, createWatchlistHitDirectory } from '@kyb/area-views';
 import { reportableBusiness } from '../test-support/report-sources';
 import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
 
@@ -51,15 +51,7 @@ describe('a report renders exactly once', () => {
     createReportProcessor({
       store: createPgReportStore(t.db),
       storage: createPgReportStorage(t.db),
-      sources: {
-        businesses: createBusinessDirectory(t.db),
-        integration: createIntegrationDirectory(t.db),
-        verification: createVerificationDirectory(t.db),
-        scores: createScoreDirectory(t.db),
-        alerts: createAlertDirectory(t.db),
-        watchlist: createWatchlistHitDirectory(t.db),
-        match: createMatchScreeningDirectory(t.db),
-      },
+      sources: createReportSources(t.db),
       render: async (_data: ReportData) => {
         renders.count += 1;
         await gate;

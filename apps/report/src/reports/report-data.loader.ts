@@ -1,8 +1,17 @@
 import {
+  createAlertDirectory,
+  createBusinessDirectory,
+  createCaseDecisionDirectory,
+  createIntegrationDirectory,
+  createMatchScreeningDirectory,
+  createScoreDirectory,
+  createVerificationDirectory,
+  createWatchlistHitDirectory,
   summariseBjl,
   type AlertDirectory,
   type BjlEntry,
   type BusinessDirectory,
+  type CaseDecisionDirectory,
   type FactorUnit,
   type IntegrationDirectory,
   type MatchScreeningDirectory,
@@ -11,7 +20,9 @@ import {
   type VerificationDirectory,
   type WatchlistHitDirectory,
 } from '@kyb/area-views';
+import type { Knex } from '@kyb/db';
 import type { ReportData, ReportFact, ReportFacts, ReportPublicRecords, ReportScore } from '../pdf/report-data';
+import { reportDecision } from './report-decision.loader';
 import { reportMatch } from './report-match.loader';
 import { reportSanctions } from './report-sanctions.loader';
 import { loadVerificationAndClassification } from './report-verification.loader';
@@ -65,7 +76,10 @@ async function previousAndUnits(scores: ScoreDirectory, latest: ScoreEntry): Pro
   return Promise.all([scores.latestSuccessfulBefore(latest.businessId, latest.year, latest.month), scores.factorUnits(latest.weightageConfigId)]);
 }
 
-/** What the report is read from: the case, integration (records, verification, classification, sanctions hits, MATCH screenings) and score areas' views. */
+/**
+ * What the report is read from: the case (businesses, cases' decisions), integration (records,
+ * verification, classification, sanctions hits, MATCH screenings) and score areas' views.
+ */
 export interface ReportSources {
   businesses: BusinessDirectory;
   integration: IntegrationDirectory;
@@ -74,9 +88,24 @@ export interface ReportSources {
   alerts: AlertDirectory;
   watchlist: Pick<WatchlistHitDirectory, 'hitsOf'>;
   match: Pick<MatchScreeningDirectory, 'newest'>;
+  cases: Pick<CaseDecisionDirectory, 'newest'>;
 }
 
-/** Everything the 360 report shows, read through the case, integration and score areas' views. */
+/** The report's sources on `db`: each area's published views (`businesses` when the caller shares one). */
+export function createReportSources(db: Knex, businesses: BusinessDirectory = createBusinessDirectory(db)): ReportSources {
+  return {
+    businesses,
+    integration: createIntegrationDirectory(db),
+    verification: createVerificationDirectory(db),
+    scores: createScoreDirectory(db),
+    alerts: createAlertDirectory(db),
+    watchlist: createWatchlistHitDirectory(db),
+    match: createMatchScreeningDirectory(db),
+    cases: createCaseDecisionDirectory(db),
+  };
+}
+
+/** Everything the 360 report shows, read through the case, integration and score areas' views (each for the business's own tenant where a view holds several). */
 export async function loadReportData(
   sources: ReportSources,
   report: { id: string; businessId: string },
@@ -84,7 +113,7 @@ export async function loadReportData(
 ): Promise<ReportData> {
   const business = await sources.businesses.find(report.businessId);
   if (!business) throw new ReportBusinessGoneError();
-  const [owners, records, bjl, latestScore, checked, alerts, hits, match] = await Promise.all([
+  const [owners, records, bjl, latestScore, checked, alerts, hits, match, kase] = await Promise.all([
     sources.businesses.owners(business.id),
     sources.integration.publicRecords(business.id),
     sources.integration.bjlRecords(business.id),
@@ -93,6 +122,7 @@ export async function loadReportData(
     sources.alerts.ofBusiness(business.id, REPORT_ALERTS),
     sources.watchlist.hitsOf(business.id),
     sources.match.newest(business.customerId, business.id),
+    sources.cases.newest(business.customerId, business.id),
   ]);
   const s = records?.summary;
   const publicRecords: ReportPublicRecords | null = s
@@ -146,5 +176,6 @@ export async function loadReportData(
     alerts: alerts.map((a) => ({ rule: a.rule, severity: a.severity, status: a.status, title: a.title, summary: a.summary, createdAt: a.createdAt })),
     sanctions: reportSanctions(hits, business, owners),
     match: reportMatch(match),
+    decision: reportDecision(kase),
   };
 }

@@ -1,37 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
-import { eventually, extractPdfText } from '@kyb/testing';
-import type { ReportData } from '../pdf/report-data';
 import { reportableBusiness } from '../test-support/report-sources';
-import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
+import { startRenderingReportTestApp, type RenderingReportTestApp } from '../test-support/rendered-reports';
 
 /** The worker reads what each factor's value measures from the score area's factor directory, by the config the score names. */
 describe("the report's factor table says what each value is", () => {
-  let t: ReportTestApp;
+  let t: RenderingReportTestApp;
   const customerId = randomUUID();
-  const rendered = new Map<string, { data: ReportData; pdf: Buffer }>();
 
   beforeAll(async () => {
-    const { renderBusinessReport } = await import('../pdf/render-business-report');
-    t = await startReportTestApp({
-      render: async (data) => {
-        const pdf = await renderBusinessReport(data);
-        rendered.set(data.business.id, { data, pdf });
-        return pdf;
-      },
-    });
+    t = await startRenderingReportTestApp(customerId);
   });
   afterAll(() => t.close());
-
-  async function reportOf(businessId: string) {
-    const token = t.keys.tokenFor({ role: 'CUSTOMER', customerId });
-    const res = await request(t.app).post(`/report/api/v1/reports/customers/${customerId}/businesses/${businessId}`).set('Authorization', `Bearer ${token}`).expect(200);
-    const reportId = res.body.data.report_id as string;
-    await eventually(async () => ((await t.db('reports.reports').where({ id: reportId, status: 'COMPLETED' }).first()) ? true : undefined));
-    const done = rendered.get(businessId);
-    if (!done) throw new Error('not rendered');
-    return { data: done.data, text: (await extractPdfText(done.pdf)).text.replace(/\s+/g, ' ') };
-  }
 
   /** A newer score than the business's first, made with `configId`, whose bankruptcies factor reads 10 while the records count none. */
   async function scoredWith(businessId: string, configId: string) {
@@ -55,7 +34,7 @@ describe("the report's factor table says what each value is", () => {
       { code: 'BANKRUPTCIES_AI_PLACEHOLDER', input: 'YEARS_SINCE_BANKRUPTCY', unit: 'years since the most recent bankruptcy (10 = none)' },
       { code: 'SOCIAL_REVIEWS_AI_PLACEHOLDER', input: 'AVERAGE_REVIEW_RATING', unit: null },
     ]);
-    const { data, text } = await reportOf(id);
+    const { data, text } = await t.reportOf(id);
     expect(data.score?.factors.map((f) => [f.code, f.valueKind, f.unit])).toEqual([
       ['JUDGEMENTS_AND_LIENS_AI_PLACEHOLDER', 'usd', 'total USD of active liens and judgements'],
       ['BANKRUPTCIES_AI_PLACEHOLDER', 'years', 'years since the most recent bankruptcy (10 = none)'],
@@ -71,7 +50,7 @@ describe("the report's factor table says what each value is", () => {
   it('prints the values bare when the score names a config the score area does not publish', async () => {
     const id = await reportableBusiness(t, customerId);
     await scoredWith(id, randomUUID());
-    const { data, text } = await reportOf(id);
+    const { data, text } = await t.reportOf(id);
     expect(data.score?.factors.every((f) => f.valueKind === null && f.unit === null)).toBe(true);
     expect(text).toContain('Judgements and Liens 361,054.24 8.4 40 SUCCESS');
     expect(text).not.toContain('Value: ');

@@ -1,39 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
-import { eventually, extractPdfText } from '@kyb/testing';
-import type { ReportData } from '../pdf/report-data';
 import { NO_MATCH_SCREENING_MESSAGE } from '../pdf/match-section';
 import { reportableBusiness } from '../test-support/report-sources';
-import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
+import { startRenderingReportTestApp, type RenderingReportTestApp } from '../test-support/rendered-reports';
 
 /** The worker reads the business's newest MATCH screening through the integration area's MATCH screening directory, for the business's own tenant. */
 describe('the report shows the MATCH screening', () => {
-  let t: ReportTestApp;
+  let t: RenderingReportTestApp;
   const customerId = randomUUID();
-  let owner: string;
-  const rendered = new Map<string, { data: ReportData; pdf: Buffer }>();
 
   beforeAll(async () => {
-    const { renderBusinessReport } = await import('../pdf/render-business-report');
-    t = await startReportTestApp({
-      render: async (data) => {
-        const pdf = await renderBusinessReport(data);
-        rendered.set(data.business.id, { data, pdf });
-        return pdf;
-      },
-    });
-    owner = t.keys.tokenFor({ role: 'CUSTOMER', customerId });
+    t = await startRenderingReportTestApp(customerId);
   });
   afterAll(() => t.close());
-
-  async function reportOf(businessId: string) {
-    const res = await request(t.app).post(`/report/api/v1/reports/customers/${customerId}/businesses/${businessId}`).set('Authorization', `Bearer ${owner}`).expect(200);
-    const reportId = res.body.data.report_id as string;
-    await eventually(async () => ((await t.db('reports.reports').where({ id: reportId, status: 'COMPLETED' }).first()) ? true : undefined));
-    const done = rendered.get(businessId);
-    if (!done) throw new Error('not rendered');
-    return { data: done.data, text: (await extractPdfText(done.pdf)).text.replace(/\s+/g, ' ') };
-  }
 
   it('prints the result, when and by which provider, and the matched merchant with its reason', async () => {
     const id = await reportableBusiness(t, customerId, 'Terminated Tile Works');
@@ -58,7 +36,7 @@ describe('the report shows the MATCH screening', () => {
         },
       ],
     });
-    const { data, text } = await reportOf(id);
+    const { data, text } = await t.reportOf(id);
     expect(data.match?.screening).toMatchObject({ id: screeningId, status: 'COMPLETED', result: 'Match', provider: 'match-pro' });
     expect(text).toContain('MATCH screening');
     expect(text).toContain('Result Match Provider match-pro Requested 2026-12-06T09:00:00Z Completed 2026-12-06T09:04:00Z');
@@ -70,7 +48,7 @@ describe('the report shows the MATCH screening', () => {
   it("says no screening was run when there is none, and never shows another tenant's screening of the business", async () => {
     const id = await reportableBusiness(t, customerId);
     await t.match.put({ businessId: id, customerId: randomUUID(), status: 'COMPLETED', result: 'Match', provider: 'another-tenants-provider' });
-    const { data, text } = await reportOf(id);
+    const { data, text } = await t.reportOf(id);
     expect(data.match).toEqual({ screening: null });
     expect(text).toContain(NO_MATCH_SCREENING_MESSAGE);
     expect(text).not.toContain('another-tenants-provider');

@@ -1,39 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
-import type { ReportData } from '../pdf/report-data';
-import { eventually, extractPdfText } from '@kyb/testing';
 import { NO_SANCTIONS_HITS_MESSAGE } from '../pdf/sanctions-section';
 import { reportableBusiness } from '../test-support/report-sources';
-import { startReportTestApp, type ReportTestApp } from '../test-support/report-test-app';
+import { startRenderingReportTestApp, type RenderingReportTestApp } from '../test-support/rendered-reports';
 
 /** The worker reads the business's sanctions hits through the integration area's hit directory, and owners' names through the case area's. */
 describe('the report shows the sanctions hits', () => {
-  let t: ReportTestApp;
+  let t: RenderingReportTestApp;
   const customerId = randomUUID();
-  let owner: string;
-  const rendered = new Map<string, { data: ReportData; pdf: Buffer }>();
 
   beforeAll(async () => {
-    const { renderBusinessReport } = await import('../pdf/render-business-report');
-    t = await startReportTestApp({
-      render: async (data) => {
-        const pdf = await renderBusinessReport(data);
-        rendered.set(data.business.id, { data, pdf });
-        return pdf;
-      },
-    });
-    owner = t.keys.tokenFor({ role: 'CUSTOMER', customerId });
+    t = await startRenderingReportTestApp(customerId);
   });
   afterAll(() => t.close());
-
-  async function reportOf(businessId: string) {
-    const res = await request(t.app).post(`/report/api/v1/reports/customers/${customerId}/businesses/${businessId}`).set('Authorization', `Bearer ${owner}`).expect(200);
-    const reportId = res.body.data.report_id as string;
-    await eventually(async () => ((await t.db('reports.reports').where({ id: reportId, status: 'COMPLETED' }).first()) ? true : undefined));
-    const done = rendered.get(businessId);
-    if (!done) throw new Error('not rendered');
-    return { data: done.data, text: (await extractPdfText(done.pdf)).text.replace(/\s+/g, ' ') };
-  }
 
   it("prints the hits, confirmed first, an owner's with the owner's name, and never an erased owner's", async () => {
     const id = await reportableBusiness(t, customerId);
@@ -82,7 +60,7 @@ describe('the report shows the sanctions hits', () => {
     await t.watchlist.put({ businessId: id, customerId, subjectRole: 'owner', subjectRef: erasedId, list: 'sandbox', entryId: 'SBX-P-ZED-SANCTIONED', entryName: 'ZED SANCTIONED', reason: "'Zed Sanctioned' is listed" });
     await t.watchlist.put({ businessId: randomUUID(), customerId, entryName: 'ANOTHER BUSINESS ON THE LIST' });
 
-    const { data, text } = await reportOf(id);
+    const { data, text } = await t.reportOf(id);
     expect(data.sanctions).toMatchObject({ confirmedCount: 1, openCount: 1, erasedOwnerHits: 1 });
     expect(data.sanctions?.hits.map((h) => [h.status, h.subject])).toEqual([
       ['CONFIRMED', { role: 'owner', name: 'Ann Sanctioned' }],
@@ -100,7 +78,7 @@ describe('the report shows the sanctions hits', () => {
 
   it('says "No sanctions hits" for a business without any', async () => {
     const id = await reportableBusiness(t, customerId);
-    const { data, text } = await reportOf(id);
+    const { data, text } = await t.reportOf(id);
     expect(data.sanctions).toEqual({ hits: [], confirmedCount: 0, openCount: 0, erasedOwnerHits: 0 });
     expect(text).toContain('Sanctions screening');
     expect(text).toContain(NO_SANCTIONS_HITS_MESSAGE);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createAuditLogStandIn, createDataKeyStandIn, createBusinessDirectoryStandIn, createIntegrationDirectoryStandIn, createMatchScreeningDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
+import { createAuditLogStandIn, createDataKeyStandIn, createBusinessDirectoryStandIn, createCaseDecisionDirectoryStandIn, createIntegrationDirectoryStandIn, createMatchScreeningDirectoryStandIn, createScoreDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
 import { buildApp } from './area-app';
 import type { ReportArea, ReportAreaDeps } from '../area';
 import { reportMigrations } from '../migrations';
@@ -20,6 +20,8 @@ export interface ReportTestApp extends Omit<AreaHarness, 'close' | 'workerConnec
   watchlist: Awaited<ReturnType<typeof createWatchlistHitDirectoryStandIn>>;
   /** The business's newest MATCH screening as the integration area would publish it. */
   match: Awaited<ReturnType<typeof createMatchScreeningDirectoryStandIn>>;
+  /** The business's cases with their decisions and trails as the case area would publish them. */
+  cases: Awaited<ReturnType<typeof createCaseDecisionDirectoryStandIn>>;
   /** What the area's acts appended to the audit log (the auth area's function, stood in). */
   auditEntries(): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
@@ -36,6 +38,7 @@ export async function startReportTestApp(options: { workers?: boolean } & Partia
   const verification = await createVerificationDirectoryStandIn(h.db);
   const watchlist = await createWatchlistHitDirectoryStandIn(h.db);
   const match = await createMatchScreeningDirectoryStandIn(h.db);
+  const cases = await createCaseDecisionDirectoryStandIn(h.db);
   const dataEncryptionKey = randomBytes(32);
   const { workers, ...overrides } = options;
   const { app, area } = buildApp({
@@ -61,6 +64,7 @@ export async function startReportTestApp(options: { workers?: boolean } & Partia
     verification,
     watchlist,
     match,
+    cases,
     auditEntries: () => auditLog.entries(),
     close: () => h.close(() => area.stop()),
   };

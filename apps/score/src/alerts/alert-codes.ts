@@ -1,6 +1,10 @@
 import type { ScoreSnapshot, SnapshotBjlRecord, SnapshotWatchlistHit } from '../engine';
 
-/** The rules monitoring applies between two SUCCESS scores of a business; each code is stable (stored, filtered, announced). */
+/**
+ * The rules monitoring applies between two SUCCESS scores of a business, and the one raised when
+ * the case area contests a case's decision (CASE_DECISION_CONTESTED); each code is stable
+ * (stored, filtered, announced).
+ */
 export const ALERT_RULES = [
   'NEW_LIEN',
   'NEW_JUDGEMENT',
@@ -14,6 +18,7 @@ export const ALERT_RULES = [
   'DECISION_CHANGED',
   'SCORE_CHANGED',
   'WATCHLIST_HIT',
+  'CASE_DECISION_CONTESTED',
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
@@ -35,6 +40,7 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
  * | DECISION_CHANGED            | HIGH (towards DECLINE)                     | LOW                          |
  * | SCORE_CHANGED               | MEDIUM (the 850 score fell)                | LOW (it rose)                |
  * | WATCHLIST_HIT               | HIGH (a sanctions hit the previous lacked) |                              |
+ * | CASE_DECISION_CONTESTED     | HIGH (the policy would now be stricter than the decision: review or reject an approved case, reject one in review) | LOW (it would now be more lenient) |
  */
 export const SEVERITY_TABLE = {
   NEW_BANKRUPTCY: { worsening: 'HIGH' },
@@ -49,6 +55,7 @@ export const SEVERITY_TABLE = {
   DECISION_CHANGED: { worsening: 'HIGH', improvement: 'LOW' },
   SCORE_CHANGED: { worsening: 'MEDIUM', improvement: 'LOW' },
   WATCHLIST_HIT: { worsening: 'HIGH' },
+  CASE_DECISION_CONTESTED: { worsening: 'HIGH', improvement: 'LOW' },
 } as const satisfies Record<AlertRule, Partial<Record<'worsening' | 'improvement' | 'other', AlertSeverity>>>;
 
 /** One SUCCESS score as the rules compare it. */

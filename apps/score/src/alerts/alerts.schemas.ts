@@ -37,21 +37,26 @@ const nullableUuid = { type: ['string', 'null'], format: 'uuid' } as const;
 /** An alert as the API shows it. */
 export const alertSchema: JsonSchema = {
   type: 'object',
-  required: ['id', 'customer_id', 'business_id', 'score_id', 'previous_score_id', 'rule', 'severity', 'status', 'title', 'summary', 'before', 'after', 'data', 'created_at'],
+  required: ['id', 'customer_id', 'business_id', 'score_id', 'previous_score_id', 'case_id', 'rule', 'severity', 'status', 'title', 'summary', 'before', 'after', 'data', 'created_at'],
   properties: {
     id: uuidSchema,
     customer_id: uuidSchema,
     business_id: uuidSchema,
-    score_id: { ...uuidSchema, description: 'The new SUCCESS score that raised it' },
-    previous_score_id: { ...uuidSchema, description: 'The SUCCESS score it was compared with' },
+    score_id: { ...nullableUuid, description: 'The new SUCCESS score that raised it; null on CASE_DECISION_CONTESTED' },
+    previous_score_id: { ...nullableUuid, description: 'The SUCCESS score it was compared with; null on CASE_DECISION_CONTESTED' },
+    case_id: { ...nullableUuid, description: 'The case whose decision the policy now contests (CASE_DECISION_CONTESTED); null on the other rules' },
     rule: { type: 'string', enum: [...ALERT_RULES] },
     severity: { type: 'string', enum: [...ALERT_SEVERITIES] },
     status: { type: 'string', enum: [...ALERT_STATUSES] },
     title: { type: 'string' },
     summary: { type: 'string' },
-    before: { description: 'The value before (a status, a level, a score, a record), null for a new record' },
-    after: { description: 'The value after' },
-    data: { type: 'object', description: 'What raised it: score_id, previous_score_id, and the record or the threshold where a rule has one' },
+    before: { description: "The value before (a status, a level, a score, a record), null for a new record; the case's state for CASE_DECISION_CONTESTED" },
+    after: { description: 'The value after; the state the policy would now move the case to for CASE_DECISION_CONTESTED' },
+    data: {
+      type: 'object',
+      description:
+        'What raised it: score_id, previous_score_id, and the record or the threshold where a rule has one; for CASE_DECISION_CONTESTED case_id, contest_id, status, would_decide, rule_id and policy_version',
+    },
     created_at: { type: 'string', format: 'date-time' },
     acknowledged_at: nullableTime,
     acknowledged_by: nullableUuid,

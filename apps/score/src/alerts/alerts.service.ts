@@ -20,6 +20,7 @@ export function presentAlert(row: AlertRow) {
     business_id: row.business_id,
     score_id: row.score_id,
     previous_score_id: row.previous_score_id,
+    case_id: row.case_id,
     rule: row.rule,
     severity: row.severity,
     status: row.status,

@@ -9,8 +9,11 @@ export interface AlertRow {
   id: string;
   customer_id: string;
   business_id: string;
-  score_id: string;
-  previous_score_id: string;
+  /** The scores compared (a monitoring alert); null on an alert about a case's decision. */
+  score_id: string | null;
+  previous_score_id: string | null;
+  /** The case whose decision is contested (CASE_DECISION_CONTESTED); null on a monitoring alert. */
+  case_id: string | null;
   rule: AlertRule;
   subject: string;
   severity: AlertSeverity;

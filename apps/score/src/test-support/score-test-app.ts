@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { startAreaHarness, type AreaHarness } from '@kyb/area-testing';
-import { createAuditLogStandIn, createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn, createIntegrationDirectoryStandIn, createMonitoringSettingsStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
+import { createAuditLogStandIn, createBusinessDirectoryStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn, createDecisionContestDirectoryStandIn, createEventFeedStandIns, createIntegrationDirectoryStandIn, createMonitoringSettingsStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn, type StandInBusiness } from '@kyb/area-views/testing';
 import { buildApp } from './area-app';
 import type { ScoreArea } from '../area';
 import { scoreMigrations } from '../migrations';
@@ -25,6 +25,10 @@ export interface ScoreTestApp extends Omit<AreaHarness, 'close' | 'workerConnect
   customer(customer: { id: string; name?: string }): Promise<void>;
   /** What the area's acts appended to the audit log (the auth area's function, stood in). */
   auditEntries(): Promise<Array<Record<string, unknown>>>;
+  /** The other areas' event feeds, stood in: `emit` writes an event as its area would. */
+  feeds: Awaited<ReturnType<typeof createEventFeedStandIns>>;
+  /** Contested case decisions as the case area would publish them (cases.case_decision_contest_directory). */
+  contests: Awaited<ReturnType<typeof createDecisionContestDirectoryStandIn>>;
   /** Stops the app, then recomputes every SUCCESS score the file created from its snapshot and fails if one differs; cleans up either way. */
   close(): Promise<void>;
 }
@@ -41,6 +45,9 @@ export async function startScoreTestApp(options: { workers?: boolean } = {}): Pr
   const monitoringSettings = await createMonitoringSettingsStandIn(h.db);
   // Which tenants were erased is read from the auth area's data keys (docs/adr/0043).
   await createDataKeyStandIn(h.db);
+  // What the contest alert round reads of the case area (issue 45): its event feed and its contested decisions.
+  const feeds = await createEventFeedStandIns(h.db, 'scores');
+  const contests = await createDecisionContestDirectoryStandIn(h.db);
   const { app, area } = buildApp({
     db: h.db,
     redis: h.redis,
@@ -62,6 +69,8 @@ export async function startScoreTestApp(options: { workers?: boolean } = {}): Pr
     monitoringSettings,
     customer: (customer) => customers.put(customer),
     auditEntries: () => auditLog.entries(),
+    feeds,
+    contests,
     close: async () => {
       await area.stop();
       try {

@@ -6,7 +6,9 @@ import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/webhook-
  * Cases that decide (issue 45), through the built suite and its public API only: with the default
  * policy, a clean sandbox business is AUTO_APPROVED once its facts are in (verification, sanctions
  * screening, score), a `mismatch` one lands in MANUAL_REVIEW with the failed check as its reason,
- * and each move reaches the customer's endpoint as a signed `case.status_updated`.
+ * and each move reaches the customer's endpoint as a signed `case.status_updated`; an approved
+ * case whose facts later say otherwise stays approved, and its contested decision reaches the
+ * customer's alert list and its endpoint (`case.decision_contested`).
  */
 const ADMIN = { email: 'decisions.admin@example.com', password: 'decisions admin passphrase' };
 const PASSWORD = 'decisions passphrase 2026';
@@ -32,9 +34,9 @@ describe('cases decide through the built suite', () => {
   let secret: string;
 
   const as = (method: string, path: string, body?: unknown) => call(method, path, { token: owner.token, body });
-  const addBusiness = async (words: string): Promise<{ id: string; name: string }> => {
+  const addBusiness = async (words: string, extra: Record<string, unknown> = {}): Promise<{ id: string; name: string }> => {
     const name = `${words} ${randomBytes(3).toString('hex')}`;
-    const body = { name, tin: `9${String(randomInt(10_000_000, 99_999_999))}`, address_line_1: '1234 Testing Blvd.', address_city: 'Longwood', address_state: 'FL', address_postal_code: '32850' };
+    const body = { name, tin: `9${String(randomInt(10_000_000, 99_999_999))}`, address_line_1: '1234 Testing Blvd.', address_city: 'Longwood', address_state: 'FL', address_postal_code: '32850', ...extra };
     const added = dataOf<{ result: Record<string, { data_businesses: { id: string }; data_cases: Array<{ status: number }> }> }>(
       await as('post', `/case/api/v1/businesses/customers/${owner.customerId}`, body),
       'E12',
@@ -55,7 +57,7 @@ describe('cases decide through the built suite', () => {
     call = await startJourneySuite(processes, database, { prefix: 'decisions', admin: ADMIN, env: { MONITORING_TICK_MINUTES: '0', CASE_DECISION_EVERY_MS: '200' } });
     [owner] = await createOwnerTenants(call, { admin: ADMIN, prefix: 'decisions', password: PASSWORD }, ['Owner']);
     const created = dataOf<{ secret: string }>(
-      await as('post', `/integration/api/v1/customers/${owner.customerId}/webhooks`, { url: receiver.url, events: ['case.status_updated'], description: 'decisions desk' }),
+      await as('post', `/integration/api/v1/customers/${owner.customerId}/webhooks`, { url: receiver.url, events: ['case.status_updated', 'case.decision_contested'], description: 'decisions desk' }),
       'register webhook',
     );
     secret = created.secret;
@@ -111,5 +113,40 @@ describe('cases decide through the built suite', () => {
       return entries.find((e) => e.details.mover === 'reviewer');
     }, WAIT);
     expect(audit.details).toMatchObject({ from: 'MANUAL_REVIEW', to: 'REJECTED', reason_code: 'IDENTITY_NOT_CONFIRMED' });
+  }, STEP);
+
+  // Last: it gives the tenant a policy of its own.
+  it('keeps an approval whose facts later say otherwise, and raises the contest as an alert and a signed event', async () => {
+    const policy = {
+      rules: [{ id: 'OPEN_ALERTS', when: { fact: 'alerts.open', op: 'gt', value: 0 }, decision: 'review', reason: 'A monitoring alert is open.' }],
+      otherwise: 'approve',
+    };
+    dataOf(await as('put', `/case/api/v1/customers/${owner.customerId}/case-policy`, policy), 'case policy');
+    // Monitored, and one more active lien on each enrichment: approved while no alert is open.
+    const business = await addBusiness('Deteriorating Dental', { is_monitoring_enabled: true });
+    const approved = await caseIn(business.id, 'AUTO_APPROVED');
+    await eventually(async () => ((await as('get', `/score/api/v1/score/business/${business.id}?status=SUCCESS`)).status === 200 ? true : undefined), WAIT);
+    // Enriched again, as the monitoring schedule would: a new lien, a NEW_LIEN alert, and the policy now asks for review.
+    expect((await as('post', `/integration/api/v1/business/${business.id}/refresh`)).status).toBe(202);
+    const contested = await eventually(async () => {
+      const alerts = dataOf<{ records: Array<Record<string, unknown>> }>(
+        await as('get', `/score/api/v1/customers/${owner.customerId}/alerts?filter[rule]=CASE_DECISION_CONTESTED&filter[business_id]=${business.id}&pagination=false`),
+        'alerts',
+      ).records;
+      return alerts.length > 0 ? alerts : undefined;
+    }, WAIT);
+    expect(contested).toEqual([
+      expect.objectContaining({
+        case_id: approved.id, score_id: null, severity: 'HIGH', status: 'OPEN', before: 'AUTO_APPROVED', after: 'MANUAL_REVIEW',
+        title: 'Decision contested: the policy would now send it to review (AUTO_APPROVED case)',
+        summary: expect.stringContaining('by rule OPEN_ALERTS: A monitoring alert is open.'),
+      }),
+    ]);
+    expect(String(contested[0].summary).toLowerCase()).not.toContain(business.name.toLowerCase());
+    const now = dataOf<CaseView & { decision: { disagrees?: string } }>(await as('get', `/case/api/v1/cases/${approved.id}`), 'case');
+    expect(now).toMatchObject({ status: 'AUTO_APPROVED', decision: { rule_id: 'OPEN_ALERTS', disagrees: 'MANUAL_REVIEW' } });
+    const delivered = await eventually(async () => receiver.received.find((r) => r.answered < 300 && r.event?.type === 'case.decision_contested' && r.event.data?.case_id === approved.id), WAIT);
+    expect(delivered.verifiedWith).toEqual([secret]);
+    expect(delivered.event?.data).toEqual({ customer_id: owner.customerId, business_id: business.id, case_id: approved.id, status: 'AUTO_APPROVED', would_decide: 'MANUAL_REVIEW', rule_id: 'OPEN_ALERTS' });
   }, STEP);
 });

@@ -1,7 +1,8 @@
 import type { FuzzRoute } from './fuzz-routes';
 
 /** Who sends a request: tenant A's owner, the platform ADMIN, or nobody (public routes). */
-export type CallerName = 'owner' | 'admin' | 'anonymous';
+/** `applicant`: the APPLICANT invited to tenant A's first business, for the routes only an applicant calls. */
+export type CallerName = 'owner' | 'admin' | 'applicant' | 'anonymous';
 
 /** A path parameter: the world's real resource of that name, or a given text (a random UUID, or not a UUID). */
 export type IdPick = { kind: 'real' } | { kind: 'given'; value: string };

@@ -53,6 +53,7 @@ export async function buildFuzzWorld(call: Call, db: Knex, secrets: { adminEmail
     }),
     async tokenFor(route, caller) {
       if (caller === 'anonymous') return undefined;
+      if (caller === 'applicant') return world.callers.applicantInvited.token;
       if (route.key !== LOGOUT) return world.callers[caller].token;
       return caller === 'admin' ? signIn('admin/sign-in', secrets.adminEmail, secrets.adminPassword) : signIn('customer/sign-in', leavingEmail, PASSWORD);
     },

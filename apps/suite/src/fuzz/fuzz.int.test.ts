@@ -94,12 +94,13 @@ describe(`fuzzing every route (seed ${settings.seed}, ${settings.runs} runs a ro
     return schema;
   }
 
-  /** Who calls `route`: nobody for a public route, else the owner and the ADMIN where role and permissions let them. */
+  /** Who calls `route`: nobody for a public route, else the owner and the ADMIN where role and permissions let them, and the invited applicant where only an APPLICANT may. */
   function callersOf(route: FuzzRoute): CallerName[] {
     if (!route.auth) return ['anonymous'];
     const callers: CallerName[] = [];
     if (route.roles.includes(owner.role) && route.permissions.every((p) => owner.permissions.includes(p))) callers.push('owner');
     if (route.roles.includes('ADMIN')) callers.push('admin');
+    if (callers.length === 0 && route.roles.includes('APPLICANT')) callers.push('applicant');
     return callers;
   }
 

@@ -120,6 +120,12 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
   const applicant = async (invitationId: string, businessId: string) =>
     signIn('applicant/sign-in', await insertApplicant(db, { invitationId, customerId: tenantA, businessId, email: `applicant-${unique()}@example.org` }));
   const [invited, notInvited] = await Promise.all([applicant(invitation, first.businessId), applicant(otherInvitation, second.businessId)]);
+  // What a reviewer asked the invited applicant (issue 45); a decision round moving the case at that moment answers 409, so ask again.
+  const { case_id: invitedCase } = await db('cases.invitations').where({ id: invitation }).first('case_id');
+  const informationRequest = await eventually(async () => {
+    const answer = await call('post', `/case/api/v1/cases/${invitedCase}/information-requests`, { token: owner, body: { message: 'Matrix question.' } });
+    return answer.status === 200 ? (answer.body.data as { id: string }).id : undefined;
+  }, 30_000);
 
   const screeningCredentials = () => ({
     consumer_key: `matrix-${unique()}`,
@@ -193,6 +199,7 @@ export async function buildWorld(call: Call, db: Knex, secrets: { adminEmail: st
       deliveryid: delivery,
       alertid: alert,
       configid: defaultConfig,
+      requestid: informationRequest,
     },
     callers: {
       owner: live(ownerA, 'CUSTOMER', 'own', tenantA),

@@ -103,6 +103,16 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'GET /case/api/v1/cases/{caseID}': { ok: [200] },
   // The first caller let through decides the case; a later one finds it decided (409).
   'POST /case/api/v1/cases/{caseID}/decision': { ok: [200, 409], body: () => ({ decision: 'approve', reason_code: 'VERIFIED_BY_REVIEWER', note: 'Matrix probe.' }) },
+  // Unassigning always holds until a caller before it decided the case (409 once final).
+  'PATCH /case/api/v1/cases/{caseID}': { ok: [200, 409], body: () => ({ assignee_id: null }) },
+  'POST /case/api/v1/cases/{caseID}/comments': { ok: [200], body: () => ({ text: 'Matrix probe.' }) },
+  'GET /case/api/v1/cases/{caseID}/comments': { ok: [200] },
+  // The world's case may have nobody invited on it, wait already, or be decided by a caller before: 409.
+  'POST /case/api/v1/cases/{caseID}/information-requests': { ok: [200, 409], body: () => ({ message: 'Matrix probe.' }) },
+  'GET /case/api/v1/cases/{caseID}/information-requests': { ok: [200] },
+  'GET /case/api/v1/applicant/information-requests': { ok: [200] },
+  // The first applicant let through answers; later ones find it answered (409).
+  'POST /case/api/v1/information-requests/{requestID}/answer': { ok: [200, 409], body: () => ({ answer: 'Matrix answer.' }) },
   'GET /case/api/v1/invitations/{invitationID}': { ok: [200] },
   // integration
   'GET /integration/api/v1/openapi.json': { ok: [200] },

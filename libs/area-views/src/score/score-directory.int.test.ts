@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { createScoreDirectoryStandIn } from '../testing';
-import { createAlertDirectory } from './alert-directory';
+import { CONTESTED_DECISION_ALERT_RULE, createAlertDirectory } from './alert-directory';
 import { createScoreDirectory } from './score-directory';
 
 /* The reader against the view's contract; the score area's tests check its real view. */
@@ -66,6 +66,8 @@ describe('createScoreDirectory', () => {
     await alert(first, 'LOW', 'ACKNOWLEDGED', '2026-02-03T00:00:00Z');
     await alert(first, 'HIGH', 'RESOLVED', '2026-02-05T00:00:00Z');
     await alert(second, 'HIGH', 'RESOLVED', '2026-02-05T00:00:00Z');
+    // A contested decision's alert speaks of the case, not the business: not counted.
+    await standIn.putAlert({ customerId, businessId: first, rule: CONTESTED_DECISION_ALERT_RULE, severity: 'HIGH', status: 'OPEN', title: 't', summary: 's', createdAt: new Date('2026-02-09T00:00:00Z') });
     const counts = await createAlertDirectory(database.db).unresolvedCountsOfMany([first, second, 'nope']);
     expect([...counts.entries()]).toEqual([[first, { open: 2, high: 1, newestAt: new Date('2026-02-03T00:00:00Z') }]]);
   });

@@ -1,6 +1,7 @@
 import type { Knex } from '@kyb/db';
 import { CUSTOMER_DIRECTORY_VIEW } from '../auth/customer-directory';
 import { INVITATION_ACCEPTANCES_VIEW } from '../auth/invitation-acceptances';
+import { REVIEWER_DIRECTORY_VIEW } from '../auth/reviewer-directory';
 
 /**
  * For tests of areas that read the directory: a table with the view's contract (name and
@@ -23,6 +24,17 @@ export async function createCustomerDirectoryStandIn(db: Knex): Promise<{
         features: JSON.stringify(customer.features ?? {}),
       };
       await db(CUSTOMER_DIRECTORY_VIEW).insert(row).onConflict('id').merge();
+    },
+  };
+}
+
+/** For tests of areas that assign cases: a table with the reviewer directory's contract. */
+export async function createReviewerDirectoryStandIn(db: Knex) {
+  await db.raw('create schema if not exists auth');
+  await db.raw(`create table if not exists ${REVIEWER_DIRECTORY_VIEW} (id uuid primary key, customer_id uuid not null, active boolean not null)`);
+  return {
+    async put(reviewer: { id: string; customerId: string; active?: boolean }): Promise<void> {
+      await db(REVIEWER_DIRECTORY_VIEW).insert({ id: reviewer.id, customer_id: reviewer.customerId, active: reviewer.active ?? true }).onConflict('id').merge();
     },
   };
 }

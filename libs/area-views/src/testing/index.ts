@@ -5,10 +5,14 @@
  * point (the lint rules allow testing entry points in test files only).
  * @packageDocumentation
  */
-export { createAuditLogStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn, createInvitationAcceptancesStandIn } from './auth.stand-ins';
+export { createAuditLogStandIn, createCustomerDirectoryStandIn, createDataKeyStandIn, createInvitationAcceptancesStandIn, createReviewerDirectoryStandIn } from './auth.stand-ins';
 export { createBusinessDirectoryStandIn, createInvitationDirectoryStandIn, createMonitoringSettingsStandIn, createTinDirectoryStandIn } from './case.stand-ins';
 export type { StandInBusiness } from './case.stand-ins';
+export { createCaseDecisionDirectoryStandIn } from './case-decision.stand-ins';
+export type { StandInCase, StandInCaseMove } from './case-decision.stand-ins';
 export { createEnrichmentTaskDirectoryStandIn, createIntegrationDirectoryStandIn, createMatchScreeningDirectoryStandIn, createVerificationDirectoryStandIn, createWatchlistHitDirectoryStandIn } from './integration.stand-ins';
 export type { StandInWatchlistHit } from './integration.stand-ins';
 export { createScoreDirectoryStandIn } from './score.stand-ins';
 export { createEventFeedStandIns } from './events.stand-ins';
+export { createDecisionContestDirectoryStandIn } from './decision-contests.stand-ins';
+export type { StandInDecisionContest } from './decision-contests.stand-ins';

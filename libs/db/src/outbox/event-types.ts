@@ -17,6 +17,7 @@ export const EVENT_TYPES = {
   'screening.failed': ['business_id', 'screening_id'],
   'watchlist.hit': ['business_id', 'hit_id', 'screening_id', 'list', 'entry_id', 'subject_role'],
   'case.status_updated': ['business_id', 'case_id', 'status', 'previous_status'],
+  'case.decision_contested': ['business_id', 'case_id', 'status', 'would_decide', 'rule_id'],
   'invitation.accepted': ['invitation_id', 'business_id'],
   'webhook.disabled': ['webhook_id'],
 } as const satisfies Record<string, readonly string[]>;
