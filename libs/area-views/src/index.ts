@@ -21,8 +21,8 @@ export {
   createBusinessDirectory,
 } from './case/business-directory';
 export type { BusinessDirectory, BusinessEntry, BusinessOwnerEntry } from './case/business-directory';
-export { CASE_DECISION_DIRECTORY_VIEW, CASE_TRANSITION_DIRECTORY_VIEW, createCaseDecisionDirectory, toCaseOutcome } from './case/case-decision-directory';
-export type { CaseDecisionDirectory, CaseDecisionEntry, CaseFactEntry, CaseOutcomeEntry, CaseTransitionEntry } from './case/case-decision-directory';
+export { CASE_DECISION_DIRECTORY_VIEW, CASE_TRANSITION_DIRECTORY_VIEW, createCaseDecisionDirectory, toAwaitingConfirmation, toCaseOutcome } from './case/case-decision-directory';
+export type { AwaitingConfirmationEntry, CaseDecisionDirectory, CaseDecisionEntry, CaseFactEntry, CaseOutcomeEntry, CaseTransitionEntry } from './case/case-decision-directory';
 export { BUSINESS_NAME_DIRECTORY_VIEW, createWatchlistSubjectsDirectory } from './case/watchlist-subjects-directory';
 export { CONTESTED_WITH, createDecisionContestDirectory, DECISION_CONTEST_DIRECTORY_VIEW } from './case/decision-contest-directory';
 export type { DecisionContestDirectory, DecisionContestEntry } from './case/decision-contest-directory';
@@ -43,7 +43,7 @@ export type {
   PublicRecordsSummaryView,
 } from './integration/integration-directory';
 export { BusinessNotFoundError, findAccessibleBusiness } from './case/business-access';
-export { createScoreDirectory, SCORE_DIRECTORY_VIEW } from './score/score-directory';
+export { createScoreDirectory, SCORE_DIRECTORY_VIEW, SCORE_RISK_LEVELS } from './score/score-directory';
 export type { ScoreCategoryView, ScoreDirectory, ScoreEntry, ScoreReasonView } from './score/score-directory';
 export { FACTOR_VALUE_KINDS, factorValueKind, WEIGHTAGE_FACTOR_DIRECTORY_VIEW } from './score/factor-units';
 export type { FactorUnit, FactorValueKind } from './score/factor-units';

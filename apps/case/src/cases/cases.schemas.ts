@@ -1,3 +1,4 @@
+import { SCORE_RISK_LEVELS } from '@kyb/area-views';
 import { CASE_STATES } from './case-state-names';
 import {
   cursorListPageSchema,
@@ -19,12 +20,6 @@ export type CaseSort = keyof typeof CASE_SORT_KINDS;
 /** The sort fields, in the order the OpenAPI document lists them. */
 export const CASE_SORT_FIELDS = Object.keys(CASE_SORT_KINDS) as CaseSort[];
 
-/**
- * The risk levels the score engine gives (RISK_LEVELS of apps/score/src/engine/weightage-config-shape.ts;
- * ARCHITECTURE.md, score area). The case area cannot import the score app: keep the two alike.
- */
-export const SCORE_RISK_LEVELS = ['HIGH', 'MODERATE', 'LOW'] as const;
-
 /** The filters of a list of cases, as asked for. */
 export type CaseListFilter = {
   status?: string;
@@ -34,6 +29,7 @@ export type CaseListFilter = {
   risk_level?: string;
   waiting_longer_than_hours?: number;
   status_changed_before?: string;
+  awaiting_confirmation?: boolean;
 };
 
 /** One page of a customer's cases, as the router hands it to the service. */
@@ -41,8 +37,10 @@ export type CaseListQuery = CursorListQuery<CaseSort, CaseListFilter, never> & {
 
 /** What the store reads: the columns to match, the newest score's risk level, and a case's state older than a time. */
 export type CaseListCriteria = Omit<CaseListQuery, 'filter'> & {
-  filter: Omit<CaseListFilter, 'risk_level' | 'waiting_longer_than_hours' | 'status_changed_before'>;
+  filter: Omit<CaseListFilter, 'risk_level' | 'waiting_longer_than_hours' | 'status_changed_before' | 'awaiting_confirmation'>;
   riskLevel?: string;
+  /** Cases with (true) or without (false) a decision waiting for a second reviewer. */
+  awaitingConfirmation?: boolean;
   statusChangedBefore?: Date;
 };
 
@@ -70,6 +68,7 @@ export const listCasesQuery = withListCursor(
         description: 'cases in their state for longer than this many hours (status_changed_at before now minus the hours)',
       },
       status_changed_before: { type: 'string', format: 'date-time', description: 'cases whose state last changed before this time' },
+      awaiting_confirmation: { type: 'boolean', description: "cases with (true) or without (false) a reviewer's decision waiting for a second reviewer's confirmation (four eyes)" },
     },
     searchFields: [],
   }),
@@ -86,6 +85,17 @@ export const caseSchema: JsonSchema = {
     assignee_id: { type: ['string', 'null'], format: 'uuid' },
     status_changed_at: { type: 'string', format: 'date-time' },
     invitations: { type: 'array' },
+    awaiting_confirmation: {
+      type: ['object', 'null'],
+      description: "under four eyes, a reviewer's decision waiting for a second reviewer's confirmation (the same decision by another reviewer); null when none waits",
+      properties: {
+        decision: { type: 'string', enum: ['approve', 'reject'] },
+        by: { type: 'string', format: 'uuid', description: 'the first reviewer' },
+        reason_code: { type: 'string' },
+        note: { type: ['string', 'null'] },
+        at: { type: 'string', format: 'date-time' },
+      },
+    },
     decision: {
       type: 'object',
       description: "what the case's policy last said: kind (decided, waiting, not_evaluated), policy_version, rule_id, reason, the rules passed, and the facts read (name, value, source, at) or the facts missing",

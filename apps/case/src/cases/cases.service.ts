@@ -20,11 +20,18 @@ const HOUR_MS = 3600 * 1000;
  * `status_changed_before` and now minus `waiting_longer_than_hours`).
  */
 function caseListCriteria(query: CaseListQuery, now: Date): CaseListCriteria {
-  const { risk_level: riskLevel, waiting_longer_than_hours: hours, status_changed_before: before, ...columns } = query.filter;
+  const { risk_level: riskLevel, waiting_longer_than_hours: hours, status_changed_before: before, awaiting_confirmation: awaitingConfirmation, ...columns } = query.filter;
   const times = [before === undefined ? undefined : new Date(before), hours === undefined ? undefined : new Date(now.getTime() - hours * HOUR_MS)];
   const given = times.filter((time): time is Date => time !== undefined);
   const statusChangedBefore = given.length === 0 ? undefined : new Date(Math.min(...given.map((time) => time.getTime())));
-  return { ...query, filter: columns, riskLevel, statusChangedBefore };
+  return { ...query, filter: columns, riskLevel, statusChangedBefore, awaitingConfirmation };
+}
+
+/** What waits for a second reviewer, as a reviewer reads it (the first reviewer's note included: the tenant's own words). */
+function waitingDecision(row: CaseRow) {
+  const waiting = row.pending_decision;
+  if (!waiting) return null;
+  return { decision: waiting.decision, by: waiting.by, reason_code: waiting.reason_code, note: waiting.note ?? null, at: waiting.at };
 }
 
 /** `j***@example.com`: enough for an applicant to recognise, little for anyone else. */
@@ -58,6 +65,7 @@ export function createCasesService(options: { cases: CaseStore; acceptances: Inv
       origin: row.origin,
       assignee_id: row.assignee_id,
       status_changed_at: row.status_changed_at.toISOString(),
+      awaiting_confirmation: waitingDecision(row),
       customer_initiated: row.customer_initiated,
       created_at: row.created_at.toISOString(),
       created_by: row.created_by,

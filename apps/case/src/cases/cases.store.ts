@@ -20,6 +20,8 @@ export interface CaseRow {
   /** What the policy last said of the case (the rule, the facts it read), or null before its first evaluation. */
   outcome: Record<string, unknown> | null;
   evaluated_at: Date | null;
+  /** Under four eyes, the first reviewer's decision waiting for a second's: `decision`, `by`, `reason_code`, `note`, `at`. */
+  pending_decision: { decision: string; by: string; reason_code: string; note: string | null; at: string } | null;
   customer_initiated: boolean;
   created_by: string;
   updated_by: string;
@@ -156,6 +158,7 @@ export function createPgCaseStore(db: Knex) {
         for (const [column, value] of Object.entries(query.filter)) if (value !== undefined) base.andWhere(`c.${column}`, value);
         if (query.statusChangedBefore) base.andWhere('c.status_changed_at', '<', query.statusChangedBefore);
         if (query.riskLevel) base.whereExists(newestScoreAt(db, query.riskLevel));
+        if (query.awaitingConfirmation !== undefined) base.andWhere((w) => (query.awaitingConfirmation ? w.whereNotNull('c.pending_decision') : w.whereNull('c.pending_decision')));
         return base;
       };
       const order = { sort: query.sort.map(([field, direction]) => [`c.${field}`, direction] as const), kinds: kindsOfColumns, id: 'c.id' };

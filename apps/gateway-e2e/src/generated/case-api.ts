@@ -1188,6 +1188,20 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             assignee_id?: string | null;
+                            /** @description under four eyes, a reviewer's decision waiting for a second reviewer's confirmation (the same decision by another reviewer); null when none waits */
+                            awaiting_confirmation?: {
+                                /** Format: date-time */
+                                at?: string;
+                                /**
+                                 * Format: uuid
+                                 * @description the first reviewer
+                                 */
+                                by?: string;
+                                /** @enum {string} */
+                                decision?: "approve" | "reject";
+                                note?: string | null;
+                                reason_code?: string;
+                            } | null;
                             /** Format: uuid */
                             business_id?: string;
                             /** @description what the case's policy last said: kind (decided, waiting, not_evaluated), policy_version, rule_id, reason, the rules passed, and the facts read (name, value, source, at) or the facts missing */
@@ -4959,6 +4973,8 @@ export interface operations {
                 filter?: {
                     /** Format: uuid */
                     assignee_id?: string;
+                    /** @description cases with (true) or without (false) a reviewer's decision waiting for a second reviewer's confirmation (four eyes) */
+                    awaiting_confirmation?: boolean;
                     /** Format: uuid */
                     business_id?: string;
                     /** @enum {string} */
@@ -5006,6 +5022,20 @@ export interface operations {
                             records: {
                                 /** Format: uuid */
                                 assignee_id?: string | null;
+                                /** @description under four eyes, a reviewer's decision waiting for a second reviewer's confirmation (the same decision by another reviewer); null when none waits */
+                                awaiting_confirmation?: {
+                                    /** Format: date-time */
+                                    at?: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description the first reviewer
+                                     */
+                                    by?: string;
+                                    /** @enum {string} */
+                                    decision?: "approve" | "reject";
+                                    note?: string | null;
+                                    reason_code?: string;
+                                } | null;
                                 /** Format: uuid */
                                 business_id?: string;
                                 /** @description what the case's policy last said: kind (decided, waiting, not_evaluated), policy_version, rule_id, reason, the rules passed, and the facts read (name, value, source, at) or the facts missing */

@@ -90,6 +90,30 @@ describe('the decision page', () => {
     expect(decidedBy(withdrawn)).toBe(`The customer (${OPENER}), reason code DUPLICATE_CASE`);
   });
 
+  it('says when a decision waits for a second reviewer under four eyes: who decided what, the reason code and since when, and that no one decided yet', async () => {
+    const waiting = theCase({
+      status: 'MANUAL_REVIEW',
+      awaitingConfirmation: { decision: 'reject', reviewerId: FIRST_REVIEWER, reasonCode: 'HIGH_RISK', at: new Date('2025-03-13T12:00:00.000Z') },
+      trail: buildDecision().case?.trail.slice(0, 2) ?? [],
+    });
+    const { section } = await rendered(waiting);
+    expect(section).toContain('The case waits for a reviewer (MANUAL_REVIEW): it has no decision yet.');
+    expect(section).toContain(
+      `A reviewer (${FIRST_REVIEWER}) decided to reject the case, reason code HIGH_RISK since 2025-03-13T12:00:00Z: under four eyes the decision waits for a second reviewer's confirmation and is not made yet.`,
+    );
+    expect(section).toContain('Decided by No one yet');
+    expect((await rendered(buildDecision())).section).not.toContain('four eyes');
+  });
+
+  it('keeps each title on the page where its table starts (the waiting message pushes the trail to the foot of the page)', async () => {
+    const base = buildDecision().case as ReportCase;
+    const waiting = theCase({ status: 'MANUAL_REVIEW', awaitingConfirmation: { decision: 'reject', reviewerId: FIRST_REVIEWER, reasonCode: 'HIGH_RISK', at: null }, trail: base.trail.slice(0, 2) });
+    const { pages } = await rendered(waiting);
+    expect(pages.filter((p) => p.includes('Trail When Moved to By'))).toHaveLength(1);
+    expect(pages.filter((p) => p.includes('Facts the policy read Fact Value Source As of'))).toHaveLength(1);
+    expect(pages.filter((p) => p.includes('What the policy last said Rules, in order What they said'))).toHaveLength(1);
+  });
+
   it('says so when the business has no case, and when the case was not read (data made by hand)', async () => {
     const none = await rendered({ case: null });
     expect(none.section).toContain(NO_CASE_MESSAGE);

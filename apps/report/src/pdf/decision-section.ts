@@ -2,14 +2,15 @@
  * The decision page (issue 45, docs/guides/case-decisions.md): the business's case, its state and
  * who or what decided it (the policy's rule, or a reviewer with a reason code), what the policy
  * last said with the rules it tried and the facts it read (value, source, time), and the trail of
- * every move; or a plain message when the business has no case, or its case has no decision yet.
+ * every move; or a plain message when the business has no case, or its case has no decision yet
+ * (and what waits for a second reviewer under four eyes).
  */
 import { fieldGrid, messageBox, sectionNote, sectionTitle, subTitle, type Field } from './blocks';
 import { DASH, formatIsoUtc, orDash } from './format';
 import { COLOR, type Doc, newPage } from './layout';
 import { withLongWordsBroken } from './long-words';
 import type { ReportCase, ReportCaseFact, ReportCaseMove, ReportCaseOutcome, ReportDecision } from './report-data';
-import { drawTable, type TableSpec } from './tables';
+import { drawTable, tableLeadHeight, type TableSpec } from './tables';
 
 /** Shown when the report was built without reading the case (data made by hand). */
 export const DECISION_NOT_READ_MESSAGE = 'The case decision was not read for this report.';
@@ -48,6 +49,14 @@ export function stateMessage(kase: Pick<ReportCase, 'status' | 'outcome'>): stri
     default:
       return null;
   }
+}
+
+/** What waits for a second reviewer under four eyes, in words; null when nothing waits. */
+export function awaitingMessage(kase: Pick<ReportCase, 'awaitingConfirmation'>): string | null {
+  const waiting = kase.awaitingConfirmation;
+  if (!waiting) return null;
+  const since = waiting.at && !Number.isNaN(waiting.at.getTime()) ? ` since ${formatIsoUtc(waiting.at)}` : '';
+  return `A reviewer (${waiting.reviewerId}) decided to ${waiting.decision} the case, reason code ${orDash(waiting.reasonCode)}${since}: under four eyes the decision waits for a second reviewer's confirmation and is not made yet.`;
 }
 
 /** The move that put the case in its state (the newest move to it). */
@@ -145,20 +154,26 @@ export function trailTable(trail: ReportCaseMove[]): TableSpec {
   };
 }
 
+/** A table under its title, the title kept on the page where the table starts. */
+function titledTable(doc: Doc, title: string, spec: TableSpec): void {
+  const broken = withLongWordsBroken(doc, spec);
+  subTitle(doc, title, tableLeadHeight(doc, broken));
+  drawTable(doc, broken);
+}
+
 function drawOutcome(doc: Doc, kase: ReportCase): void {
   const outcome = kase.outcome;
-  subTitle(doc, 'What the policy last said', 60);
   if (!outcome) {
+    subTitle(doc, 'What the policy last said', 60);
     messageBox(doc, NOT_EVALUATED_MESSAGE);
     return;
   }
-  drawTable(doc, withLongWordsBroken(doc, rulesTable(outcome)));
+  titledTable(doc, 'What the policy last said', rulesTable(outcome));
   if (outcome.kind === 'decided' && outcome.disagrees) {
     messageBox(doc, `The facts now lean another way: the policy would move the case to ${outcome.disagrees}, but a decided case is not moved by the policy.`);
   }
   if (outcome.kind !== 'decided' || outcome.facts.length === 0) return;
-  subTitle(doc, 'Facts the policy read', 60);
-  drawTable(doc, withLongWordsBroken(doc, factsTable(outcome.facts)));
+  titledTable(doc, 'Facts the policy read', factsTable(outcome.facts));
 }
 
 /** Section: the case decision, on a page of its own. */
@@ -173,10 +188,15 @@ export function drawDecisionSection(doc: Doc, decision: ReportDecision | undefin
   sectionNote(doc, DECISION_NOTE, 4);
   const message = stateMessage(kase);
   if (message) messageBox(doc, message);
+  const awaiting = awaitingMessage(kase);
+  if (awaiting) messageBox(doc, awaiting);
   fieldGrid(doc, caseFields(kase));
   fieldGrid(doc, whoFields(kase), 1);
   drawOutcome(doc, kase);
+  if (kase.trail.length > 0) {
+    titledTable(doc, 'Trail', trailTable(kase.trail));
+    return;
+  }
   subTitle(doc, 'Trail', 60);
-  if (kase.trail.length === 0) messageBox(doc, 'The case has no move on its trail.');
-  else drawTable(doc, withLongWordsBroken(doc, trailTable(kase.trail)));
+  messageBox(doc, 'The case has no move on its trail.');
 }

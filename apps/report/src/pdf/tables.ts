@@ -119,12 +119,17 @@ function rowHeight(doc: Doc, spec: TableSpec, row: string[], r: number, geometry
   return Math.max(...heights) + 2 * PAD_Y;
 }
 
+/** The height drawTable keeps together at its start: the header with its first few rows (a title above it keeps this much with it). */
+export function tableLeadHeight(doc: Doc, spec: TableSpec): number {
+  const geometry = columnGeometry(doc, spec.columns);
+  return HEADER_HEIGHT + spec.rows.slice(0, 3).reduce((sum, row, r) => sum + rowHeight(doc, spec, row, r, geometry), 0);
+}
+
 /** Draws the table from `doc.y`, continuing on new pages as needed, and leaves `doc.y` under it. */
 export function drawTable(doc: Doc, spec: TableSpec): void {
   const geometry = columnGeometry(doc, spec.columns);
   // Keep the header with its first few rows rather than leave it alone at the foot of a page.
-  const leading = spec.rows.slice(0, 3).reduce((sum, row, r) => sum + rowHeight(doc, spec, row, r, geometry), 0);
-  ensureSpace(doc, HEADER_HEIGHT + leading);
+  ensureSpace(doc, tableLeadHeight(doc, spec));
   drawHeader(doc, spec, geometry);
 
   spec.rows.forEach((row, r) => {

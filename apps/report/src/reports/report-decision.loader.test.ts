@@ -13,6 +13,7 @@ const entry: CaseDecisionEntry = {
   statusChangedAt: new Date('2026-12-08T09:02:00.000Z'),
   outcome: { kind: 'waiting', policyVersion: 2, ruleId: 'SCORE_DECLINES', passed: [], missing: ['score.decision'] },
   evaluatedAt: new Date('2026-12-08T09:02:00.000Z'),
+  awaitingConfirmation: { decision: 'reject', reviewerId: '5d2c1b0a-0000-4000-8000-0000000000f1', reasonCode: 'HIGH_RISK', at: new Date('2026-12-08T09:05:00.000Z') },
   trail: [{ id: 't1', fromStatus: null, toStatus: 'OPEN', mover: 'customer', actorId: null, policyVersion: null, ruleIds: [], reasonCode: null, note: null, firstReviewerId: null, at: new Date('2026-12-08T09:00:00.000Z') }],
   olderCases: 0,
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@kyb/testing';
 import { createCaseDecisionDirectoryStandIn } from '../testing';
-import { createCaseDecisionDirectory, toCaseOutcome } from './case-decision-directory';
+import { createCaseDecisionDirectory, toAwaitingConfirmation, toCaseOutcome } from './case-decision-directory';
 
 /* The reader against the views' contract; the case area's tests check its real views. */
 describe('createCaseDecisionDirectory', () => {
@@ -43,6 +43,7 @@ describe('createCaseDecisionDirectory', () => {
     const entry = await directory.newest(customerId, businessId);
     expect(entry).toEqual({
       caseId, customerId, businessId, status: 'APPROVED', origin: 'INVITATION', assigneeId: null, policyVersion: 2, openedAt: at(5), statusChangedAt: at(20), evaluatedAt: at(10),
+      awaitingConfirmation: null,
       outcome: {
         kind: 'decided', policyVersion: 2, decision: 'approve', ruleId: 'VERIFIED_AND_APPROVED', reason: 'Verified and the score approves.', passed: ['SANCTIONS_CONFIRMED', 'SCORE_ASKS_REVIEW'], disagrees: null,
         facts: [
@@ -72,6 +73,17 @@ describe('createCaseDecisionDirectory', () => {
     const directory = createCaseDecisionDirectory(database.db);
     expect(await directory.newest(customerId, fresh)).toMatchObject({ status: 'OPEN', outcome: null, evaluatedAt: null, trail: [], olderCases: 0 });
     expect((await directory.newest(customerId, waiting))?.outcome).toEqual({ kind: 'waiting', policyVersion: 0, ruleId: 'SCORE_DECLINES', passed: ['SANCTIONS_CONFIRMED'], missing: ['score.decision'] });
+  });
+
+  it('answers a decision waiting for a second reviewer with who decided what and when, and an odd one as none', async () => {
+    const [customerId, businessId, reviewer] = [randomUUID(), randomUUID(), randomUUID()];
+    await standIn.put({ customerId, businessId, status: 'MANUAL_REVIEW', awaitingConfirmation: { decision: 'reject', by: reviewer, reason_code: 'HIGH_RISK', at: at(40).toISOString() } });
+    const directory = createCaseDecisionDirectory(database.db);
+    expect((await directory.newest(customerId, businessId))?.awaitingConfirmation).toEqual({ decision: 'reject', reviewerId: reviewer, reasonCode: 'HIGH_RISK', at: at(40) });
+    expect(toAwaitingConfirmation({ decision: 'approve', by: reviewer, reason_code: 7, at: 'soon' })).toEqual({ decision: 'approve', reviewerId: reviewer, reasonCode: '', at: null });
+    expect(toAwaitingConfirmation({ decision: 'approve' })).toBeNull();
+    expect(toAwaitingConfirmation('reject')).toBeNull();
+    expect(toAwaitingConfirmation(null)).toBeNull();
   });
 
   it('reads odd stored outcomes and facts as none or blanks, never throwing, and keeps what the policy would now decide', () => {

@@ -53,6 +53,15 @@ export interface CaseTransitionEntry {
   at: Date;
 }
 
+/** Under four eyes, a reviewer's decision waiting for a second reviewer's (the note stays in the case area). */
+export interface AwaitingConfirmationEntry {
+  /** `approve` or `reject`. */
+  decision: string;
+  reviewerId: string;
+  reasonCode: string;
+  at: Date | null;
+}
+
 /** A business's case with its decision and its trail, oldest move first. */
 export interface CaseDecisionEntry {
   caseId: string;
@@ -70,6 +79,8 @@ export interface CaseDecisionEntry {
   /** What the policy last said; null before its first evaluation, and after the tenant's erasure. */
   outcome: CaseOutcomeEntry | null;
   evaluatedAt: Date | null;
+  /** A decision waiting for a second reviewer; null when none waits (and after the tenant's erasure). */
+  awaitingConfirmation: AwaitingConfirmationEntry | null;
   trail: CaseTransitionEntry[];
   /** The business's other, older cases of the same tenant (a business invited again has one more). */
   olderCases: number;
@@ -110,6 +121,13 @@ export function toCaseOutcome(stored: unknown): CaseOutcomeEntry | null {
     facts: (Array.isArray(outcome.facts) ? outcome.facts : []).map(toFact).filter((f): f is CaseFactEntry => f !== null),
     disagrees: textOrNull(outcome.disagrees),
   };
+}
+
+/** The waiting decision as published, read defensively: an odd one is none. */
+export function toAwaitingConfirmation(stored: unknown): AwaitingConfirmationEntry | null {
+  const waiting = object(stored);
+  if (!waiting || typeof waiting.decision !== 'string' || typeof waiting.by !== 'string') return null;
+  return { decision: waiting.decision, reviewerId: waiting.by, reasonCode: text(waiting.reason_code), at: time(waiting.at) };
 }
 
 const toTransition = (row: Row): CaseTransitionEntry => ({
@@ -153,6 +171,7 @@ export function createCaseDecisionDirectory(db: Knex) {
         statusChangedAt: row.status_changed_at as Date,
         outcome: toCaseOutcome(row.outcome),
         evaluatedAt: (row.evaluated_at as Date | null) ?? null,
+        awaitingConfirmation: toAwaitingConfirmation(row.awaiting_confirmation),
         trail: trail.map(toTransition),
         olderCases: cases.length - 1,
       };

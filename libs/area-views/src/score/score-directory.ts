@@ -5,6 +5,9 @@ import { factorValueKind, WEIGHTAGE_FACTOR_DIRECTORY_VIEW, type FactorUnit } fro
 /** The score area's read module, created by its migrations. */
 export const SCORE_DIRECTORY_VIEW = 'scores.score_directory';
 
+/** The risk levels the view's `risk_level` holds (the score engine's levels; the score area's tests keep the two alike). */
+export const SCORE_RISK_LEVELS = ['HIGH', 'MODERATE', 'LOW'] as const;
+
 /** One category of a score's distribution, as contract 2.8 shows it (only what readers use is typed). */
 export interface ScoreCategoryView {
   code: string;

@@ -29,6 +29,8 @@ export interface StandInCase {
   statusChangedAt?: Date;
   evaluatedAt?: Date | null;
   outcome?: unknown;
+  /** What waits for a second reviewer, as the case area publishes it (`decision`, `by`, `reason_code`, `at`). */
+  awaitingConfirmation?: unknown;
   trail?: StandInCaseMove[];
 }
 
@@ -41,7 +43,7 @@ export async function createCaseDecisionDirectoryStandIn(db: Knex) {
   await db.raw('create schema if not exists cases');
   await db.raw(`create table if not exists ${CASE_DECISION_DIRECTORY_VIEW} (id uuid primary key, customer_id uuid not null, business_id uuid not null,
     status text not null, origin text not null, assignee_id uuid, policy_version integer, status_changed_at timestamptz not null,
-    evaluated_at timestamptz, outcome jsonb, created_at timestamptz not null)`);
+    evaluated_at timestamptz, outcome jsonb, created_at timestamptz not null, awaiting_confirmation jsonb)`);
   await db.raw(`create table if not exists ${CASE_TRANSITION_DIRECTORY_VIEW} (id uuid primary key, case_id uuid not null, customer_id uuid not null,
     business_id uuid not null, from_status text, to_status text not null, mover text not null, actor_id uuid, policy_version integer,
     rule_ids text[] not null, reason_code text, note text, facts jsonb, created_at timestamptz not null)`);
@@ -64,6 +66,7 @@ export async function createCaseDecisionDirectoryStandIn(db: Knex) {
         evaluated_at: kase.evaluatedAt ?? null,
         outcome: kase.outcome === undefined || kase.outcome === null ? null : JSON.stringify(kase.outcome),
         created_at: openedAt,
+        awaiting_confirmation: kase.awaitingConfirmation === undefined || kase.awaitingConfirmation === null ? null : JSON.stringify(kase.awaitingConfirmation),
       });
       const trail = kase.trail ?? [{ from: null, to: 'OPEN', mover: 'customer', actorId: randomUUID(), at: openedAt }];
       if (trail.length === 0) return id;

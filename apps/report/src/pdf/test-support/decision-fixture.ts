@@ -34,6 +34,7 @@ export function buildDecision(): NonNullable<ReportData['decision']> {
       openedAt: at('2024-11-02T16:45:00.000Z'),
       statusChangedAt: at('2025-03-13T16:40:00.000Z'),
       evaluatedAt: at('2025-03-14T09:12:30.000Z'),
+      awaitingConfirmation: null,
       outcome: { kind: 'decided', policyVersion: 3, decision: 'reject', ruleId: 'SANCTIONS_CONFIRMED', reason: 'A sanctions hit on the business or an owner is confirmed.', passed, facts, disagrees: null },
       trail: [
         move({ toStatus: 'OPEN', mover: 'customer', actorId: OPENER, at: at('2024-11-02T16:45:00.000Z') }),
@@ -102,6 +103,7 @@ export function buildStressDecision(long: string): NonNullable<ReportData['decis
       assigneeId: null,
       statusChangedAt: at('invalid'),
       evaluatedAt: null,
+      awaitingConfirmation: { decision: 'approve', reviewerId: FIRST_REVIEWER, reasonCode: longWord, at: at('invalid') },
       outcome: { kind: 'waiting', policyVersion: null, ruleId: longWord, passed: [...DEFAULT_RULE_IDS, longWord], missing: ['score.decision', `custom.${'fact_'.repeat(20)}name`] },
       trail: Array.from({ length: 40 }, (_, i) => ({ ...wide.trail[i % wide.trail.length], id: `m${i}`, toStatus: i % 5 ? wide.trail[i % wide.trail.length].toStatus : long, note: i % 7 ? `${long} \u682a` : note, ruleIds: i % 4 ? [] : [longWord, '', 'otherwise'], at: at('invalid') })),
     },
