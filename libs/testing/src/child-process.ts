@@ -26,7 +26,7 @@ export function bundleScript(entry: string): BundledScript {
     entryPoints: [entry],
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     packages: 'external',
     tsconfig: join(ROOT, 'tsconfig.base.json'),
     outfile,

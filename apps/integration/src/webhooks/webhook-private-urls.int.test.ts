@@ -98,7 +98,7 @@ describe('the integration process in production', () => {
       entryPoints: [join(__dirname, '../main.ts')],
       bundle: true,
       platform: 'node',
-      target: 'node20',
+      target: 'node24',
       packages: 'external',
       tsconfig: join(ROOT, 'tsconfig.base.json'),
       outfile: main,
