@@ -95,6 +95,7 @@ import { watchlistVersionsRoutes } from './watchlists/versions/watchlist-version
 import { createWatchlistVersionsService } from './watchlists/versions/watchlist-versions.service';
 import { createPgWatchlistVersionsStore } from './watchlists/versions/watchlist-versions.store';
 import { createWebhookDeliveryProcessor } from './webhooks/webhook-delivery.processor';
+import { createWebhookMetrics } from './webhooks/webhook-metrics';
 import { createPgWebhookDispatchStore } from './webhooks/webhook-dispatch.store';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { createPgWebhookEndpointsStore } from './webhooks/webhook-endpoints.store';
@@ -288,7 +289,8 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     clock,
   });
   const dispatcher = createWebhookDispatcher({ store: webhookDispatch, deliveries: producers.webhookDeliveries, settings: webhookSettings, clock, logger });
-  const deliverWebhook = createWebhookDeliveryProcessor({ attempts: createPgWebhookAttemptsStore(db), endpoints: webhookEndpoints, dataKeys, settings: webhookSettings, clock, logger });
+  const webhookMetrics = createWebhookMetrics({ db, clock });
+  const deliverWebhook = createWebhookDeliveryProcessor({ attempts: createPgWebhookAttemptsStore(db), endpoints: webhookEndpoints, dataKeys, settings: webhookSettings, clock, logger, onAttempt: webhookMetrics.attempted });
 
   // Whose each path id is: what an erased tenant owned answers 410 (docs/adr/0043).
   const watchlistHits = createWatchlistHitsService({ db, store: watchlistScreenings, businesses, customers, hitsChanged: producers.watchlistHitsChanged, refreshVerification, clock });
@@ -349,8 +351,11 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
       { queue: watchlistRescreenRoundQueue, everyMs: 5000, sweep: async () => ({ versions: (await watchlistRescreens.round()).versions.length }) },
     ],
     closes: producers.all,
-    // The provider circuits' state (kyb_provider_circuit_state) on the process's /metrics.
-    metrics: providerGuard.registerMetrics,
+    // The provider calls and circuits, and the webhook deliveries, on the process's /metrics.
+    metrics: (registry) => {
+      providerGuard.registerMetrics(registry);
+      webhookMetrics.register(registry);
+    },
   });
   /** The webhook dispatcher and the monitoring schedule, for tests that run their rounds and ticks themselves. */
   return { ...area, webhookDispatcher: dispatcher, monitoringSchedule: monitoring };

@@ -1,6 +1,8 @@
 import { Queue, type ConnectionOptions, type Job, type Worker } from 'bullmq';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { QueueDefinition, WorkerLogger } from './queue';
+import { createRecoveryCounter } from './recovery-metrics';
+import { createRedisPersistenceGauge, type ConfigReader } from './redis-persistence-metrics';
 
 /** The job states reported by `kyb_queue_jobs`, in the order they are exported. */
 export const QUEUE_JOB_STATES = [
@@ -34,14 +36,17 @@ export interface QueueMetricsOptions {
   logger?: Pick<WorkerLogger, 'warn'>;
   /** How long one scrape waits for a queue's counts before leaving it out (default 2000 ms). */
   scrapeTimeoutMs?: number;
+  /** Milliseconds since the epoch, for the age of the oldest waiting job (default `Date.now`). */
+  now?: () => number;
 }
 
 /** What {@link createQueueMetrics} returns. */
 export interface QueueMetrics {
   /**
    * Records every job `worker` completes or fails (each failed attempt counts, retried or not)
-   * in `kyb_queue_job_duration_seconds` and `kyb_queue_jobs_processed_total`. Returns a function
-   * that stops observing.
+   * in `kyb_queue_job_duration_seconds` and `kyb_queue_jobs_processed_total`, a job failed for good
+   * (no attempt left, or unrecoverable) in `kyb_queue_jobs_failed_for_good_total`, and what a
+   * recovery sweep answers in `kyb_recovery_records_total`. Returns a function that stops observing.
    */
   observeWorker(worker: Worker): () => void;
   /** Closes the queue handles opened for the counts (not a connection instance passed in). */
@@ -58,13 +63,18 @@ const DURATION_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120
  *   counts cannot be read (Redis down, or slower than `scrapeTimeoutMs`) is left out of that
  *   scrape rather than failing `/metrics` or reporting stale numbers, and counted in
  *   `kyb_queue_scrape_errors_total{queue}`.
+ * - `kyb_queue_oldest_waiting_seconds{queue}`: how long the job next in line (the head of the wait
+ *   list) has been due, 0 when none waits; read in the same scrape (one LRANGE and one HGETALL a queue).
  * - `kyb_queue_job_duration_seconds{queue,status}` and `kyb_queue_jobs_processed_total{queue,status}`
- *   (status `completed` or `failed`), fed by the workers given to `observeWorker`.
+ *   (status `completed` or `failed`), `kyb_queue_jobs_failed_for_good_total{queue}` and
+ *   `kyb_recovery_records_total{queue,kind,outcome}`, fed by the workers given to `observeWorker`.
+ * - `kyb_redis_persistence_enabled{kind}` (see {@link createRedisPersistenceGauge}).
  *
  * Call it once per registry: prom-client refuses a second registration of the same names.
  */
 export function createQueueMetrics(options: QueueMetricsOptions): QueueMetrics {
   const timeoutMs = options.scrapeTimeoutMs ?? 2000;
+  const now = options.now ?? Date.now;
   const handles = options.queues.map((definition) => {
     const queue = new Queue(definition.name, { connection: options.connection, prefix: options.prefix });
     // Without a listener a connection error would crash the process; failed scrapes are reported below.
@@ -79,6 +89,13 @@ export function createQueueMetrics(options: QueueMetricsOptions): QueueMetrics {
     registers: [options.registry],
     collect: () => scrapeOnce(),
   });
+  const oldestWaiting = new Gauge({
+    name: 'kyb_queue_oldest_waiting_seconds',
+    help: 'How long the job next in line in a queue has been due (waiting for a worker), 0 when none waits; read from Redis at scrape time',
+    labelNames: ['queue'] as const,
+    registers: [options.registry],
+    collect: () => scrapeOnce(),
+  });
   const scrapeErrors = new Counter({
     name: 'kyb_queue_scrape_errors_total',
     help: 'Scrapes that could not read the job counts of a queue',
@@ -89,8 +106,13 @@ export function createQueueMetrics(options: QueueMetricsOptions): QueueMetrics {
   });
 
   const scrape = async () => {
-    const results = await Promise.allSettled(handles.map((queue) => withTimeout(queue.getJobCounts(...QUEUE_JOB_STATES), timeoutMs)));
+    const read = async (queue: Queue) => {
+      const [counts, [next]] = await Promise.all([queue.getJobCounts(...QUEUE_JOB_STATES), queue.getJobs(['wait'], 0, 0, true)]);
+      return { counts, oldest: next ? Math.max(0, (now() - dueSince(next)) / 1000) : 0 };
+    };
+    const results = await Promise.allSettled(handles.map((queue) => withTimeout(read(queue), timeoutMs)));
     jobs.reset();
+    oldestWaiting.reset();
     const failed: Array<{ queue: string; reason: string }> = [];
     results.forEach((result, i) => {
       const queue = handles[i].name;
@@ -99,7 +121,8 @@ export function createQueueMetrics(options: QueueMetricsOptions): QueueMetrics {
         failed.push({ queue, reason: (result.reason as Error | undefined)?.message ?? String(result.reason) });
         return;
       }
-      for (const state of QUEUE_JOB_STATES) jobs.set({ queue, state }, result.value[state] ?? 0);
+      for (const state of QUEUE_JOB_STATES) jobs.set({ queue, state }, result.value.counts[state] ?? 0);
+      oldestWaiting.set({ queue }, result.value.oldest);
     });
     if (failed.length > 0) options.logger?.warn({ failed }, 'queue job counts could not be read');
   };
@@ -124,15 +147,32 @@ export function createQueueMetrics(options: QueueMetricsOptions): QueueMetrics {
     registers: [options.registry],
   });
 
+  const failedForGood = new Counter({
+    name: 'kyb_queue_jobs_failed_for_good_total',
+    help: 'Jobs that failed with no attempt left (or unrecoverably): their work is not done unless a recovery sweep or a person starts it again',
+    labelNames: ['queue'] as const,
+    registers: [options.registry],
+  });
+  const recoveries = createRecoveryCounter(options.registry);
+  // Read through the connection when it is a client (as the processes pass their producer's);
+  // connection options open no client of their own to ask.
+  const client = options.connection as Partial<ConfigReader>;
+  if (typeof client.config === 'function') createRedisPersistenceGauge(options.registry, async () => client as ConfigReader, timeoutMs);
+
   const record = (queue: string, status: 'completed' | 'failed', job: Job | undefined) => {
     processed.inc({ queue, status });
+    // BullMQ sets finishedOn on a failed job only when it is not retried.
+    if (status === 'failed' && job?.finishedOn) failedForGood.inc({ queue });
     const seconds = job ? attemptSeconds(job) : undefined;
     if (seconds !== undefined) duration.observe({ queue, status }, seconds);
   };
 
   return {
     observeWorker(worker) {
-      const onCompleted = (job: Job) => record(worker.name, 'completed', job);
+      const onCompleted = (job: Job, result: unknown) => {
+        record(worker.name, 'completed', job);
+        recoveries.count(worker.name, result);
+      };
       const onFailed = (job: Job | undefined) => record(worker.name, 'failed', job);
       worker.on('completed', onCompleted);
       worker.on('failed', onFailed);
@@ -155,6 +195,14 @@ function attemptSeconds(job: Job): number | undefined {
   if (!job.processedOn) return undefined;
   const finishedOn = job.finishedOn && job.finishedOn >= job.processedOn ? job.finishedOn : Date.now();
   return Math.max(0, finishedOn - job.processedOn) / 1000;
+}
+
+/**
+ * Since when a waiting job has been due: added (plus its delay), or its last attempt's start when
+ * it is a retry (so a retry's backoff counts as waiting: a few seconds to minutes).
+ */
+function dueSince(job: Job): number {
+  return Math.max(job.timestamp + (job.opts.delay ?? 0), job.processedOn ?? 0);
 }
 
 /** Rejects after `ms`; the late promise's outcome is ignored. */

@@ -4,6 +4,7 @@ import type { Redis } from '@kyb/queues';
 import { createAnswerCache } from '../providers/guard/answer-cache';
 import { createCircuitBreakers } from '../providers/guard/circuit-breaker';
 import { createCircuitStateGauge } from '../providers/guard/circuit-metrics';
+import { createProviderCallMetrics } from '../providers/guard/provider-call-metrics';
 import { createProviderGuard, type ProviderUsageEvent } from '../providers/guard/guarded-call';
 import { createTokenBucket } from '../providers/guard/token-bucket';
 import { VENDOR_RATE_LIMITS, type VendorRateLimit } from './provider-rate-limits';
@@ -57,6 +58,7 @@ export function createProviderGuardRuntime(options: ProviderGuardRuntimeOptions)
   const rateLimits = Object.fromEntries(
     Object.entries(limits).map(([adapter, limit]) => [adapter, createTokenBucket({ redis, prefix, capacity: limit.burst, refillPerSecond: limit.perMinute / 60, clock })]),
   );
+  const calls = createProviderCallMetrics();
   const boxOf = (customerId: string) => options.dataKeys.boxFor(dataKeyScope(customerId));
   const cache = createAnswerCache({
     redis,
@@ -76,13 +78,17 @@ export function createProviderGuardRuntime(options: ProviderGuardRuntimeOptions)
     retry: { attempts: 3, baseDelayMs: 250, maxDelayMs: 5000 },
     clock,
     onUsage: (call) => options.usage.record(call),
+    onCall: calls.observe,
     onError: (err) => logger.warn({ errorName: err instanceof Error ? err.name : typeof err }, 'a provider call went on without its usage count or rate limit'),
   });
   return {
     guard,
     breakers,
-    /** Adds `kyb_provider_circuit_state` to the process's registry (once per registry). */
-    registerMetrics: (registry: Registry) => void createCircuitStateGauge(registry, breakers),
+    /** Adds `kyb_provider_circuit_state` and `kyb_provider_call_duration_seconds` to the process's registry (once per registry). */
+    registerMetrics: (registry: Registry) => {
+      createCircuitStateGauge(registry, breakers);
+      calls.register(registry);
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import type { WorkerLogger } from '@kyb/queues';
 import { deliverWebhook, signedHeaders } from './delivery';
 import type { WebhookAttemptsStore } from './webhook-attempts.store';
 import type { WebhookEndpointsStore } from './webhook-endpoints.store';
+import type { WebhookAttemptOutcome } from './webhook-metrics';
 import { attemptPolicyOf, type WebhookSettings } from './webhook-settings';
 
 /** A delivery job: attempt `attempt` of delivery `deliveryId` (ids only). */
@@ -25,6 +26,8 @@ export function createWebhookDeliveryProcessor(deps: {
   settings: WebhookSettings;
   clock: () => Date;
   logger: WorkerLogger;
+  /** Hears each attempt recorded (metrics). */
+  onAttempt?: (outcome: WebhookAttemptOutcome) => void;
 }) {
   const { attempts, endpoints, dataKeys, settings, clock, logger } = deps;
   const policy = attemptPolicyOf(settings);
@@ -39,7 +42,10 @@ export function createWebhookDeliveryProcessor(deps: {
       { url: target.endpoint.url, headers, body: delivery.body },
       { allowPrivate: settings.allowPrivateUrls, suitePorts: settings.suitePorts, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, excerptBytes: settings.excerptBytes },
     );
-    const recorded = await attempts.record(target, job.attempt, outcome, startedAt, clock(), policy);
+    const recordedAt = clock();
+    const recorded = await attempts.record(target, job.attempt, outcome, startedAt, recordedAt, policy);
+    // What the store decided, by the same rule: another attempt unless none is left.
+    if (recorded) deps.onAttempt?.(outcome.ok ? 'succeeded' : job.attempt < delivery.max_attempts && policy.retryAt(job.attempt, recordedAt) ? 'retrying' : 'failed');
     if (!outcome.ok && recorded) {
       logger.warn({ deliveryId: delivery.id, webhookId: delivery.webhook_id, attempt: job.attempt, status: outcome.status, error: outcome.error }, 'webhook delivery attempt failed');
     }

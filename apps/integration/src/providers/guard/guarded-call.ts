@@ -1,7 +1,7 @@
 import { VendorCallError } from '../vendor-http';
 import type { AnswerCache } from './answer-cache';
 import type { CircuitBreakers } from './circuit-breaker';
-import { ProviderThrottledError } from './guard.errors';
+import { CircuitOpenError, ProviderThrottledError } from './guard.errors';
 import { waitFor, withRetries, type RetryOptions, type Wait } from './retry-policy';
 import type { TokenBucket } from './token-bucket';
 
@@ -28,6 +28,14 @@ export interface ProviderUsageEvent {
   at: Date;
 }
 
+/** One guarded call as its caller saw it, for metrics: no customer, credential or query. */
+export interface ProviderCallObservation {
+  adapter: string;
+  outcome: 'ok' | 'cached' | 'failed' | 'circuit_open' | 'throttled';
+  /** From the call to its answer or error, retries and waits included. */
+  seconds: number;
+}
+
 export interface ProviderGuardOptions {
   breakers: CircuitBreakers;
   /** The bucket of each rate-limited adapter (its vendor's limits); an adapter not listed is not limited. */
@@ -43,6 +51,10 @@ export interface ProviderGuardOptions {
   onUsage?: (event: ProviderUsageEvent) => void | Promise<void>;
   /** Hears what the guard hides so the call goes on: a failing usage hook, a rate limit Redis cannot keep. */
   onError?: (err: unknown) => void;
+  /** Told of every guarded call once it answered or failed (metrics); must not throw. */
+  onCall?: (call: ProviderCallObservation) => void;
+  /** A monotonic clock in milliseconds for `onCall`'s durations (default `performance.now`). */
+  elapsedMs?: () => number;
 }
 
 /**
@@ -50,7 +62,7 @@ export interface ProviderGuardOptions {
  * breaker around the retries, each attempt taking its own token from the credential's bucket (a
  * retry is a request the vendor counts too) before `call` runs. A vendor 429 with `Retry-After`
  * empties the bucket until then, for every process. A successful answer is cached when the request
- * has a `cacheKey`. `onUsage` hears each run of `call`. A rate limit that cannot be read lets the
+ * has a `cacheKey`. `onUsage` hears each run of `call`, `onCall` each guarded call's outcome and time. A rate limit that cannot be read lets the
  * call go (Redis failing should not stop checks that do not need it).
  */
 export function createProviderGuard(options: ProviderGuardOptions) {
@@ -64,12 +76,28 @@ export function createProviderGuard(options: ProviderGuardOptions) {
   };
   const quietly = async <T>(work: () => Promise<T>): Promise<T | undefined> => work().catch((err: unknown) => void options.onError?.(err));
 
+  const elapsedMs = options.elapsedMs ?? (() => performance.now());
+
   return async function guardedCall<T>(request: GuardedCallRequest, call: () => Promise<T>): Promise<T> {
+    const startedMs = elapsedMs();
+    const observe = (outcome: ProviderCallObservation['outcome']) =>
+      options.onCall?.({ adapter: request.adapter, outcome, seconds: Math.max(0, elapsedMs() - startedMs) / 1000 });
+    try {
+      const { answer, cached } = await guarded(request, call);
+      observe(cached ? 'cached' : 'ok');
+      return answer;
+    } catch (err) {
+      observe(err instanceof CircuitOpenError ? 'circuit_open' : err instanceof ProviderThrottledError ? 'throttled' : 'failed');
+      throw err;
+    }
+  };
+
+  async function guarded<T>(request: GuardedCallRequest, call: () => Promise<T>): Promise<{ answer: T; cached: boolean }> {
     const { adapter, capability, customerId } = request;
     const cacheKey = request.cacheKey === undefined ? undefined : { capability, adapter, customerId, query: request.cacheKey };
     if (cacheKey && options.cache) {
       const kept = await options.cache.get<T>(cacheKey);
-      if (kept !== undefined) return kept;
+      if (kept !== undefined) return { answer: kept, cached: true };
     }
     const bucket = options.rateLimits?.[adapter];
     const bucketKey = `${adapter}:${request.credentialFingerprint}`;
@@ -93,8 +121,8 @@ export function createProviderGuard(options: ProviderGuardOptions) {
       withRetries(attempt, { ...options.retry, safeToRepeat: request.safeToRepeat, wait, random: options.random }),
     );
     if (cacheKey && options.cache) await options.cache.set(cacheKey, answer);
-    return answer;
-  };
+    return { answer, cached: false };
+  }
 }
 
 /** A guard's call, as {@link createProviderGuard} makes it. */
