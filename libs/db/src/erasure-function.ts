@@ -29,5 +29,20 @@ ${body}
 /** The statement that drops an erasure function (a migration's `down`). */
 export const dropErasureFunctionSql = (schema: string, name: ErasureFunctionName): string => `drop function if exists ${schema}.${name}(${PARAMETERS[name].replace(/p_\w+ /g, '')})`;
 
+/** What {@link replaceErasureFunction} needs of a database: knex's `raw` (a `Knex` or a transaction). */
+export interface RawRunner {
+  raw(sql: string): PromiseLike<unknown>;
+}
+
+/**
+ * Replaces `<schema>.<name>` with one that runs `statements`: drops the function
+ * ({@link dropErasureFunctionSql}) and creates it anew ({@link erasureFunctionSql}), in that order,
+ * as a migration does when it widens (`up`) or narrows back (`down`) what its area's erasure covers.
+ */
+export async function replaceErasureFunction(db: RawRunner, schema: string, name: ErasureFunctionName, statements: readonly string[]): Promise<void> {
+  await db.raw(dropErasureFunctionSql(schema, name));
+  await db.raw(erasureFunctionSql(schema, name, statements));
+}
+
 /** Deletes the tenant's kept `Idempotency-Key` answers in `schema` (sealed with its destroyed key, so unreadable anyway). */
 export const tenantAnswersDeletedSql = (schema: string): string => `delete from ${schema}.idempotency_keys where lower(scope) = 'customer:' || p_customer::text`;

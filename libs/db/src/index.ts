@@ -42,5 +42,5 @@ export {
 } from './outbox';
 export type { AnyOutboxEvent, AuditAct, EventData, EventType, OutboxEvent } from './outbox';
 export { isoTimestampSql } from './iso-timestamp';
-export { dropErasureFunctionSql, erasureFunctionSql, tenantAnswersDeletedSql } from './erasure-function';
-export type { ErasureFunctionName } from './erasure-function';
+export { dropErasureFunctionSql, erasureFunctionSql, replaceErasureFunction, tenantAnswersDeletedSql } from './erasure-function';
+export type { ErasureFunctionName, RawRunner } from './erasure-function';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dropErasureFunctionSql, erasureFunctionSql, type Migration } from '@kyb/db';
+import { replaceErasureFunction, type Migration } from '@kyb/db';
 import { CUSTOMER_ERASURE_0022 } from './20261202_0022_erasure_functions';
 
 /** A tenant's erasure from here on: its case policies go too (their reasons are the tenant's own words). */
@@ -21,12 +21,10 @@ export const casePolicies: Migration = {
       created_at timestamptz not null default now(),
       constraint case_policies_customer_version unique (customer_id, version)
     )`);
-    await db.raw(dropErasureFunctionSql('cases', 'erase_customer'));
-    await db.raw(erasureFunctionSql('cases', 'erase_customer', CUSTOMER_ERASURE_0024));
+    await replaceErasureFunction(db, 'cases', 'erase_customer', CUSTOMER_ERASURE_0024);
   },
   async down(db: Knex) {
-    await db.raw(dropErasureFunctionSql('cases', 'erase_customer'));
-    await db.raw(erasureFunctionSql('cases', 'erase_customer', CUSTOMER_ERASURE_0022));
+    await replaceErasureFunction(db, 'cases', 'erase_customer', CUSTOMER_ERASURE_0022);
     await db.raw('drop table if exists cases.case_policies');
   },
 };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dropErasureFunctionSql, erasureFunctionSql, type Migration } from '@kyb/db';
+import { replaceErasureFunction, type Migration } from '@kyb/db';
 import { CUSTOMER_ERASURE_0024 } from './20261207_0024_case_policies';
 
 /** The states a case takes from here on (docs/adr/0055), as this migration knows them. */
@@ -70,12 +70,10 @@ export const caseDecisions: Migration = {
     // Where the decision round stands in each area's event feed: from now on (every case is evaluated once anyway).
     await db.raw('create table cases.decision_feed_cursors (source text primary key, tx xid8 not null, seq bigint not null)');
     for (const source of ['cases', 'integration', 'scores']) await db.raw(`insert into cases.decision_feed_cursors (source, tx, seq) select ?, pg_snapshot_xmin(pg_current_snapshot()), 0`, [source]);
-    await db.raw(dropErasureFunctionSql('cases', 'erase_customer'));
-    await db.raw(erasureFunctionSql('cases', 'erase_customer', CUSTOMER_ERASURE_0025));
+    await replaceErasureFunction(db, 'cases', 'erase_customer', CUSTOMER_ERASURE_0025);
   },
   async down(db: Knex) {
-    await db.raw(dropErasureFunctionSql('cases', 'erase_customer'));
-    await db.raw(erasureFunctionSql('cases', 'erase_customer', CUSTOMER_ERASURE_0024));
+    await replaceErasureFunction(db, 'cases', 'erase_customer', CUSTOMER_ERASURE_0024);
     await db.raw('drop table if exists cases.decision_feed_cursors');
     await db.raw('drop index if exists cases.cases_to_evaluate');
     await db.raw('drop table if exists cases.case_transitions');

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dropErasureFunctionSql, erasureFunctionSql, type Migration } from '@kyb/db';
+import { replaceErasureFunction, type Migration } from '@kyb/db';
 import { CUSTOMER_ERASURE_0025 } from './20261207_0025_case_decisions';
 
 /** A tenant's erasure from here on: a decision waiting for confirmation goes too (its note is the reviewer's words). */
@@ -16,12 +16,10 @@ export const caseReviews: Migration = {
   name: '20261207_0026_case_reviews',
   async up(db: Knex) {
     await db.raw('alter table cases.cases add column pending_decision jsonb');
-    await db.raw(dropErasureFunctionSql('cases', 'erase_customer'));
-    await db.raw(erasureFunctionSql('cases', 'erase_customer', CUSTOMER_ERASURE_0026));
+    await replaceErasureFunction(db, 'cases', 'erase_customer', CUSTOMER_ERASURE_0026);
   },
   async down(db: Knex) {
-    await db.raw(dropErasureFunctionSql('cases', 'erase_customer'));
-    await db.raw(erasureFunctionSql('cases', 'erase_customer', CUSTOMER_ERASURE_0025));
+    await replaceErasureFunction(db, 'cases', 'erase_customer', CUSTOMER_ERASURE_0025);
     await db.raw('alter table cases.cases drop column pending_decision');
   },
 };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dropErasureFunctionSql, erasureFunctionSql, type Migration } from '@kyb/db';
+import { replaceErasureFunction, type Migration } from '@kyb/db';
 import { CUSTOMER_ERASURE_0026 } from './20261207_0026_case_reviews';
 
 /** A tenant's erasure from here on: a contest keeps its ids and states, not the rule nor the policy's words. */
@@ -36,12 +36,10 @@ export const caseDecisionContests: Migration = {
     await db.raw(`create view cases.case_decision_contest_directory as
       select id, case_id, customer_id, business_id, status, would_decide, policy_version, rule_id, reason, created_at as contested_at
       from cases.case_decision_contests`);
-    await db.raw(dropErasureFunctionSql('cases', 'erase_customer'));
-    await db.raw(erasureFunctionSql('cases', 'erase_customer', CUSTOMER_ERASURE_0028));
+    await replaceErasureFunction(db, 'cases', 'erase_customer', CUSTOMER_ERASURE_0028);
   },
   async down(db: Knex) {
-    await db.raw(dropErasureFunctionSql('cases', 'erase_customer'));
-    await db.raw(erasureFunctionSql('cases', 'erase_customer', CUSTOMER_ERASURE_0026));
+    await replaceErasureFunction(db, 'cases', 'erase_customer', CUSTOMER_ERASURE_0026);
     await db.raw('drop view if exists cases.case_decision_contest_directory');
     await db.raw('drop table if exists cases.case_decision_contests');
   },

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dropErasureFunctionSql, erasureFunctionSql, type Migration } from '@kyb/db';
+import { replaceErasureFunction, type Migration } from '@kyb/db';
 import { CUSTOMER_ERASURE_0028 } from './20261208_0028_case_decision_contests';
 
 /**
@@ -49,12 +49,10 @@ export const caseReviewWork: Migration = {
     await db.raw('create index information_requests_of_business on cases.information_requests (business_id, asked_at)');
     await db.raw('create index information_requests_of_case on cases.information_requests (case_id, asked_at)');
     await db.raw('alter table cases.mail_outbox add column information_request_id uuid references cases.information_requests (id)');
-    await db.raw(dropErasureFunctionSql('cases', 'erase_customer'));
-    await db.raw(erasureFunctionSql('cases', 'erase_customer', CUSTOMER_ERASURE_0029));
+    await replaceErasureFunction(db, 'cases', 'erase_customer', CUSTOMER_ERASURE_0029);
   },
   async down(db: Knex) {
-    await db.raw(dropErasureFunctionSql('cases', 'erase_customer'));
-    await db.raw(erasureFunctionSql('cases', 'erase_customer', CUSTOMER_ERASURE_0028));
+    await replaceErasureFunction(db, 'cases', 'erase_customer', CUSTOMER_ERASURE_0028);
     await db.raw('delete from cases.mail_outbox where information_request_id is not null');
     await db.raw('alter table cases.mail_outbox drop column information_request_id');
     await db.raw('drop table if exists cases.information_requests');

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dropErasureFunctionSql, erasureFunctionSql, type Migration } from '@kyb/db';
+import { replaceErasureFunction, type Migration } from '@kyb/db';
 import { CUSTOMER_ERASURE_0016 } from './20261202_0016_erasure_functions';
 
 /** What a tenant's erasure runs from here on: its provider choices and their sealed credentials go too. */
@@ -37,12 +37,10 @@ export const providerSettings: Migration = {
       updated_at timestamptz not null default now(),
       primary key (customer_id, month, capability, adapter)
     )`);
-    await db.raw(dropErasureFunctionSql('integration', 'erase_customer'));
-    await db.raw(erasureFunctionSql('integration', 'erase_customer', CUSTOMER_ERASURE_0017));
+    await replaceErasureFunction(db, 'integration', 'erase_customer', CUSTOMER_ERASURE_0017);
   },
   async down(db: Knex) {
-    await db.raw(dropErasureFunctionSql('integration', 'erase_customer'));
-    await db.raw(erasureFunctionSql('integration', 'erase_customer', CUSTOMER_ERASURE_0016));
+    await replaceErasureFunction(db, 'integration', 'erase_customer', CUSTOMER_ERASURE_0016);
     await db.raw('drop table if exists integration.provider_usage');
     await db.raw('drop table if exists integration.provider_settings');
   },

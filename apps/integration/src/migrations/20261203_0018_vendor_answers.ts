@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dropErasureFunctionSql, erasureFunctionSql, type Migration } from '@kyb/db';
+import { replaceErasureFunction, type Migration } from '@kyb/db';
 import { OWNER_ERASURE_0016 } from './20261202_0016_erasure_functions';
 import { CUSTOMER_ERASURE_0017 } from './20261202_0017_provider_settings';
 
@@ -38,16 +38,12 @@ export const vendorAnswers: Migration = {
     await db.raw('create index vendor_answers_screening on integration.vendor_answers (screening_id) where screening_id is not null');
     // Erasure: a tenant's (customer_id), and an owner's business's (customer_id, business_id).
     await db.raw('create index vendor_answers_business on integration.vendor_answers (customer_id, business_id)');
-    await db.raw(dropErasureFunctionSql('integration', 'erase_customer'));
-    await db.raw(erasureFunctionSql('integration', 'erase_customer', CUSTOMER_ERASURE_0018));
-    await db.raw(dropErasureFunctionSql('integration', 'erase_owner'));
-    await db.raw(erasureFunctionSql('integration', 'erase_owner', OWNER_ERASURE_0018));
+    await replaceErasureFunction(db, 'integration', 'erase_customer', CUSTOMER_ERASURE_0018);
+    await replaceErasureFunction(db, 'integration', 'erase_owner', OWNER_ERASURE_0018);
   },
   async down(db: Knex) {
-    await db.raw(dropErasureFunctionSql('integration', 'erase_owner'));
-    await db.raw(erasureFunctionSql('integration', 'erase_owner', OWNER_ERASURE_0016));
-    await db.raw(dropErasureFunctionSql('integration', 'erase_customer'));
-    await db.raw(erasureFunctionSql('integration', 'erase_customer', CUSTOMER_ERASURE_0017));
+    await replaceErasureFunction(db, 'integration', 'erase_owner', OWNER_ERASURE_0016);
+    await replaceErasureFunction(db, 'integration', 'erase_customer', CUSTOMER_ERASURE_0017);
     await db.raw('drop table if exists integration.vendor_answers');
   },
 };

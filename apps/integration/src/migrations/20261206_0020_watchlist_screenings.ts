@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dropErasureFunctionSql, erasureFunctionSql, type Migration } from '@kyb/db';
+import { replaceErasureFunction, type Migration } from '@kyb/db';
 import { CUSTOMER_ERASURE_0018, OWNER_ERASURE_0018 } from './20261203_0018_vendor_answers';
 
 /** A tenant's erasure from here on: its sanctions screenings, hits and threshold go too. */
@@ -95,16 +95,12 @@ export const watchlistScreenings: Migration = {
       select id, customer_id, business_id, subject_role, subject_ref, list, list_version, entry_id, entry_name, entry_type, programs,
              matched_name, alias, score, reason, status, reviewed_at, created_at
       from integration.watchlist_hits where status <> 'DISMISSED' and is_listed`);
-    await db.raw(dropErasureFunctionSql('integration', 'erase_customer'));
-    await db.raw(erasureFunctionSql('integration', 'erase_customer', CUSTOMER_ERASURE_0020));
-    await db.raw(dropErasureFunctionSql('integration', 'erase_owner'));
-    await db.raw(erasureFunctionSql('integration', 'erase_owner', OWNER_ERASURE_0020));
+    await replaceErasureFunction(db, 'integration', 'erase_customer', CUSTOMER_ERASURE_0020);
+    await replaceErasureFunction(db, 'integration', 'erase_owner', OWNER_ERASURE_0020);
   },
   async down(db: Knex) {
-    await db.raw(dropErasureFunctionSql('integration', 'erase_owner'));
-    await db.raw(erasureFunctionSql('integration', 'erase_owner', OWNER_ERASURE_0018));
-    await db.raw(dropErasureFunctionSql('integration', 'erase_customer'));
-    await db.raw(erasureFunctionSql('integration', 'erase_customer', CUSTOMER_ERASURE_0018));
+    await replaceErasureFunction(db, 'integration', 'erase_owner', OWNER_ERASURE_0018);
+    await replaceErasureFunction(db, 'integration', 'erase_customer', CUSTOMER_ERASURE_0018);
     await db.raw('drop view if exists integration.watchlist_hit_directory');
     await db.raw('drop table if exists integration.watchlist_hits');
     await db.raw('drop table if exists integration.watchlist_screenings');
