@@ -20,6 +20,9 @@ describe('assigning and commenting on a case', () => {
     reviewer = t.keys.tokenFor({ role: 'CUSTOMER', customerId, userId: reviewerId, subrole: 'reviewer', permissions: [...REVIEWER_PERMISSIONS] });
   });
   afterAll(() => t.close());
+  // Tests stop the clock and move it between requests, so rows made one after another never share a
+  // millisecond: an order the test expects by time is then not left to a tie.
+  afterEach(() => t.clock.set(undefined));
 
   const openCase = async (status = 'MANUAL_REVIEW', tenant = customerId) => {
     const businessId = await insertBusiness(t.db, { customerId: tenant, name: 'Assigned Co' });
@@ -34,19 +37,22 @@ describe('assigning and commenting on a case', () => {
 
   it('assigns a case to a reviewer of its tenant, reassigns and unassigns it, each audited', async () => {
     const caseId = await openCase();
+    t.clock.set(new Date());
     expect((await assign(caseId, colleagueId).expect(200)).body).toEqual({
       status: 'success',
       message: 'Case assigned successfully',
       data: { case_id: caseId, status: 'MANUAL_REVIEW', assignee_id: colleagueId },
     });
     expect(await queue(colleagueId)).toEqual([caseId]);
+    t.clock.advance(1000);
     await assign(caseId, reviewerId.toUpperCase()).expect(200);
     expect(await queue(reviewerId)).toEqual([caseId]);
     expect(await queue(colleagueId)).toEqual([]);
     // The same assignee again changes nothing and records nothing.
     await assign(caseId, reviewerId).expect(200);
+    t.clock.advance(1000);
     expect((await assign(caseId, null).expect(200)).body.data.assignee_id).toBeNull();
-    const acts = await t.db('cases.audit_outbox').where({ action: 'case.assigned', target_id: caseId }).orderBy('occurred_at');
+    const acts = await t.db('cases.audit_outbox').where({ action: 'case.assigned', target_id: caseId }).orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
     expect(acts.map((a) => a.details)).toEqual([
       { assignee_id: colleagueId, previous_assignee_id: null },
       { assignee_id: reviewerId, previous_assignee_id: colleagueId },
@@ -97,12 +103,14 @@ describe('assigning and commenting on a case', () => {
   it('keeps comments on the case, oldest first, paged; the audit act never holds the words', async () => {
     const caseId = await openCase();
     const comment = (text: unknown, token = reviewer) => request(t.app).post(`/case/api/v1/cases/${caseId}/comments`).set('Authorization', `Bearer ${token}`).send({ text });
+    t.clock.set(new Date());
     const first = (await comment('  Called the merchant: documents on the way.  ').expect(200)).body;
     expect(first).toEqual({
       status: 'success',
       message: 'Comment added successfully',
       data: { id: expect.any(String), case_id: caseId, author_id: reviewerId, author_role: 'CUSTOMER', text: 'Called the merchant: documents on the way.', created_at: expect.any(String) },
     });
+    t.clock.advance(1000);
     await comment('Second look tomorrow.').expect(200);
     const reader = t.keys.tokenFor({ role: 'CUSTOMER', customerId, subrole: 'user', permissions: [...USER_PERMISSIONS] });
     const list = (query = '') => request(t.app).get(`/case/api/v1/cases/${caseId}/comments${query}`).set('Authorization', `Bearer ${reader}`).expect(200);
@@ -118,5 +126,25 @@ describe('assigning and commenting on a case', () => {
     const stranger = t.keys.tokenFor({ role: 'CUSTOMER', customerId: randomUUID(), subrole: 'reviewer', permissions: [...REVIEWER_PERMISSIONS] });
     expect((await request(t.app).get(`/case/api/v1/cases/${caseId}/comments`).set('Authorization', `Bearer ${stranger}`).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
     expect((await comment('Not mine', stranger).expect(403)).body.data.errorName).toBe('AccessMiddlewareError');
+  });
+
+  it('lists comments made in the same instant in one order, by id, both ways and across pages', async () => {
+    const caseId = await openCase();
+    t.clock.set(new Date());
+    const ids: string[] = [];
+    for (const text of ['One.', 'Two.', 'Three.', 'Four.', 'Five.']) {
+      ids.push((await request(t.app).post(`/case/api/v1/cases/${caseId}/comments`).set('Authorization', `Bearer ${reviewer}`).send({ text }).expect(200)).body.data.id);
+    }
+    expect(new Set((await t.db('cases.case_comments').where({ case_id: caseId })).map((c) => c.created_at.getTime())).size).toBe(1);
+    const listed = async (query: string) =>
+      (await request(t.app).get(`/case/api/v1/cases/${caseId}/comments${query}`).set('Authorization', `Bearer ${reviewer}`).expect(200)).body.data.records.map((c: { id: string }) => c.id);
+    // Ties are broken by id (PostgreSQL orders uuids as their hex text sorts). An order by time alone
+    // gives the rows back as stored, in writing order, which is id order only by chance (five random
+    // ids: 1 in 120), and the same order both ways: this test fails on it.
+    const byId = [...ids].sort();
+    expect(await listed('')).toEqual(byId);
+    expect(await listed('?sort[created_at]=desc')).toEqual([...byId].reverse());
+    // Pages of two split the tied comments between them, none twice and none left out.
+    expect([...(await listed('?items_per_page=2')), ...(await listed('?items_per_page=2&page=2')), ...(await listed('?items_per_page=2&page=3'))]).toEqual(byId);
   });
 });

@@ -24,6 +24,7 @@ describe('information requests', () => {
     reviewer = t.keys.tokenFor({ role: 'CUSTOMER', customerId, userId: reviewerId, subrole: 'reviewer', permissions: [...REVIEWER_PERMISSIONS] });
   });
   afterAll(() => t.close());
+  afterEach(() => t.clock.set(undefined));
 
   /** A business invited through E5 (its case, its applicant's invitation), the case put in `status`. */
   async function invitedCase(email: string, status = 'MANUAL_REVIEW') {
@@ -38,10 +39,20 @@ describe('information requests', () => {
     const applicant = t.keys.tokenFor({ role: 'APPLICANT', businessIds: [businessId] });
     return { businessId, caseId, invitationUrl: invited.body.data.invitation_url as string, applicant };
   }
-  const ask = (caseId: string, body: object, token = reviewer) =>
-    request(t.app).post(`/case/api/v1/cases/${caseId}/information-requests`).set('Authorization', `Bearer ${token}`).send(body);
-  const answer = (requestId: string, body: object, token: string) =>
-    request(t.app).post(`/case/api/v1/information-requests/${requestId}/answer`).set('Authorization', `Bearer ${token}`).send(body);
+  /*
+   * Asking and answering move the case, its trail entry stamped by the area's clock (in whole
+   * milliseconds): the clock is moved a millisecond on first, so each entry is later than the one
+   * before (the case's opening is stamped by PostgreSQL, to the microsecond) and the trail's order
+   * by time never rests on a tie broken by a random id.
+   */
+  const ask = (caseId: string, body: object, token = reviewer) => {
+    t.clock.advance(1);
+    return request(t.app).post(`/case/api/v1/cases/${caseId}/information-requests`).set('Authorization', `Bearer ${token}`).send(body);
+  };
+  const answer = (requestId: string, body: object, token: string) => {
+    t.clock.advance(1);
+    return request(t.app).post(`/case/api/v1/information-requests/${requestId}/answer`).set('Authorization', `Bearer ${token}`).send(body);
+  };
   const listed = async (token: string, query = '') =>
     (await request(t.app).get(`/case/api/v1/applicant/information-requests${query}`).set('Authorization', `Bearer ${token}`).expect(200)).body.data;
   const stateOf = async (caseId: string) => (await t.db('cases.cases').where({ id: caseId }).first()).status;
@@ -87,7 +98,7 @@ describe('information requests', () => {
     expect(answered.body).toMatchObject({ message: 'Answer sent successfully', data: { id: requestId, status: 'ANSWERED', answer: 'Uploaded to the portal today.', case_status: 'MANUAL_REVIEW' } });
     expect(await stateOf(caseId)).toBe('MANUAL_REVIEW');
     expect((await trail(caseId)).at(-1)).toMatchObject({ from_status: 'INFO_REQUESTED', to_status: 'MANUAL_REVIEW', mover: 'applicant', reason_code: 'INFORMATION_PROVIDED' });
-    const events = await t.db('cases.outbox_events').where({ type: 'case.status_updated' }).whereRaw("data->>'case_id' = ?", [caseId]);
+    const events = await t.db('cases.outbox_events').where({ type: 'case.status_updated' }).whereRaw("data->>'case_id' = ?", [caseId]).orderBy('seq');
     expect(events.map((e) => e.data.status)).toEqual(['INFO_REQUESTED', 'MANUAL_REVIEW']);
     expect((await answer(requestId, { answer: 'Again.' }, applicant).expect(409)).body).toMatchObject({ message: 'This request is answered: it takes no answer', data: { errorName: 'CaseStateConflictError' } });
     expect(await listed(applicant, '?filter[status]=OPEN')).toMatchObject({ records: [], total_items: '0' });
@@ -157,7 +168,7 @@ describe('information requests', () => {
       .send({ existing_business_id: businessId, applicants: [{ first_name: 'Fay', last_name: 'Gone', email: 'fay@example.org' }] }).expect(200);
     const { case_id: caseId } = await t.db('cases.invitations').where({ id: invited.body.data.invitation_id }).first('case_id');
     await request(t.app).post(`/case/api/v1/cases/${caseId}/comments`).set('Authorization', `Bearer ${owner}`).send({ text: 'Private words.' }).expect(200);
-    const requestId = (await request(t.app).post(`/case/api/v1/cases/${caseId}/information-requests`).set('Authorization', `Bearer ${owner}`).send({ message: 'Private question.' }).expect(200)).body.data.id;
+    const requestId = (await ask(caseId, { message: 'Private question.' }, owner).expect(200)).body.data.id;
     await answer(requestId, { answer: 'Private answer.' }, t.keys.tokenFor({ role: 'APPLICANT', businessIds: [businessId] })).expect(200);
     await t.db.raw('select cases.erase_customer(?::uuid)', [tenant]);
     expect(await t.db('cases.case_comments').where({ case_id: caseId })).toEqual([]);
