@@ -155,6 +155,16 @@ describe('the gateway under nginx', () => {
     expect(stubs.auth.seen[0].headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
   });
 
+  it('passes the W3C trace context on to the area, and sends none when none is given', async () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    for (const stub of Object.values(stubs)) stub.seen.length = 0;
+    await send(port, { path: '/integration/api/v1/webhooks', headers: { traceparent, tracestate: 'vendor=abc' } });
+    expect(stubs.integration.seen[0].headers).toMatchObject({ traceparent, tracestate: 'vendor=abc' });
+    await send(port, { path: '/integration/api/v1/webhooks' });
+    expect(stubs.integration.seen[1].headers).not.toHaveProperty('traceparent');
+    expect(stubs.integration.seen[1].headers).not.toHaveProperty('tracestate');
+  });
+
   it('generates a request id when none (or an unusable one) is given, sends it on and returns it once', async () => {
     for (const given of [undefined, 'not a safe id!']) {
       for (const stub of Object.values(stubs)) stub.seen.length = 0;

@@ -1,4 +1,6 @@
 /* The whole suite in one process: every area at its gateway prefix, with its workers. `npm start`. */
+// First: tracing starts before the modules it instruments load (OTEL_* variables; off when unset).
+import '@kyb/telemetry/register';
 import { join } from 'node:path';
 import { text } from '@kyb/config';
 import { requestedRole, runMain, type AreaModule } from '@kyb/http';

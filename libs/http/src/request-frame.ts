@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { tagRequestSpan } from '@kyb/telemetry';
 import type { Logger } from './logger';
 import type { HttpMetrics } from './metrics';
 import { assignRequestId, clientRequestIdOf } from './request-id';
@@ -33,6 +34,8 @@ export function requestFrame(options: RequestFrameOptions): RequestHandler {
     const started = process.hrtime.bigint();
     const id = assignRequestId(req, res);
     (req as { id?: string }).id = id;
+    // Traced: the span carries the request id, and the request's line the span's ids.
+    const traced = tagRequestSpan(id);
     res.setHeader('Cache-Control', req.method === 'GET' || req.method === 'HEAD' ? 'private, no-cache' : 'no-store');
     if (shutdown?.stopping) res.setHeader('Connection', 'close');
     // 'close' follows 'finish' for an answered request, and comes alone when the caller went away.
@@ -45,6 +48,7 @@ export function requestFrame(options: RequestFrameOptions): RequestHandler {
         res: { statusCode: status },
         responseTime: elapsedMs,
         ...(clientRequestId ? { clientRequestId } : {}),
+        ...traced,
       };
       if (!res.writableFinished) {
         log.warn(line, 'request aborted');

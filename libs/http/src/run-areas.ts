@@ -12,6 +12,7 @@ import {
 import { createProcessTokenKeys, createRedisSessionRevocations } from '@kyb/auth';
 import { createApiReferenceRouter } from '@kyb/ops-ui';
 import { checkRedis, createQueueMetrics, createRedisConnection, ensureRedisReachable, type QueueMetrics } from '@kyb/queues';
+import { stopTelemetry } from '@kyb/telemetry';
 import { createHttpApp, type CreateHttpAppOptions } from './app';
 import type { AreaModule, StartedArea } from './area-module';
 import { createLogger } from './logger';
@@ -161,6 +162,8 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
       workerConnection?.disconnect();
       redis.disconnect();
       await db.destroy();
+      // What the process traced last is sent before it exits.
+      await stopTelemetry();
     },
   });
   logger.info({ role: options.role, port: options.port, metricsPort: options.metricsPort, areas: areas.map((m) => m.name) }, 'started');

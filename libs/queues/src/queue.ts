@@ -1,4 +1,5 @@
 import { Queue, Worker, type ConnectionOptions, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
+import { queueTelemetry } from '@kyb/telemetry';
 
 /**
  * A queue, defined once: its name, the type of its payload and its default job options.
@@ -47,6 +48,7 @@ export function createProducer<Payload>(definition: QueueDefinition<Payload>, co
     connection: context.connection,
     prefix: context.prefix,
     defaultJobOptions: definition.defaultJobOptions,
+    telemetry: queueTelemetry(),
   });
   // Without a listener, a connection error (a shared connection closing at shutdown) would crash the process.
   queue.on('error', (err) => context.logger?.warn({ queue: definition.name, err }, 'queue connection error'));
@@ -88,6 +90,8 @@ export function createWorker<Payload>(
     connection: options.connection,
     prefix: options.prefix,
     concurrency: (typeof options.concurrency === 'function' ? options.concurrency(definition.name) : options.concurrency) ?? 4,
+    // A job's span continues the trace that queued it.
+    telemetry: queueTelemetry(),
     ...options.settings,
   });
   const log = { queue: definition.name };
