@@ -6,9 +6,10 @@
  * answers 409. Four eyes (a policy option): a rejection, or an approval of a business whose score
  * has one of the listed risk levels, waits for a second reviewer's same decision.
  */
-import { auditActOf, canAccessCustomer, TenantAccessDeniedError, unseen, type Actor } from '@kyb/auth';
+import { auditActOf, type Actor } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
-import { AppError, NotFoundError } from '@kyb/envelope';
+import { AppError } from '@kyb/envelope';
+import { caseOfCaller, type PendingDecision, type ReviewedCase } from '../cases/case-of-caller';
 import { moveCase } from '../cases/case-moves.store';
 import type { CasePoliciesStore } from './case-policies.store';
 import type { CasePolicy } from './case-policy';
@@ -53,22 +54,13 @@ export class CaseStateConflictError extends AppError {
   }
 }
 
-interface PendingDecision {
-  decision: 'approve' | 'reject';
-  by: string;
-  reason_code: string;
-  note: string | null;
-  at: string;
-}
-
-type CaseRow = { id: string; customer_id: string; business_id: string; status: string; pending_decision: PendingDecision | null };
 
 /**
  * The case as it was read: in the same state with the same decision waiting. A write limited to it
  * changes nothing when another reviewer's decision or confirmation came first (the row lock makes
  * the later statement see the earlier one's result).
  */
-const asRead = (query: Knex.QueryBuilder, found: CaseRow) =>
+const asRead = (query: Knex.QueryBuilder, found: ReviewedCase) =>
   query
     .where({ id: found.id, status: found.status })
     .whereRaw('pending_decision is not distinct from ?::jsonb', [found.pending_decision === null ? null : JSON.stringify(found.pending_decision)]);
@@ -83,9 +75,7 @@ function needsSecondReviewer(policy: CasePolicy, decision: 'approve' | 'reject',
 export function createReviewerDecisionService(deps: { db: Knex; policies: Pick<CasePoliciesStore, 'current'>; facts: CaseFactsReader; clock: () => Date }) {
   return {
     async decide(actor: Actor, caseId: string, body: ReviewerDecisionBody) {
-      const found = await deps.db<CaseRow>('cases.cases').where({ id: caseId }).first('id', 'customer_id', 'business_id', 'status', 'pending_decision');
-      if (!found) throw unseen(actor, new NotFoundError('Case not found', 'CaseApiError'));
-      if (!canAccessCustomer(actor, found.customer_id)) throw new TenantAccessDeniedError();
+      const found = await caseOfCaller(deps.db, actor, caseId);
       const from = (isCaseState(found.status) ? found.status : 'OPEN') as CaseState;
       const to = DECIDED_STATE[body.decision];
       const mover = body.decision === 'withdraw' ? 'customer' : 'reviewer';
@@ -107,19 +97,19 @@ export function createReviewerDecisionService(deps: { db: Knex; policies: Pick<C
         const updated = await deps.db.transaction(async (trx) => {
           const count = await asRead(trx('cases.cases'), found).update({ pending_decision: JSON.stringify(waiting), updated_at: at, updated_by: actor.userId });
           const details = { decision: body.decision, reason_code: body.reason_code, status: from };
-          if (count > 0) await recordAudit(trx, 'cases', [auditActOf(actor, { customerId: found.customer_id, action: 'case.decision_awaiting_confirmation', target: { type: 'case', id: caseId }, details }, at)]);
+          if (count > 0) await recordAudit(trx, 'cases', [auditActOf(actor, { customerId: found.customer_id, action: 'case.decision_awaiting_confirmation', target: { type: 'case', id: found.id }, details }, at)]);
           return count;
         });
         if (updated === 0) throw new CaseStateConflictError('The case changed meanwhile: read it again', from);
-        return { case_id: caseId, status: from, decided: false, awaiting_confirmation: { decision: body.decision, by: actor.userId, at: waiting.at } };
+        return { case_id: found.id, status: from, decided: false, awaiting_confirmation: { decision: body.decision, by: actor.userId, at: waiting.at } };
       }
       const moved = await deps.db.transaction(async (trx) => {
         // The waiting decision this one confirms (or replaces) must still be the one read.
         if ((await asRead(trx('cases.cases'), found).update({ pending_decision: null })) === 0) return undefined;
         // What the applicant was asked and has not answered is closed with the decision.
-        await trx('cases.information_requests').where({ case_id: caseId, status: 'OPEN' }).update({ status: 'CLOSED', closed_at: at });
+        await trx('cases.information_requests').where({ case_id: found.id, status: 'OPEN' }).update({ status: 'CLOSED', closed_at: at });
         return moveCase(trx, {
-          caseId,
+          caseId: found.id,
           from: found.status,
           to,
           mover,
@@ -136,7 +126,7 @@ export function createReviewerDecisionService(deps: { db: Knex; policies: Pick<C
         });
       });
       if (!moved) throw new CaseStateConflictError('The case was decided meanwhile: read it again', from);
-      return { case_id: caseId, status: to, decided: true, ...(confirming ? { confirmed: { first_reviewer: pending.by } } : {}) };
+      return { case_id: found.id, status: to, decided: true, ...(confirming ? { confirmed: { first_reviewer: pending.by } } : {}) };
     },
   };
 }

@@ -9,7 +9,7 @@ import { recordAudit, type Knex } from '@kyb/db';
 import { AppError } from '@kyb/envelope';
 import { CaseStateConflictError } from '../decisions/reviewer-decision.service';
 import { FINAL_CASE_STATES, isCaseState } from '../decisions/case-states';
-import { caseOfCaller } from './case-of-caller';
+import { caseOfCaller } from '../cases/case-of-caller';
 
 /** 404 `NOT_FOUND` `CaseApiError`: the assignee is no active reviewer of the case's customer. */
 export class AssigneeNotFoundError extends AppError {

@@ -5,7 +5,7 @@
  */
 import { auditActOf, type Actor } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
-import { caseOfCaller } from './case-of-caller';
+import { caseOfCaller } from '../cases/case-of-caller';
 import { readCreatedPage, type CreatedAtPage } from './review-pages';
 
 interface CommentRow {

@@ -12,7 +12,7 @@ import { mailJobId, type Producer } from '@kyb/queues';
 import { moveCase } from '../cases/case-moves.store';
 import { canMoveCase, isCaseState } from '../decisions/case-states';
 import { CaseStateConflictError } from '../decisions/reviewer-decision.service';
-import { caseOfCaller } from './case-of-caller';
+import { caseOfCaller } from '../cases/case-of-caller';
 import { informationRequestMail } from './information-request-mail';
 import { readCreatedPage, type CreatedAtPage } from './review-pages';
 
