@@ -1,5 +1,5 @@
-// Validates Kubernetes documents against the API schemas of kubernetes-models (and KEDA's of
-// @kubernetes-models/keda). Plain ESM because both packages are ESM-only and the Jest tests run
+// Validates Kubernetes documents against the API schemas of kubernetes-models (KEDA's of
+// @kubernetes-models/keda, the Prometheus Operator's of @kubernetes-models/prometheus-operator). Plain ESM because both packages are ESM-only and the Jest tests run
 // as CommonJS: the tests spawn this script with a JSON array of documents on stdin, and read one
 // JSON object from stdout: { results: [{ index, apiVersion, kind, name, errors: [...] }] }.
 // Exit code 0 when every document is valid, 1 otherwise, 2 when the input is not a JSON array.
@@ -28,6 +28,7 @@ function modulePath(apiVersion, kind) {
   const [group, version] = parts.length === 1 ? [undefined, parts[0]] : parts;
   if (group === undefined) return { path: `kubernetes-models/${version}/${kind}` };
   if (group === 'keda.sh') return { path: `@kubernetes-models/keda/keda.sh/${version}/${kind}` };
+  if (group === 'monitoring.coreos.com') return { path: `@kubernetes-models/prometheus-operator/monitoring.coreos.com/${version}/${kind}` };
   return { path: `kubernetes-models/${group}/${version}/${kind}` };
 }
 
