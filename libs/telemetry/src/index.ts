@@ -8,3 +8,4 @@ export { REDACTED, redactPath, redactQuery, redactUrl } from './redact-url';
 export { startTelemetry, stopTelemetry, telemetryStarted, type Telemetry } from './start-telemetry';
 export { serviceNameOf, tracesEnabled } from './telemetry-settings';
 export { currentTraceIds, tagRequestSpan } from './request-span';
+export { inSpan } from './in-span';

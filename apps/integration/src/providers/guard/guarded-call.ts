@@ -1,3 +1,4 @@
+import { inSpan } from '@kyb/telemetry';
 import { VendorCallError } from '../vendor-http';
 import type { AnswerCache } from './answer-cache';
 import type { CircuitBreakers } from './circuit-breaker';
@@ -78,18 +79,24 @@ export function createProviderGuard(options: ProviderGuardOptions) {
 
   const elapsedMs = options.elapsedMs ?? (() => performance.now());
 
+  // Traced: one span per guarded call (adapter, capability and outcome; never the tenant's data), the vendor's HTTP call its child.
   return async function guardedCall<T>(request: GuardedCallRequest, call: () => Promise<T>): Promise<T> {
-    const startedMs = elapsedMs();
-    const observe = (outcome: ProviderCallObservation['outcome']) =>
-      options.onCall?.({ adapter: request.adapter, outcome, seconds: Math.max(0, elapsedMs() - startedMs) / 1000 });
-    try {
-      const { answer, cached } = await guarded(request, call);
-      observe(cached ? 'cached' : 'ok');
-      return answer;
-    } catch (err) {
-      observe(err instanceof CircuitOpenError ? 'circuit_open' : err instanceof ProviderThrottledError ? 'throttled' : 'failed');
-      throw err;
-    }
+    const attributes = { 'kyb.provider.adapter': request.adapter, 'kyb.provider.capability': request.capability };
+    return inSpan(`provider ${request.capability} ${request.adapter}`, attributes, async (span) => {
+      const startedMs = elapsedMs();
+      const observe = (outcome: ProviderCallObservation['outcome']) => {
+        span.setAttribute('kyb.provider.outcome', outcome);
+        options.onCall?.({ adapter: request.adapter, outcome, seconds: Math.max(0, elapsedMs() - startedMs) / 1000 });
+      };
+      try {
+        const { answer, cached } = await guarded(request, call);
+        observe(cached ? 'cached' : 'ok');
+        return answer;
+      } catch (err) {
+        observe(err instanceof CircuitOpenError ? 'circuit_open' : err instanceof ProviderThrottledError ? 'throttled' : 'failed');
+        throw err;
+      }
+    });
   };
 
   async function guarded<T>(request: GuardedCallRequest, call: () => Promise<T>): Promise<{ answer: T; cached: boolean }> {
