@@ -9,10 +9,11 @@ import { alerts } from './20261127_0007_alerts';
 import { erasureFunctions } from './20261202_0012_erasure_functions';
 import { weightageFactorDirectory } from './20261207_0013_weightage_factor_directory';
 import { caseDecisionAlerts } from './20261208_0014_case_decision_alerts';
+import { newestSuccessScoreIndex } from './20261209_0015_newest_success_score_index';
 
 /** The score area's schema and migrations, in order. */
 export const scoreMigrations: AreaMigrations = {
   schema: 'scores',
   sourceDir: __dirname,
-  migrations: [scores, recovery, verificationRule, idempotencyKeysMigration('scores', '20261125_0004_idempotency_keys'), outboxMigration('scores', '20261126_0005_outbox'), reproducibleScores, alerts, auditOutboxMigration('scores', '20261127_0008_audit_outbox'), reportViews, auditOutboxRelayOrderMigration('scores', '20261127_0010_audit_outbox_relay_order'), lz4CompressionMigration('20261127_0011_lz4_large_json', { 'scores.scores': ['score_distribution', 'inputs', 'reason_codes', 'decision_log'] }), erasureFunctions, weightageFactorDirectory, caseDecisionAlerts],
+  migrations: [scores, recovery, verificationRule, idempotencyKeysMigration('scores', '20261125_0004_idempotency_keys'), outboxMigration('scores', '20261126_0005_outbox'), reproducibleScores, alerts, auditOutboxMigration('scores', '20261127_0008_audit_outbox'), reportViews, auditOutboxRelayOrderMigration('scores', '20261127_0010_audit_outbox_relay_order'), lz4CompressionMigration('20261127_0011_lz4_large_json', { 'scores.scores': ['score_distribution', 'inputs', 'reason_codes', 'decision_log'] }), erasureFunctions, weightageFactorDirectory, caseDecisionAlerts, newestSuccessScoreIndex],
 };
