@@ -66,8 +66,12 @@ export const API_REFERENCE_DIRECTIVES: CspDirectives = {
 export function inlineStyleHashes(html: string): string[] {
   const blocks = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]);
   const attributes = [...html.matchAll(/\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].map((m) => decodeAttribute(m[1] ?? m[2]));
-  const hashes = [...blocks, ...attributes].map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
-  return [...new Set(hashes)];
+  return [...new Set([...blocks, ...attributes].map(hashSource))];
+}
+
+/** The CSP hash source (`'sha256-...'`) of an inline style's or script's exact text. */
+export function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 function decodeAttribute(value: string): string {

@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { ExpressAdapter } from '@bull-board/express';
 import type { AppViewRoute } from '@bull-board/api/typings/app';
+import { bundledInlineStyleHashes } from './bundled-inline-styles';
 import { dashboardDirectives, inlineStyleHashes, setCsp } from './content-security-policy';
 
 /**
@@ -10,15 +11,20 @@ import { dashboardDirectives, inlineStyleHashes, setCsp } from './content-securi
  * - static files without `Cache-Control: public` (they are answered to an authenticated admin
  *   only; the app's `private, no-cache` stays);
  * - the entry page without links to other hosts (the UI links a web font from a font CDN; the
- *   page falls back to system fonts), and with a CSP that allows its own inline styles by hash.
+ *   page falls back to system fonts), and with a CSP that allows by hash exactly its own inline
+ *   styles and the `<style>` blocks the UI's scripts insert (see {@link bundledInlineStyleHashes}).
  */
 export class DashboardServerAdapter extends ExpressAdapter {
+  /** Hashes of the fixed `<style>` blocks in the UI's scripts, read once when bull-board names its static directory. */
+  private bundledStyles: readonly string[] = [];
+
   constructor() {
     super();
     this.app.disable('x-powered-by');
   }
 
   override setStaticPath(staticsRoute: string, staticsPath: string): ExpressAdapter {
+    this.bundledStyles = bundledInlineStyleHashes(staticsPath);
     this.app.use(staticsRoute, express.static(staticsPath, { cacheControl: false, etag: false, index: false, redirect: false }));
     return this;
   }
@@ -32,7 +38,7 @@ export class DashboardServerAdapter extends ExpressAdapter {
           return;
         }
         const local = withoutExternalLinks(html);
-        setCsp(res, dashboardDirectives(inlineStyleHashes(local)));
+        setCsp(res, dashboardDirectives([...new Set([...inlineStyleHashes(local), ...this.bundledStyles])]));
         res.type('html').send(local);
       });
     };

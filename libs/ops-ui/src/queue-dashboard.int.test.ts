@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { authenticateWith, createMemorySessionRevocations } from '@kyb/auth';
 import { TEST_AUDIENCE } from '@kyb/auth/testing';
 import { createProducer, createRedisConnection, defineQueue, type Redis } from '@kyb/queues';
 import { TEST_ISSUER, createTestKeys, createTestRedis, type TestRedis } from '@kyb/testing';
 import { createQueueDashboard, type QueueDashboard, type QueueDashboardOptions } from './queue-dashboard';
+import { inlineStyleHashes } from './content-security-policy';
 import { appWith, parseCsp, referencedUrls } from './test-support/test-app';
 
 const BASE = '/auth/api/v1/admin/queues';
@@ -12,6 +16,19 @@ const adminToken = keys.tokenFor({ role: 'ADMIN' });
 const customerToken = keys.tokenFor({ role: 'CUSTOMER', customerId: '3f1c2a9e-5b7d-4c8e-9a1b-2c3d4e5f6a7b', subrole: 'owner' });
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 const bearer = (token: string) => `Bearer ${token}`;
+
+/**
+ * The text of the `<style>` the installed bull-board UI inserts with its Redis logo (an inline
+ * SVG), cut out of its main script here by the logo's first rule, apart from the library's reading.
+ */
+function redisLogoStyle(): string {
+  const js = path.join(path.dirname(require.resolve('@bull-board/ui/package.json')), 'dist', 'static', 'js');
+  const main = readdirSync(js).find((name) => /^main\..*\.js$/.test(name));
+  const source = readFileSync(path.join(js, main as string), 'utf8');
+  const rule = source.indexOf('.rds-b1 {fill');
+  expect(rule).toBeGreaterThan(0);
+  return source.slice(source.lastIndexOf('`', rule) + 1, source.indexOf('`', rule));
+}
 
 const alpha = defineQueue<{ n: number }>('dash-alpha');
 const beta = defineQueue<{ n: number }>('dash-beta');
@@ -143,6 +160,20 @@ describe('queue dashboard', () => {
       expect(csp.get('style-src')?.slice(0, 2)).toEqual(["'self'", "'unsafe-hashes'"]);
       for (const source of csp.get('style-src')!.slice(2)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
       expect(res.headers['content-security-policy']).not.toMatch(/https?:|\*|'unsafe-inline'|'unsafe-eval'/);
+    });
+
+    it("allows by hash exactly the page's own inline styles and the <style> the UI inserts with its Redis logo, nothing else inline", async () => {
+      const res = await request(dashboardApp()).get(`${BASE}/`).set('Authorization', bearer(adminToken));
+      const logo = `'sha256-${createHash('sha256').update(redisLogoStyle()).digest('base64')}'`;
+      const allowed = [...new Set([...inlineStyleHashes(res.text), logo])];
+      const styleSrc = parseCsp(res.headers['content-security-policy']).get('style-src') ?? [];
+      expect(styleSrc.slice(0, 2)).toEqual(["'self'", "'unsafe-hashes'"]);
+      expect([...styleSrc.slice(2)].sort()).toEqual([...allowed].sort());
+      expect(allowed.length).toBeLessThan(10);
+      expect(res.headers['content-security-policy']).not.toMatch(/'unsafe-inline'|'unsafe-eval'|'strict-dynamic'|nonce-|https?:|\*/);
+      // The hashes are the entry page's only: the UI's scripts and API answers allow no inline style.
+      const api = await request(dashboardApp()).get(`${BASE}/api/queues`).set('Authorization', bearer(adminToken));
+      expect(parseCsp(api.headers['content-security-policy']).get('style-src')).toEqual(["'self'"]);
     });
 
     it('serves the static assets with a JavaScript type, not cacheable by shared caches', async () => {
