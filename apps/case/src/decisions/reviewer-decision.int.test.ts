@@ -46,7 +46,9 @@ describe("a reviewer's decision", () => {
     const events = await t.db('cases.outbox_events').where({ type: 'case.status_updated' }).whereRaw("data->>'case_id' = ?", [caseId]);
     expect(events.map((e) => e.data)).toEqual([{ customer_id: customerId, business_id: businessId, case_id: caseId, status: 'APPROVED', previous_status: 'MANUAL_REVIEW' }]);
 
-    // A person's decision is final: another answers 409, and the round never looks at the case again.
+    // A person's decision is final: another answers 409. The round still evaluates the decided case
+    // (when facts arriving later change the policy's word against the decision, it keeps the
+    // disagreement and raises a contest for a person to look at), but it never moves the case.
     expect((await decide(caseId, { decision: 'reject', reason_code: 'OTHER' }, second).expect(409)).body).toEqual({
       status: 'fail',
       message: 'A case in APPROVED cannot be decided',
