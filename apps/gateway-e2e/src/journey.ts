@@ -1,27 +1,26 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import createClient from 'openapi-fetch';
 import { Client } from 'pg';
+import { createKybClient, KybApiError, type KybClientOptions } from '@kyb/client';
 import { mailsInLog } from '@kyb/mail';
 import { eventually } from '@kyb/testing';
-import type { paths as AuthPaths } from './generated/auth-api';
-import type { paths as CasePaths } from './generated/case-api';
-import type { paths as IntegrationPaths } from './generated/integration-api';
-import type { paths as ReportPaths } from './generated/report-api';
-import type { paths as ScorePaths } from './generated/score-api';
 
-/** A success envelope whose `data` is T. */
-export type Envelope<T> = { status: string; message: string; data: T };
+/**
+ * An SDK client (`@kyb/client`) of the suite through the gateway, for one user. Retries wait
+ * briefly: the journey polls with `eventually` besides.
+ */
+export function gatewayClient(gateway: string, options: Partial<KybClientOptions> = {}) {
+  return createKybClient({ baseUrl: gateway, retry: { baseDelayMs: 100, maxDelayMs: 1000 }, ...options });
+}
 
-/** Clients typed from the areas' OpenAPI documents, all through the gateway. */
-export function gatewayClients(gateway: string) {
-  const at = (area: string) => ({ baseUrl: `${gateway}/${area}/api/v1` });
-  return {
-    auth: createClient<AuthPaths>(at('auth')),
-    case: createClient<CasePaths>(at('case')),
-    integration: createClient<IntegrationPaths>(at('integration')),
-    score: createClient<ScorePaths>(at('score')),
-    report: createClient<ReportPaths>(at('report')),
-  };
+/** The data of a 200; undefined for another 2xx (a 202: still being made, poll again). */
+export function done<D>(answer: { status: number; data: D }): D | undefined {
+  return answer.status === 200 ? answer.data : undefined;
+}
+
+/** Undefined for a 404 or 409 (not there yet, or still being made: poll again), the error otherwise. */
+export function notYet(err: unknown): undefined {
+  if (err instanceof KybApiError && (err.httpStatus === 404 || err.httpStatus === 409)) return undefined;
+  throw err;
 }
 
 async function ownerQuery<T>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
@@ -56,98 +55,89 @@ export function codeInLog(log: string, email: string): string | undefined {
  * signs in. Asserts every step; shared by the local-process and the container deployments.
  */
 export async function runJourney(options: JourneyOptions): Promise<void> {
-  const api = gatewayClients(options.gateway);
-  const signIn = await api.auth.POST('/customer/sign-in', { body: { email: options.demo.email, password: options.demo.password } });
-  expect(signIn.response.status).toBe(200);
-  const session = (signIn.data as unknown as Envelope<Envelope<{ id_token: string; customer_details: { id: string } }>>).data.data;
-  const headers = { authorization: `Bearer ${session.id_token}` };
-  const customerID = session.customer_details.id;
+  const kyb = gatewayClient(options.gateway);
+  const session = await kyb.signIn({ email: options.demo.email, password: options.demo.password });
+  expect(session.role).toBe('CUSTOMER');
+  const customerID = session.customerId as string;
 
-  const added = await api.case.POST('/businesses/customers/{customerID}', {
-    params: { path: { customerID } },
-    headers,
-    body: { name: 'Gateway Lien Bakery', tin: '123456789', owner1_first_name: 'Ann', owner1_last_name: 'Lee', owner1_owner_type: 'CONTROL', owner1_ownership_percentage: 100 },
-  });
-  expect(added.response.status).toBe(200);
-  const businessID = (added.data as unknown as Envelope<{ result: Record<string, { data_businesses: { id: string } }> }>).data.result['0'].data_businesses.id;
+  // E12 with the SDK's Idempotency-Key: the same key again answers the first business, not a second one.
+  const body = { name: 'Gateway Lien Bakery', tin: '123456789', owner1_first_name: 'Ann', owner1_last_name: 'Lee', owner1_owner_type: 'CONTROL' as const, owner1_ownership_percentage: 100 };
+  const idempotencyKey = `journey-${randomBytes(8).toString('hex')}`;
+  const added = await kyb.send('case', 'post', '/businesses/customers/{customerID}', { path: { customerID }, body, idempotencyKey });
+  const businessID = (added.data as unknown as { result: Record<string, { data_businesses: { id: string } }> }).result['0'].data_businesses.id;
+  const again = await kyb.send('case', 'post', '/businesses/customers/{customerID}', { path: { customerID }, body, idempotencyKey });
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
+  expect((again.data as unknown as { result: Record<string, { data_businesses: { id: string } }> }).result['0'].data_businesses.id).toBe(businessID);
 
-  const business = await api.case.GET('/businesses/{businessID}', { params: { path: { businessID }, query: { fetch_owner_details: true } }, headers });
-  expect((business.data as unknown as Envelope<{ tin: string }>).data.tin).toBe('XXXXX6789');
+  const business = await kyb.request('case', 'get', '/businesses/{businessID}', { path: { businessID }, query: { fetch_owner_details: true } });
+  expect((business as { tin?: string }).tin).toBe('XXXXX6789');
+
+  // The SDK's list iterator finds the business among the customer's.
+  const listed: string[] = [];
+  for await (const record of kyb.list('case', '/customers/{customerID}/businesses', { path: { customerID }, query: { items_per_page: 1 } })) {
+    listed.push(String((record as { id?: string }).id));
+  }
+  expect(listed).toContain(businessID);
+  expect(new Set(listed).size).toBe(listed.length);
 
   // The integration worker (its own process) fetched public records; liens from the sandbox's trigger word.
-  const records = await eventually(async () => {
-    const res = await api.integration.GET('/business/{businessID}/public-records', { params: { path: { businessID } }, headers });
-    return res.response.status === 200 ? (res.data as unknown as Envelope<{ public_records: { number_of_business_liens: string } }>) : undefined;
-  });
-  expect(Number(records.data.public_records.number_of_business_liens)).toBeGreaterThan(0);
-  const facts = await api.integration.GET('/facts/business/{businessId}/bjl', { params: { path: { businessId: businessID } }, headers });
-  expect((facts.data as unknown as Envelope<{ num_liens: { value: number } }>).data.num_liens.value).toBeGreaterThan(0);
+  const records = await eventually(() => kyb.send('integration', 'get', '/business/{businessID}/public-records', { path: { businessID } }).then(done, notYet));
+  expect(Number((records as unknown as { public_records: { number_of_business_liens: string } }).public_records.number_of_business_liens)).toBeGreaterThan(0);
+  const facts = await kyb.request('integration', 'get', '/facts/business/{businessId}/bjl', { path: { businessId: businessID } });
+  expect((facts as unknown as { num_liens: { value: number } }).num_liens.value).toBeGreaterThan(0);
 
   // The score worker scored it after enrichment.
-  const score = await eventually(async () => {
-    const res = await api.score.GET('/score/business/{businessID}', { params: { path: { businessID }, query: { status: 'SUCCESS' } }, headers });
-    return res.response.status === 200 ? (res.data as unknown as Envelope<{ status: string; weighted_score_850: string }>) : undefined;
-  });
-  expect(score.data.status).toBe('SUCCESS');
+  const score = await eventually(() => kyb.request('score', 'get', '/score/business/{businessID}', { path: { businessID }, query: { status: 'SUCCESS' } }).catch(notYet));
+  expect((score as { status?: string }).status).toBe('SUCCESS');
 
   // A 360 report, rendered by the report worker, downloaded through the gateway with its signed URL.
-  const requested = await api.report.POST('/reports/customers/{customerID}/businesses/{businessID}', { params: { path: { customerID, businessID } }, headers });
-  const reportID = (requested.data as unknown as Envelope<{ report_id: string }>).data.report_id;
+  const requested = await kyb.request('report', 'post', '/reports/customers/{customerID}/businesses/{businessID}', { path: { customerID, businessID } });
+  const reportID = (requested as { report_id: string }).report_id;
   const report = await eventually(async () => {
-    const res = await api.report.GET('/reports/{reportID}', { params: { path: { reportID } }, headers });
-    const body = res.data as unknown as Envelope<{ status: string }>;
-    return body.data.status === 'COMPLETED' ? body : undefined;
+    const read = await kyb.request('report', 'get', '/reports/{reportID}', { path: { reportID } });
+    return (read as { status?: string }).status === 'COMPLETED' ? read : undefined;
   });
-  expect(report.data.status).toBe('COMPLETED');
-  const download = await api.report.POST('/reports/{reportID}/download', { params: { path: { reportID } }, headers });
-  const pdfUrl = (download.data as unknown as Envelope<{ pdf_url: string }>).data.pdf_url;
-  expect(pdfUrl.startsWith(`${options.gateway}/report/api/v1/`)).toBe(true);
-  const pdf = await fetch(pdfUrl);
-  expect(pdf.headers.get('content-type')).toBe('application/pdf');
-  expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect((report as { status?: string }).status).toBe('COMPLETED');
+  const download = await kyb.request('report', 'post', '/reports/{reportID}/download', { path: { reportID } });
+  expect(String((download as { pdf_url?: string | null }).pdf_url).startsWith(`${options.gateway}/report/api/v1/`)).toBe(true);
+  const pdf = await kyb.downloadReport(reportID);
+  expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
 
   // Merchant screening: credentials, connection, a run screened by the worker, its result.
   const privateKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
-  const stored = await api.integration.PUT('/screening/{customerId}/credentials', {
-    params: { path: { customerId: customerID } },
-    headers,
+  await kyb.request('integration', 'put', '/screening/{customerId}/credentials', {
+    path: { customerId: customerID },
     body: { consumer_key: 'e2e-consumer-key', private_key: privateKey, certificate_expiry: '2099-01-01T00:00:00Z', icas: ['1996'] },
   });
-  expect(stored.response.status).toBe(200);
-  const run = await api.integration.POST('/verification/customers/{customerId}/businesses/{businessId}/screening', {
-    params: { path: { customerId: customerID, businessId: businessID } },
-    headers,
-    body: {},
-  });
-  expect(run.response.status).toBe(200);
-  const screening = await eventually(async () => {
-    const res = await api.integration.GET('/verification/businesses/{businessId}/screening', { params: { path: { businessId: businessID } }, headers });
-    return res.response.status === 200 ? (res.data as unknown as Envelope<{ matchData: { matchResult: string } }>) : undefined;
-  });
-  expect(screening.data.matchData.matchResult).toBe('No Match');
+  await kyb.request('integration', 'post', '/verification/customers/{customerId}/businesses/{businessId}/screening', { path: { customerId: customerID, businessId: businessID }, body: {} });
+  const screening = await eventually(() => kyb.send('integration', 'get', '/verification/businesses/{businessId}/screening', { path: { businessId: businessID } }).then(done, notYet));
+  expect((screening as unknown as { matchData: { matchResult: string } }).matchData.matchResult).toBe('No Match');
 
   // An invitation: the mail worker delivers it (to the log here), the applicant signs up through the gateway.
   const email = `applicant.${randomBytes(3).toString('hex')}@example.org`;
-  const invited = await api.case.POST('/customers/{customerID}/businesses/invite', {
-    params: { path: { customerID } },
-    headers,
+  const invited = await kyb.request('case', 'post', '/customers/{customerID}/businesses/invite', {
+    path: { customerID },
     body: { existing_business_id: businessID, applicants: [{ first_name: 'Jim', last_name: 'Tester', email }] },
   });
-  expect(invited.response.status).toBe(200);
-  const invitationID = (invited.data as unknown as Envelope<{ invitation_id: string }>).data.invitation_id;
+  const invitationID = (invited as { invitation_id: string }).invitation_id;
   await eventually(async () => {
     const rows = await ownerQuery<{ status: string }>(options.databaseUrl, 'select status from cases.mail_outbox where to_email = $1', [email]);
     return rows[0]?.status === 'SENT' ? true : undefined;
   });
   // Signing up proves the email first: a code is mailed (docs/adr/0010), the same request comes back with it.
+  const applicant = gatewayClient(options.gateway);
   const signUp = { email, password: 'applicant passphrase 9', invite_token: invitationID };
-  const sent = await api.auth.POST('/applicant/sign-in', { body: signUp });
-  expect(sent.response.status).toBe(202);
-  const applicant = await api.auth.POST('/applicant/sign-in', { body: { ...signUp, email_code: await options.mailedCode(email) } });
-  expect(applicant.response.status).toBe(200);
-  const applicantToken = (applicant.data as unknown as Envelope<Envelope<{ id_token: string }>>).data.data.id_token;
-  const own = await api.case.GET('/businesses/{businessID}', { params: { path: { businessID } }, headers: { authorization: `Bearer ${applicantToken}` } });
-  expect(own.response.status).toBe(200);
-  const invitation = await api.case.GET('/invitations/{invitationID}', { params: { path: { invitationID } } });
-  expect((invitation.data as unknown as Envelope<{ status: string }>).data.status).toBe('ACCEPTED');
+  expect(await applicant.signInApplicant(signUp)).toEqual({ emailCodeSent: true });
+  const applicantSession = await applicant.signInApplicant({ ...signUp, email_code: await options.mailedCode(email) });
+  expect(applicantSession).toMatchObject({ role: 'APPLICANT' });
+  const own = await applicant.request('case', 'get', '/businesses/{businessID}', { path: { businessID } });
+  expect((own as { id?: string }).id).toBe(businessID);
+  const invitation = await applicant.request('case', 'get', '/invitations/{invitationID}', { path: { invitationID }, auth: false });
+  expect((invitation as { status?: string }).status).toBe('ACCEPTED');
+
+  // The session refreshes through the gateway, and the new bearer works in every area.
+  const before = kyb.session?.refreshToken;
+  await kyb.refresh();
+  expect(kyb.session?.refreshToken).not.toBe(before);
+  expect((await kyb.request('score', 'get', '/score/business/{businessID}', { path: { businessID }, query: { status: 'SUCCESS' } }) as { status?: string }).status).toBe('SUCCESS');
 }
