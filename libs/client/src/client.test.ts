@@ -49,3 +49,12 @@ describe('the package', () => {
     expect(imported.filter((name) => !name.startsWith('node:') && !name.startsWith('./'))).toEqual([]);
   });
 });
+
+describe('the README', () => {
+  it('shows the complete integration exactly as examples/integration.ts has it (typechecked with the library)', () => {
+    const readme = readFileSync(join(__dirname, '../README.md'), 'utf8');
+    const example = readFileSync(join(__dirname, '../examples/integration.ts'), 'utf8').split('\n').slice(1).join('\n');
+    expect(example).toContain('verifyWebhook');
+    expect(readme).toContain('```ts\n' + example + '```');
+  });
+});
