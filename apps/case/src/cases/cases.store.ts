@@ -98,7 +98,7 @@ const kindsOfColumns = Object.fromEntries(Object.entries(CASE_SORT_KINDS).map(([
 /**
  * Whether the newest SUCCESS score of the case's business has `riskLevel` (newest as the score
  * directory's readers take it: created_at, then id), for each case the list considers: it reads
- * only that business's scores (scores_business_month leads with business_id), never every score.
+ * only that business's scores (score migration 0015's scores_newest_success, an index of exactly this filter and order), never every score.
  */
 function newestScoreAt(db: Knex, riskLevel: string): Knex.QueryBuilder {
   const newest = `(select s.risk_level from ${SCORE_DIRECTORY_VIEW} as s where s.business_id = c.business_id and s.status = 'SUCCESS'
