@@ -1,23 +1,13 @@
 import { once } from 'node:events';
 import type { Job } from 'bullmq';
 import { Registry } from 'prom-client';
-import { createTestRedis, eventually, type TestRedis } from '@kyb/testing';
+import { createTestRedis, eventually, type TestRedis, metricSamples } from '@kyb/testing';
 import { createRedisConnection, type Redis } from './connection';
 import { createProducer, createWorker, defineQueue, type WorkerLogger } from './queue';
 import { createQueueMetrics } from './queue-metrics';
 import type { RecoveryCounts } from './recovery';
 
 const silent: WorkerLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** The samples of `name` in a scrape, keyed by their label set as printed. */
-function samples(text: string, name: string): Map<string, number> {
-  const found = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)(\{[^}]*\})? (\S+)$/.exec(line);
-    if (match && match[1] === name) found.set(match[2] ?? '', Number(match[3]));
-  }
-  return found;
-}
 
 /* The queue figures a team alerts on: the oldest waiting job, jobs failed for good, sweeps' recoveries, Redis's persistence. */
 describe('queue alert metrics on real Redis', () => {
@@ -54,7 +44,7 @@ describe('queue alert metrics on real Redis', () => {
     await producer.add({ n: 3 }, { jobId: 'oldest-delayed', delay: 3_600_000 });
 
     now = first.timestamp + 90_000;
-    const oldest = samples(await registry.metrics(), 'kyb_queue_oldest_waiting_seconds');
+    const oldest = metricSamples(await registry.metrics(), 'kyb_queue_oldest_waiting_seconds');
     expect(oldest).toEqual(
       new Map([
         ['{queue="alert-oldest"}', 90],
@@ -88,8 +78,8 @@ describe('queue alert metrics on real Redis', () => {
     await eventually(async () => (settled === 2 ? true : undefined));
 
     const text = await registry.metrics();
-    expect(samples(text, 'kyb_queue_jobs_processed_total').get('{queue="alert-doomed",status="failed"}')).toBe(3);
-    expect(samples(text, 'kyb_queue_jobs_failed_for_good_total')).toEqual(new Map([['{queue="alert-doomed"}', 1]]));
+    expect(metricSamples(text, 'kyb_queue_jobs_processed_total').get('{queue="alert-doomed",status="failed"}')).toBe(3);
+    expect(metricSamples(text, 'kyb_queue_jobs_failed_for_good_total')).toEqual(new Map([['{queue="alert-doomed"}', 1]]));
   });
 
   it("counts what a recovery sweep's job answers, per kind of record and outcome, and ignores other answers", async () => {
@@ -112,7 +102,7 @@ describe('queue alert metrics on real Redis', () => {
     await producer.add({}, { jobId: 'sweep-2' });
     await eventually(async () => (completed === 2 ? true : undefined));
 
-    expect(samples(await registry.metrics(), 'kyb_recovery_records_total')).toEqual(
+    expect(metricSamples(await registry.metrics(), 'kyb_recovery_records_total')).toEqual(
       new Map([
         ['{queue="alert-recovery",kind="tasks",outcome="requeued"}', 3],
         ['{queue="alert-recovery",kind="screenings",outcome="failed"}', 1],
@@ -127,7 +117,7 @@ describe('queue alert metrics on real Redis', () => {
     if (direct.status !== 'ready') await once(direct, 'ready');
     const metrics = createQueueMetrics({ registry, queues: [defineQueue('alert-persistence')], connection: direct, prefix: redis.prefix });
     closers.push(metrics);
-    const scraped = samples(await registry.metrics(), 'kyb_redis_persistence_enabled');
+    const scraped = metricSamples(await registry.metrics(), 'kyb_redis_persistence_enabled');
     const [, appendonly] = (await direct.config('GET', 'appendonly')) as string[];
     expect(scraped).toEqual(new Map([['{kind="aof"}', appendonly === 'yes' ? 1 : 0]]));
   });

@@ -1,22 +1,12 @@
 import type { Job } from 'bullmq';
 import IORedis from 'ioredis';
 import { Registry } from 'prom-client';
-import { createTestRedis, eventually, type TestRedis } from '@kyb/testing';
+import { createTestRedis, eventually, type TestRedis, metricSamples } from '@kyb/testing';
 import { createRedisConnection, type Redis } from './connection';
 import { createProducer, createWorker, defineQueue, type WorkerLogger } from './queue';
 import { createQueueMetrics } from './queue-metrics';
 
 const silent: WorkerLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** The samples of `name` in a scrape, keyed by their label set as printed. */
-function samples(text: string, name: string): Map<string, number> {
-  const found = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)(\{[^}]*\})? (\S+)$/.exec(line);
-    if (match && match[1] === name) found.set(match[2] ?? '', Number(match[3]));
-  }
-  return found;
-}
 
 describe('queue metrics on real Redis', () => {
   let redis: TestRedis;
@@ -71,7 +61,7 @@ describe('queue metrics on real Redis', () => {
     await producer.add({ outcome: 'ok' }, { jobId: 'prioritized-1', priority: 5 });
 
     const text = await registry.metrics();
-    const jobs = samples(text, 'kyb_queue_jobs');
+    const jobs = metricSamples(text, 'kyb_queue_jobs');
     const expected: Record<string, number> = {
       waiting: 2,
       active: 0,
@@ -88,16 +78,16 @@ describe('queue metrics on real Redis', () => {
     }
     expect(jobs.size).toBe(16);
 
-    const processed = samples(text, 'kyb_queue_jobs_processed_total');
+    const processed = metricSamples(text, 'kyb_queue_jobs_processed_total');
     expect(processed.get('{queue="metrics-work",status="completed"}')).toBe(1);
     expect(processed.get('{queue="metrics-work",status="failed"}')).toBe(1);
-    const counts = samples(text, 'kyb_queue_job_duration_seconds_count');
+    const counts = metricSamples(text, 'kyb_queue_job_duration_seconds_count');
     expect(counts.get('{queue="metrics-work",status="completed"}')).toBe(1);
     expect(counts.get('{queue="metrics-work",status="failed"}')).toBe(1);
-    const sums = samples(text, 'kyb_queue_job_duration_seconds_sum');
+    const sums = metricSamples(text, 'kyb_queue_job_duration_seconds_sum');
     expect(sums.get('{queue="metrics-work",status="completed"}')).toBeGreaterThanOrEqual(0.015);
     expect(sums.get('{queue="metrics-work",status="completed"}')).toBeLessThan(10);
-    expect(samples(text, 'kyb_queue_scrape_errors_total').size).toBe(0);
+    expect(metricSamples(text, 'kyb_queue_scrape_errors_total').size).toBe(0);
   });
 
   it('counts an attempt that fails and is retried as failed, and stops counting once detached', async () => {
@@ -127,13 +117,13 @@ describe('queue metrics on real Redis', () => {
     await eventually(async () => (completed === 2 ? true : undefined));
 
     const text = await registry.metrics();
-    expect(samples(text, 'kyb_queue_jobs_processed_total')).toEqual(
+    expect(metricSamples(text, 'kyb_queue_jobs_processed_total')).toEqual(
       new Map([
         ['{queue="metrics-flaky",status="completed"}', 1],
         ['{queue="metrics-flaky",status="failed"}', 1],
       ]),
     );
-    expect(samples(text, 'kyb_queue_job_duration_seconds_count').get('{queue="metrics-flaky",status="failed"}')).toBe(1);
+    expect(metricSamples(text, 'kyb_queue_job_duration_seconds_count').get('{queue="metrics-flaky",status="failed"}')).toBe(1);
   });
 
   it('still answers a scrape while Redis is unreachable, without the job counts, and counts the failure', async () => {
@@ -158,8 +148,8 @@ describe('queue metrics on real Redis', () => {
     const text = await registry.metrics();
     expect(Date.now() - started).toBeLessThan(2000);
     expect(text).toContain('# TYPE kyb_queue_jobs gauge');
-    expect(samples(text, 'kyb_queue_jobs').size).toBe(0);
-    expect(samples(text, 'kyb_queue_scrape_errors_total').get('{queue="metrics-unreachable"}')).toBe(1);
+    expect(metricSamples(text, 'kyb_queue_jobs').size).toBe(0);
+    expect(metricSamples(text, 'kyb_queue_scrape_errors_total').get('{queue="metrics-unreachable"}')).toBe(1);
     expect(warnings).toEqual([{ failed: [{ queue: 'metrics-unreachable', reason: expect.any(String) }] }]);
   });
 
@@ -179,7 +169,7 @@ describe('queue metrics on real Redis', () => {
     const started = Date.now();
     const text = await registry.metrics();
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(samples(text, 'kyb_queue_jobs').size).toBe(0);
-    expect(samples(text, 'kyb_queue_scrape_errors_total').get('{queue="metrics-hanging"}')).toBe(1);
+    expect(metricSamples(text, 'kyb_queue_jobs').size).toBe(0);
+    expect(metricSamples(text, 'kyb_queue_scrape_errors_total').get('{queue="metrics-hanging"}')).toBe(1);
   });
 });

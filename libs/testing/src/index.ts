@@ -14,6 +14,7 @@ export type { ShapeAllowances } from './same-shape';
 export { bundleScript, databaseUrlOf } from './child-process';
 export type { BundledScript } from './child-process';
 export { eventually } from './eventually';
+export { metricSamples } from './metric-samples';
 export { queryPlanOf } from './query-plan';
 export { createProcessGroup, freePort } from './processes';
 export type { ProcessGroup, StartedProcess } from './processes';

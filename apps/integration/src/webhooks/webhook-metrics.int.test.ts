@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Registry } from 'prom-client';
+import { metricSamples } from '@kyb/testing';
 import request from 'supertest';
 import { eventually, startIntegrationTestApp, type IntegrationTestApp } from '../test-support/integration-test-app';
 import { startTestReceiver, type TestReceiver } from './testing/test-receiver';
@@ -7,16 +8,6 @@ import { createWebhookMetrics } from './webhook-metrics';
 
 const PREFIX = '/integration/api/v1';
 const DAY = 86_400_000;
-
-/** The samples of `name` in a scrape, keyed by their label set as printed. */
-function samples(text: string, name: string): Map<string, number> {
-  const found = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)(\{[^}]*\})? (\S+)$/.exec(line);
-    if (match && match[1] === name) found.set(match[2] ?? '', Number(match[3]));
-  }
-  return found;
-}
 
 /* What a team alerts on about webhooks: attempts by outcome, and the backlog of pending deliveries. */
 describe('webhook metrics', () => {
@@ -72,14 +63,14 @@ describe('webhook metrics', () => {
     const registry = new Registry();
     createWebhookMetrics({ db: t.db, clock: () => now }).register(registry);
     const text = await registry.metrics();
-    expect([samples(text, 'kyb_webhook_deliveries_pending'), samples(text, 'kyb_webhook_oldest_pending_seconds'), samples(text, 'kyb_webhook_oldest_due_seconds')]).toEqual([
+    expect([metricSamples(text, 'kyb_webhook_deliveries_pending'), metricSamples(text, 'kyb_webhook_oldest_pending_seconds'), metricSamples(text, 'kyb_webhook_oldest_due_seconds')]).toEqual([
       new Map([['', 3]]),
       new Map([['', (6 * DAY) / 1000]]),
       new Map([['', (4 * DAY) / 1000]]),
     ]);
     await t.db('integration.webhook_endpoints').where({ id: endpoint }).delete();
     const none = await registry.metrics();
-    expect([samples(none, 'kyb_webhook_deliveries_pending').get(''), samples(none, 'kyb_webhook_oldest_pending_seconds').get(''), samples(none, 'kyb_webhook_oldest_due_seconds').get('')]).toEqual([0, 0, 0]);
+    expect([metricSamples(none, 'kyb_webhook_deliveries_pending').get(''), metricSamples(none, 'kyb_webhook_oldest_pending_seconds').get(''), metricSamples(none, 'kyb_webhook_oldest_due_seconds').get('')]).toEqual([0, 0, 0]);
   });
 
   it("counts each real attempt on the area's /metrics by what followed: succeeded, retrying, then failed for good", async () => {
@@ -89,7 +80,7 @@ describe('webhook metrics', () => {
     const closed = (await hooks('post', '').send({ url: 'http://127.0.0.1:9/closed', events: ['report.failed'] }).expect(200)).body.data;
     receiver.trust(ok.secret);
     await t.emit('reports', { type: 'report.failed', customerId, data: { business_id: randomUUID(), report_id: randomUUID() } });
-    const attempts = async () => samples((await request(t.app).get('/metrics').expect(200)).text, 'kyb_webhook_delivery_attempts_total');
+    const attempts = async () => metricSamples((await request(t.app).get('/metrics').expect(200)).text, 'kyb_webhook_delivery_attempts_total');
     await eventually(async () => ((await attempts()).size === 2 ? true : undefined));
     expect(await attempts()).toEqual(
       new Map([

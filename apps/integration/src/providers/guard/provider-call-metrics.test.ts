@@ -1,4 +1,5 @@
 import { Registry } from 'prom-client';
+import { metricSamples } from '@kyb/testing';
 import { VendorCallError } from '../vendor-http';
 import type { AnswerCache } from './answer-cache';
 import { createCircuitBreakers } from './circuit-breaker';
@@ -7,16 +8,6 @@ import { createProviderCallMetrics } from './provider-call-metrics';
 
 const AT = new Date('2026-12-02T10:00:00.000Z');
 const REQUEST: GuardedCallRequest = { adapter: 'smarty', credentialFingerprint: 'a1b2c3d4e5f60718', capability: 'address', customerId: 'c-1', safeToRepeat: false };
-
-/** The samples of `name` in a scrape, keyed by their label set as printed. */
-function samples(text: string, name: string): Map<string, number> {
-  const found = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)(\{[^}]*\})? (\S+)$/.exec(line);
-    if (match && match[1] === name) found.set(match[2] ?? '', Number(match[3]));
-  }
-  return found;
-}
 
 describe('the provider call metrics', () => {
   it('time each guarded call by adapter and outcome: ok, cached, failed, circuit_open and throttled, with no customer or credential label', async () => {
@@ -48,7 +39,7 @@ describe('the provider call metrics', () => {
     await guard({ ...REQUEST, adapter: 'cobalt' }, async () => ({ found: true })).catch(() => undefined);
 
     const text = await registry.metrics();
-    expect(samples(text, 'kyb_provider_call_duration_seconds_count')).toEqual(
+    expect(metricSamples(text, 'kyb_provider_call_duration_seconds_count')).toEqual(
       new Map([
         ['{adapter="smarty",outcome="ok"}', 1],
         ['{adapter="smarty",outcome="cached"}', 1],
@@ -57,9 +48,9 @@ describe('the provider call metrics', () => {
         ['{adapter="cobalt",outcome="throttled"}', 1],
       ]),
     );
-    const sums = samples(text, 'kyb_provider_call_duration_seconds_sum');
+    const sums = metricSamples(text, 'kyb_provider_call_duration_seconds_sum');
     expect([sums.get('{adapter="smarty",outcome="ok"}'), sums.get('{adapter="smarty",outcome="failed"}'), sums.get('{adapter="smarty",outcome="cached"}')]).toEqual([0.25, 2, 0]);
-    expect(samples(text, 'kyb_provider_call_duration_seconds_bucket').get('{le="0.25",adapter="smarty",outcome="ok"}')).toBe(1);
+    expect(metricSamples(text, 'kyb_provider_call_duration_seconds_bucket').get('{le="0.25",adapter="smarty",outcome="ok"}')).toBe(1);
     expect(text).not.toMatch(/customer|credential|a1b2c3d4/);
   });
 });
