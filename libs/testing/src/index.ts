@@ -15,7 +15,7 @@ export { bundleScript, databaseUrlOf } from './child-process';
 export type { BundledScript } from './child-process';
 export { eventually } from './eventually';
 export { metricSamples } from './metric-samples';
-export { queryPlanOf } from './query-plan';
+export { firstQueryOf, queryPlanOf } from './query-plan';
 export { createProcessGroup, freePort } from './processes';
 export type { ProcessGroup, StartedProcess } from './processes';
 export { createTestDatabaseRole } from './database-role';

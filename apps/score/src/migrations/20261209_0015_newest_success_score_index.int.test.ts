@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createScoreDirectory } from '@kyb/area-views';
 import { createBusinessDirectoryStandIn } from '@kyb/area-views/testing';
 import { migrateLatest, type Knex } from '@kyb/db';
-import { createTestDatabase, type TestDatabase } from '@kyb/testing';
+import { createTestDatabase, firstQueryOf, type TestDatabase } from '@kyb/testing';
 import { DEFAULT_WEIGHTAGE_CONFIG } from '../engine';
 import { createPgExplainStore } from '../explain/explain.store';
 import { createPgScoreStore } from '../scores/scores.store';
@@ -33,15 +33,8 @@ type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: 
 
 /** How the plan of the first statement `run` sends reads scores.scores: each scan of it, as `Node Type` or `Node Type on index`. */
 async function scoreScansOf(db: Knex, run: () => Promise<unknown>): Promise<string[]> {
-  const sent: Array<{ sql: string; bindings: readonly Knex.Value[] }> = [];
-  const listen = (query: { sql: string; bindings: readonly Knex.Value[] }) => void sent.push(query);
-  db.on('query', listen);
-  try {
-    await run();
-  } finally {
-    db.removeListener('query', listen);
-  }
-  const { rows } = await db.raw(`explain (format json) ${sent[0].sql.replace(/\$\d+/g, '?')}`, sent[0].bindings as Knex.Value[]);
+  const first = await firstQueryOf(db, run);
+  const { rows } = await db.raw(`explain (format json) ${first.sql.replace(/\$\d+/g, '?')}`, first.bindings as Knex.Value[]);
   const scans: string[] = [];
   const walk = (node: PlanNode) => {
     if (node['Relation Name'] === 'scores') scans.push(node['Index Name'] ? `${node['Node Type']} on ${node['Index Name']}` : node['Node Type']);
