@@ -51,6 +51,10 @@ describe('a decision waiting for a second reviewer', () => {
     expect(await queue(false)).toContain(other.caseId);
     expect(await queue(false)).not.toContain(waiting.caseId);
 
+    const refused = await request(t.app).get(`/case/api/v1/customers/${tenant}/cases`).query({ 'filter[awaiting_confirmation]': 'maybe' }).set('Authorization', `Bearer ${second}`).expect(400);
+    expect(refused.body).toMatchObject({ status: 'fail', errorCode: 'INVALID', data: { errorName: 'ValidationMiddlewareError' } });
+    expect(refused.body.message).toContain('awaiting_confirmation');
+
     await decide(waiting.caseId, { decision: 'reject', reason_code: 'IDENTITY_NOT_CONFIRMED' }, second);
     expect(await read(waiting.caseId)).toMatchObject({ status: 'REJECTED', awaiting_confirmation: null });
     expect(await queue(true)).toEqual([]);
