@@ -35,6 +35,7 @@ export {
   isEventType,
   normalisedAct,
   outboxMigration,
+  outboxTraceMigration,
   recordAudit,
   recordEvent,
   recordEvents,

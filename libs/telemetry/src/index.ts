@@ -9,3 +9,4 @@ export { startTelemetry, stopTelemetry, telemetryStarted, type Telemetry } from 
 export { serviceNameOf, tracesEnabled } from './telemetry-settings';
 export { currentTraceIds, tagRequestSpan } from './request-span';
 export { inSpan } from './in-span';
+export { inContinuedSpan, traceCarrier, type TraceCarrier } from './trace-carrier';

@@ -1,4 +1,4 @@
-import { idempotencyAnswersColumn, outboxMigration, type AreaMigrations } from '@kyb/db';
+import { idempotencyAnswersColumn, outboxMigration, outboxTraceMigration, type AreaMigrations } from '@kyb/db';
 import { idempotencyKeysMigration } from '@kyb/http';
 import { auditEvents } from './20261125_0010_audit_events';
 import { dataKeys } from './20261126_0012_data_keys';
@@ -20,7 +20,7 @@ import { reviewerDirectory } from './20261208_0017_reviewer_directory';
 export const authMigrations: AreaMigrations = {
   schema: 'auth',
   sourceDir: __dirname,
-  migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances, customerStatus, applicantEmailProof, customerUserEmailPerTenant, idempotencyKeysMigration('auth', '20261125_0009_idempotency_keys'), auditEvents, outboxMigration('auth', '20261126_0011_outbox'), dataKeys, dataKeyState, auditEventBatches, erasureFunctions, caseReview, reviewerDirectory],
+  migrations: [authBase, permissionsAndSubroles, customerDirectory, acceptedInvitations, invitationAcceptances, customerStatus, applicantEmailProof, customerUserEmailPerTenant, idempotencyKeysMigration('auth', '20261125_0009_idempotency_keys'), auditEvents, outboxMigration('auth', '20261126_0011_outbox'), dataKeys, dataKeyState, auditEventBatches, erasureFunctions, caseReview, reviewerDirectory, outboxTraceMigration('auth', '20261210_0018_outbox_trace')],
   // The audit log: the application's role may add to it, never change or remove what it holds.
   appendOnlyTables: ['audit_events'],
   sealedColumns: [{ table: 'auth.signing_keys', column: 'private_key_sealed', scope: `'platform'` }, idempotencyAnswersColumn('auth')],

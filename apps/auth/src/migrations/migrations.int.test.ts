@@ -33,6 +33,7 @@ describe('auth migrations', () => {
       '20261202_0015_erasure_functions',
       '20261207_0016_case_review',
       '20261208_0017_reviewer_directory',
+      '20261210_0018_outbox_trace',
     ]);
     expect((await tables()).sort()).toEqual([...TABLES].sort());
     expect(await database.db('auth.permissions').count<Array<{ count: string }>>('* as count')).toEqual([{ count: '14' }]);
@@ -53,6 +54,7 @@ describe('auth migrations', () => {
 
   it('run down completely, and up again', async () => {
     expect(await migrateDownAll(database.db, authMigrations)).toEqual([
+      '20261210_0018_outbox_trace',
       '20261208_0017_reviewer_directory',
       '20261207_0016_case_review',
       '20261202_0015_erasure_functions',

@@ -16,12 +16,13 @@ import { watchlistVersions } from './20261206_0019_watchlist_versions';
 import { watchlistScreenings } from './20261206_0020_watchlist_screenings';
 import { matchScreeningDirectory } from './20261207_0021_match_screening_directory';
 import { matchScreeningMerchants } from './20261207_0022_match_screening_merchants';
+import { tracesCarried } from './20261210_0023_traces_carried';
 
 /** The integration area's schema and migrations, in order. */
 export const integrationMigrations: AreaMigrations = {
   schema: 'integration',
   sourceDir: __dirname,
-  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys'), outboxMigration('integration', '20261126_0008_outbox'), webhooks, auditOutboxMigration('integration', '20261126_0010_audit_outbox'), directorySources, auditOutboxRelayOrderMigration('integration', '20261127_0012_audit_outbox_relay_order'), lz4CompressionMigration('20261127_0013_lz4_large_json', { 'integration.public_records': ['summary'], 'integration.financial_profiles': ['statements', 'credit_bureau'] }), publicRecordsPresented, lz4CompressionMigration('20261128_0015_lz4_presented_records', { 'integration.public_records': ['presented'] }), erasureFunctions, providerSettings, vendorAnswers, watchlistVersions, watchlistScreenings, matchScreeningDirectory, matchScreeningMerchants],
+  migrations: [enrichment, screening, financialsAndViews, recovery, verification, currentVerification, idempotencyKeysMigration('integration', '20261125_0007_idempotency_keys'), outboxMigration('integration', '20261126_0008_outbox'), webhooks, auditOutboxMigration('integration', '20261126_0010_audit_outbox'), directorySources, auditOutboxRelayOrderMigration('integration', '20261127_0012_audit_outbox_relay_order'), lz4CompressionMigration('20261127_0013_lz4_large_json', { 'integration.public_records': ['summary'], 'integration.financial_profiles': ['statements', 'credit_bureau'] }), publicRecordsPresented, lz4CompressionMigration('20261128_0015_lz4_presented_records', { 'integration.public_records': ['presented'] }), erasureFunctions, providerSettings, vendorAnswers, watchlistVersions, watchlistScreenings, matchScreeningDirectory, matchScreeningMerchants, tracesCarried],
   sealedColumns: [
     { table: 'integration.screening_credentials', column: 'sealed', scope: `'customer:' || t.customer_id` },
     { table: 'integration.provider_settings', column: 'credentials_sealed', scope: `'customer:' || t.customer_id` },

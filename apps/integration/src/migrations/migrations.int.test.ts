@@ -38,6 +38,7 @@ describe('integration migrations', () => {
       '20261206_0020_watchlist_screenings',
       '20261207_0021_match_screening_directory',
       '20261207_0022_match_screening_merchants',
+      '20261210_0023_traces_carried',
     ]);
     expect(await relations()).toEqual([
       'audit_outbox', 'bjl_record_directory', 'bjl_records', 'business_classification_directory', 'business_classifications', 'business_verification_current', 'business_verification_directory',
@@ -56,6 +57,7 @@ describe('integration migrations', () => {
     );
     expect(await migrateLatest(database.db, integrationMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, integrationMigrations)).toEqual([
+      '20261210_0023_traces_carried',
       '20261207_0022_match_screening_merchants',
       '20261207_0021_match_screening_directory',
       '20261206_0020_watchlist_screenings',

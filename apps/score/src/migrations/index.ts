@@ -1,4 +1,4 @@
-import { auditOutboxMigration, auditOutboxRelayOrderMigration, lz4CompressionMigration, outboxMigration, type AreaMigrations } from '@kyb/db';
+import { auditOutboxMigration, auditOutboxRelayOrderMigration, lz4CompressionMigration, outboxMigration, outboxTraceMigration, type AreaMigrations } from '@kyb/db';
 import { idempotencyKeysMigration } from '@kyb/http';
 import { scores } from './20261122_0001_scores';
 import { recovery } from './20261123_0002_recovery';
@@ -15,5 +15,5 @@ import { newestSuccessScoreIndex } from './20261209_0015_newest_success_score_in
 export const scoreMigrations: AreaMigrations = {
   schema: 'scores',
   sourceDir: __dirname,
-  migrations: [scores, recovery, verificationRule, idempotencyKeysMigration('scores', '20261125_0004_idempotency_keys'), outboxMigration('scores', '20261126_0005_outbox'), reproducibleScores, alerts, auditOutboxMigration('scores', '20261127_0008_audit_outbox'), reportViews, auditOutboxRelayOrderMigration('scores', '20261127_0010_audit_outbox_relay_order'), lz4CompressionMigration('20261127_0011_lz4_large_json', { 'scores.scores': ['score_distribution', 'inputs', 'reason_codes', 'decision_log'] }), erasureFunctions, weightageFactorDirectory, caseDecisionAlerts, newestSuccessScoreIndex],
+  migrations: [scores, recovery, verificationRule, idempotencyKeysMigration('scores', '20261125_0004_idempotency_keys'), outboxMigration('scores', '20261126_0005_outbox'), reproducibleScores, alerts, auditOutboxMigration('scores', '20261127_0008_audit_outbox'), reportViews, auditOutboxRelayOrderMigration('scores', '20261127_0010_audit_outbox_relay_order'), lz4CompressionMigration('20261127_0011_lz4_large_json', { 'scores.scores': ['score_distribution', 'inputs', 'reason_codes', 'decision_log'] }), erasureFunctions, weightageFactorDirectory, caseDecisionAlerts, newestSuccessScoreIndex, outboxTraceMigration('scores', '20261210_0016_outbox_trace')],
 };

@@ -17,7 +17,7 @@ export interface TableColumns {
 
 const AUDIT_OUTBOX: TableColumns = { kept: 'client_address', none: 'actor_role action target_type target_id request_id details' };
 const IDEMPOTENCY: TableColumns = { sealed: 'response_body', none: 'scope key fingerprint status' };
-const OUTBOX: TableColumns = { none: 'type data' };
+const OUTBOX: TableColumns = { none: 'type data trace' };
 
 export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
   'auth.applicant_email_proofs': { personal: 'email', none: 'code_hash' },
@@ -48,7 +48,7 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
   'cases.case_decision_contests': { personal: 'reason rule_id', none: 'status would_decide' },
   'cases.case_policies': { personal: 'body' },
   'cases.case_transitions': { personal: 'note facts rule_ids', none: 'from_status to_status mover reason_code' },
-  'cases.cases': { personal: 'outcome pending_decision', none: 'status origin' },
+  'cases.cases': { personal: 'outcome pending_decision', none: 'status origin evaluation_trace' },
   'cases.decision_feed_cursors': { none: 'source' },
   'cases.information_requests': { personal: 'message items answer', none: 'status' },
   'cases.idempotency_keys': IDEMPOTENCY,
@@ -94,7 +94,7 @@ export const PERSONAL_DATA_COLUMNS: Record<string, TableColumns> = {
   'integration.watchlist_screenings': { none: 'trigger status matcher lists failure_reason' },
   'integration.watchlist_uploads': { kept: 'content', none: 'name' },
   'integration.watchlist_versions': { none: 'list status checksum layout files failure_reason' },
-  'integration.webhook_deliveries': { none: 'event_type origin body status' },
+  'integration.webhook_deliveries': { none: 'event_type origin body status trace' },
   'integration.webhook_delivery_attempts': { personal: 'response_excerpt', none: 'error' },
   'integration.webhook_endpoints': { personal: 'url description', none: 'events disabled_reason' },
   'integration.webhook_feed_cursors': { none: 'source' },

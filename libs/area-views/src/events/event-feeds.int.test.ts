@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { migrateLatest, outboxMigration, recordEvent, recordEvents } from '@kyb/db';
+import { trace } from '@opentelemetry/api';
+import { migrateLatest, outboxMigration, outboxTraceMigration, recordEvent, recordEvents } from '@kyb/db';
+import { recordSpans } from '@kyb/telemetry/testing';
 import { createTestDatabase, eventually, type TestDatabase } from '@kyb/testing';
 import { createEventFeeds, EVENT_SOURCES, FEED_START } from './event-feeds';
 
@@ -12,7 +14,7 @@ describe('createEventFeeds', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
-    for (const schema of EVENT_SOURCES) await migrateLatest(database.db, { schema, migrations: [outboxMigration(schema, '20261126_0001_outbox')] });
+    for (const schema of EVENT_SOURCES) await migrateLatest(database.db, { schema, migrations: [outboxMigration(schema, '20261126_0001_outbox'), outboxTraceMigration(schema, '20261210_0002_outbox_trace')] });
   });
   afterAll(() => database.destroy());
 
@@ -89,6 +91,34 @@ describe('createEventFeeds', () => {
     expect((await feeds.ofCustomer(customerId, { ...range, types: ['enrichment.completed'] }, 100)).map((e) => e.type)).toEqual(['enrichment.completed']);
     expect(await feeds.ofCustomer(customerId, { from: range.to, to: new Date(range.to.getTime() + 1000) }, 100)).toEqual([]);
     expect(await feeds.ofCustomer(customerId, range, 2)).toHaveLength(2);
+  });
+
+  it('carries the trace of the change an event announces, and none of an untraced one, through both reads', async () => {
+    const customerId = randomUUID();
+    const recorded = recordSpans();
+    try {
+      const start = (await createEventFeeds(database.db).after('integration', FEED_START, 1000)).reached;
+      const traced = await trace.getTracer('test').startActiveSpan('enrichment job', async (span) => {
+        const ids = await recordEvents(database.db, 'integration', [
+          { type: 'enrichment.completed', customerId, data: { business_id: randomUUID(), task_id: randomUUID() } },
+          { type: 'enrichment.completed', customerId, data: { business_id: randomUUID(), task_id: randomUUID() } },
+        ]);
+        span.end();
+        return ids;
+      });
+      const untraced = await recordEvent(database.db, 'integration', { type: 'enrichment.completed', customerId, data: { business_id: randomUUID(), task_id: randomUUID() } });
+      const [job] = recorded.spans();
+      const traceparent = `00-${job.spanContext().traceId}-${job.spanContext().spanId}-01`;
+      const page = await eventually(async () => {
+        const read = await createEventFeeds(database.db).after('integration', start, 10);
+        return read.events.length === 3 ? read : undefined;
+      });
+      expect(page.events.map((e) => [e.id, e.trace])).toEqual([...traced.map((id) => [id, { traceparent }]), [untraced, null]]);
+      const replayed = await createEventFeeds(database.db).ofCustomer(customerId, { from: new Date(Date.now() - 60_000), to: new Date(Date.now() + 60_000) }, 10);
+      expect(replayed.map((e) => e.trace)).toEqual([{ traceparent }, { traceparent }, null]);
+    } finally {
+      await recorded.stop();
+    }
   });
 
   it('prunes only events older than the cut that the reader has passed', async () => {

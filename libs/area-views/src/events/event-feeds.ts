@@ -1,4 +1,5 @@
 import { EVENT_FEED_VIEW, isEventType, type EventType, type Knex } from '@kyb/db';
+import type { TraceCarrier } from '@kyb/telemetry';
 
 /** The schemas whose `event_feed` views announce events, one per area (ADR 0022). */
 export const EVENT_SOURCES = ['auth', 'cases', 'integration', 'reports', 'scores'] as const;
@@ -24,6 +25,8 @@ export interface FeedEvent {
   type: EventType;
   data: Record<string, string | null>;
   occurredAt: Date;
+  /** The W3C trace context of the change that announced it (null: not traced), for `inContinuedSpan`. */
+  trace: TraceCarrier | null;
 }
 
 interface FeedRow {
@@ -34,6 +37,7 @@ interface FeedRow {
   type: string;
   data: Record<string, string | null>;
   occurred_at: Date;
+  trace: TraceCarrier | null;
 }
 
 function toEvent(source: EventSource, row: FeedRow): FeedEvent | undefined {
@@ -47,6 +51,7 @@ function toEvent(source: EventSource, row: FeedRow): FeedEvent | undefined {
     type: row.type,
     data: row.data,
     occurredAt: row.occurred_at,
+    trace: row.trace ?? null,
   };
 }
 
@@ -60,7 +65,7 @@ export function createEventFeeds(db: Knex | Knex.Transaction) {
   return {
     async after(source: EventSource, position: FeedPosition, limit: number): Promise<{ events: FeedEvent[]; reached: FeedPosition }> {
       const { rows } = await db.raw<{ rows: FeedRow[] }>(
-        `select id, tx::text as tx, seq::text as seq, customer_id, type, data, occurred_at from ??.??
+        `select id, tx::text as tx, seq::text as seq, customer_id, type, data, occurred_at, trace from ??.??
           where (tx, seq) > (?::xid8, ?::bigint) and tx < pg_snapshot_xmin(pg_current_snapshot())
           order by tx, seq limit ?`,
         [source, EVENT_FEED_VIEW, position.tx, position.seq, limit],
@@ -75,7 +80,7 @@ export function createEventFeeds(db: Knex | Knex.Transaction) {
      * most `limit` (a replay: an event committing later reaches the endpoint through the feed).
      */
     async ofCustomer(customerId: string, range: { from: Date; to: Date; types?: readonly EventType[] }, limit: number): Promise<FeedEvent[]> {
-      const part = `select ?::text as source, id, tx::text as tx, seq::text as seq, customer_id, type, data, occurred_at from ??.??
+      const part = `select ?::text as source, id, tx::text as tx, seq::text as seq, customer_id, type, data, occurred_at, trace from ??.??
           where customer_id = ? and occurred_at >= ? and occurred_at < ?`;
       const bindings: unknown[] = EVENT_SOURCES.flatMap((source) => [source, source, EVENT_FEED_VIEW, customerId, range.from, range.to]);
       const typed = range.types?.length ? ' where type = any(?)' : '';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { migrateLatest, outboxMigration, recordEvent } from '@kyb/db';
+import { migrateLatest, outboxMigration, outboxTraceMigration, recordEvent } from '@kyb/db';
 import { createTestDatabase, eventually, type TestDatabase } from '@kyb/testing';
 import { FEED_START } from './event-feeds';
 import { readFeedAtCursor } from './feed-cursor';
@@ -10,7 +10,7 @@ describe('readFeedAtCursor', () => {
   const CURSORS = 'public.test_feed_cursors';
   beforeAll(async () => {
     database = await createTestDatabase();
-    await migrateLatest(database.db, { schema: 'cases', migrations: [outboxMigration('cases', '20261126_0001_outbox')] });
+    await migrateLatest(database.db, { schema: 'cases', migrations: [outboxMigration('cases', '20261126_0001_outbox'), outboxTraceMigration('cases', '20261210_0002_outbox_trace')] });
     await database.db.raw(`create table ${CURSORS} (source text primary key, tx xid8 not null, seq bigint not null)`);
     await database.db(CURSORS).insert({ source: 'cases', tx: FEED_START.tx, seq: FEED_START.seq });
   });

@@ -38,3 +38,26 @@ export function outboxMigration(schema: string, name: string): Migration {
     },
   };
 }
+
+/**
+ * Keeps with each event the W3C trace context of the change that announced it (`trace`: its
+ * traceparent and tracestate, null when the writer was not traced), published by the event feed,
+ * so a reader of the feed (the webhook dispatcher, the decision round) continues that trace
+ * (issue 47). Not personal data: random ids and flags.
+ */
+export function outboxTraceMigration(schema: string, name: string): Migration {
+  const feed = (columns: string) => `create or replace view ${schema}.${EVENT_FEED_VIEW} as select ${columns} from ${schema}.outbox_events`;
+  const before = 'id, tx, seq, customer_id, type, data, occurred_at';
+  return {
+    name,
+    async up(db: Knex) {
+      await db.raw(`alter table ${schema}.outbox_events add column trace jsonb`);
+      await db.raw(feed(`${before}, trace`));
+    },
+    async down(db: Knex) {
+      await db.raw(`drop view ${schema}.${EVENT_FEED_VIEW}`);
+      await db.raw(feed(before));
+      await db.raw(`alter table ${schema}.outbox_events drop column trace`);
+    },
+  };
+}

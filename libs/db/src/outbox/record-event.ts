@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { traceCarrier } from '@kyb/telemetry';
 import type { EventData, EventType } from './event-types';
 import { jsonRowsParts, runChained, type StatementPart } from '../json-rows';
 
@@ -15,16 +16,20 @@ export type AnyOutboxEvent = { [T in EventType]: OutboxEvent<T> }[EventType];
 
 /**
  * The statement part writing `events` to the area's outbox (`runChained`: with the change they
- * announce, in its statement), and the events' ids. Each event's data is stored as the object it is.
+ * announce, in its statement), and the events' ids. Each event's data is stored as the object it is,
+ * and, when the writer is traced, the trace context of the change (`trace`), so the feed's readers
+ * continue its trace.
  */
 export function eventsInsertPart(db: Knex, schema: string, events: readonly AnyOutboxEvent[]): { parts: StatementPart[]; ids: string[] } {
+  const trace = traceCarrier();
   const rows = events.map((event) => ({
     id: randomUUID(),
     customer_id: event.customerId,
     type: event.type,
     data: { customer_id: event.customerId, ...event.data },
+    ...(trace ? { trace } : {}),
   }));
-  return { parts: jsonRowsParts(db, { table: `${schema}.outbox_events`, rows, jsonColumns: ['data'] }), ids: rows.map((row) => row.id) };
+  return { parts: jsonRowsParts(db, { table: `${schema}.outbox_events`, rows, jsonColumns: ['data', 'trace'] }), ids: rows.map((row) => row.id) };
 }
 
 /**
