@@ -1,4 +1,5 @@
 import type { Knex } from '@kyb/db';
+import type { TraceCarrier } from '@kyb/telemetry';
 
 const DELIVERIES = 'integration.webhook_deliveries';
 const ATTEMPTS = 'integration.webhook_delivery_attempts';
@@ -25,6 +26,8 @@ export interface DeliveryRow {
   created_at: Date;
   updated_at: Date;
   delivered_at: Date | null;
+  /** The trace of the event it delivers (null: not traced), continued by each attempt. */
+  trace: TraceCarrier | null;
 }
 
 /** One attempt of a delivery, as logged. */

@@ -13,7 +13,8 @@ export interface LeasedDelivery {
 /**
  * Inserts one PENDING delivery of each event for each enabled endpoint of its customer that
  * subscribes to its type (`*`: every type) and, from the feed, was registered before the event
- * occurred (a replay sends older events on purpose). `origin: 'event'` deliveries are unique per endpoint
+ * occurred (a replay sends older events on purpose), each keeping its event's trace (its attempts
+ * continue it). `origin: 'event'` deliveries are unique per endpoint
  * and event, so reading a feed twice adds nothing. `only` limits them to one endpoint (a replay).
  */
 async function insertDeliveries(
@@ -23,9 +24,9 @@ async function insertDeliveries(
 ): Promise<number> {
   if (events.length === 0) return 0;
   const { rows } = await on.raw<{ rows: unknown[] }>(
-    `insert into ${DELIVERIES} (id, webhook_id, customer_id, event_id, event_type, occurred_at, origin, body, status, attempts, max_attempts, next_attempt_at, created_at, updated_at)
-      select gen_random_uuid(), e.id, ev.customer_id, ev.event_id, ev.type, ev.occurred_at, ?, ev.body, 'PENDING', 0, ?, ?, ?, ?
-      from unnest(?::uuid[], ?::uuid[], ?::text[], ?::timestamptz[], ?::text[]) as ev (event_id, customer_id, type, occurred_at, body)
+    `insert into ${DELIVERIES} (id, webhook_id, customer_id, event_id, event_type, occurred_at, origin, body, status, attempts, max_attempts, next_attempt_at, created_at, updated_at, trace)
+      select gen_random_uuid(), e.id, ev.customer_id, ev.event_id, ev.type, ev.occurred_at, ?, ev.body, 'PENDING', 0, ?, ?, ?, ?, ev.trace
+      from unnest(?::uuid[], ?::uuid[], ?::text[], ?::timestamptz[], ?::text[], ?::jsonb[]) as ev (event_id, customer_id, type, occurred_at, body, trace)
       join integration.webhook_endpoints e on e.customer_id = ev.customer_id and e.enabled
         and (ev.type = any (e.events) or '*' = any (e.events)) and (?::uuid is null or e.id = ?::uuid)
         and (? = 'replay' or ev.occurred_at >= e.created_at)
@@ -42,6 +43,7 @@ async function insertDeliveries(
       events.map((e) => e.type),
       events.map((e) => e.occurredAt),
       events.map((e) => payloadOf(e)),
+      events.map((e) => (e.trace ? JSON.stringify(e.trace) : null)),
       options.only ?? null,
       options.only ?? null,
       options.origin,
