@@ -1,5 +1,6 @@
 import { readFeedAtCursor, type EventSource } from '@kyb/area-views';
 import { recordEvent, type EventType, type Knex } from '@kyb/db';
+import type { TraceCarrier } from '@kyb/telemetry';
 
 /** The feeds whose events may change a case's facts. */
 export const DECISION_FEED_SOURCES = ['cases', 'integration', 'scores'] as const satisfies readonly EventSource[];
@@ -11,6 +12,8 @@ export interface CaseToEvaluate {
   business_id: string;
   status: string;
   outcome: unknown;
+  /** The trace of the event that marked it for evaluation (null: none, or marked untraced). */
+  evaluation_trace: TraceCarrier | null;
 }
 
 /** A decided case's decision the facts now contest: the state the policy would move it to, by which rule and why. */
@@ -43,21 +46,28 @@ export function createPgDecisionRoundStore(db: Knex) {
     /**
      * Reads up to `limit` events of one feed past the round's position and marks for evaluation
      * the cases (not withdrawn) of the businesses they name, moving the position in the same
-     * transaction. The round's own events (`case.status_updated`, `case.decision_contested`) mark
+     * transaction, each case keeping the trace of its business's newest event (its evaluation
+     * continues it; a case waiting for its first evaluation takes the first traced one). The round's own events (`case.status_updated`, `case.decision_contested`) mark
      * nothing. Answers undefined while another round holds this feed.
      */
     async markFromFeed(source: EventSource, limit: number): Promise<{ events: number; marked: number } | undefined> {
+      // `marked` counts the cases marked, and those waiting already that took the event's trace.
       return db.transaction(async (trx) => {
         const events = await readFeedAtCursor(trx, 'cases.decision_feed_cursors', source, limit);
         if (!events) return undefined;
-        const businessIds = [...new Set(events.filter((e) => !OWN_EVENTS.includes(e.type)).flatMap((e) => (e.data.business_id ? [e.data.business_id] : [])))];
+        // Each business's newest event that names it, whose trace its cases' evaluation continues.
+        const named = new Map<string, TraceCarrier | null>();
+        for (const event of events) if (!OWN_EVENTS.includes(event.type) && event.data.business_id) named.set(event.data.business_id, event.trace);
         let marked = 0;
-        if (businessIds.length > 0) {
-          marked = await trx('cases.cases')
-            .whereRaw('business_id = any(?::uuid[])', [businessIds])
-            .whereNotIn('status', NOT_EVALUATED)
-            .whereNotNull('evaluated_at')
-            .update({ evaluated_at: null });
+        if (named.size > 0) {
+          const { rowCount } = await trx.raw(
+            `update cases.cases c set evaluated_at = null, evaluation_trace = coalesce(m.trace, c.evaluation_trace)
+              from unnest(?::uuid[], ?::jsonb[]) as m (business_id, trace)
+              where c.business_id = m.business_id and c.status <> all(?::text[])
+                and (c.evaluated_at is not null or (c.evaluation_trace is null and m.trace is not null))`,
+            [[...named.keys()], [...named.values()].map((trace) => (trace ? JSON.stringify(trace) : null)), NOT_EVALUATED],
+          );
+          marked = rowCount ?? 0;
         }
         return { events: events.length, marked };
       });
@@ -69,7 +79,7 @@ export function createPgDecisionRoundStore(db: Knex) {
      * evaluated before `staleBefore` (facts that announce no event: a hit reviewed, an alert resolved).
      */
     async claim(trx: Knex.Transaction, limit: number, staleBefore: Date): Promise<CaseToEvaluate[]> {
-      const columns = ['id', 'customer_id', 'business_id', 'status', 'outcome'];
+      const columns = ['id', 'customer_id', 'business_id', 'status', 'outcome', 'evaluation_trace'];
       const marked = await trx('cases.cases').whereNull('evaluated_at').whereNotIn('status', NOT_EVALUATED).orderBy('id').limit(limit).forUpdate().skipLocked().select<CaseToEvaluate[]>(columns);
       if (marked.length >= limit) return marked;
       const stale = await trx('cases.cases')
@@ -82,6 +92,12 @@ export function createPgDecisionRoundStore(db: Knex) {
         .skipLocked()
         .select<CaseToEvaluate[]>(columns);
       return [...marked, ...stale];
+    },
+
+    /** Forgets the traces of claimed cases (their evaluation now continues them; a recheck starts its own). */
+    async tracesTaken(trx: Knex.Transaction, cases: readonly CaseToEvaluate[]): Promise<void> {
+      const traced = cases.filter((c) => c.evaluation_trace).map((c) => c.id);
+      if (traced.length > 0) await trx('cases.cases').whereIn('id', traced).update({ evaluation_trace: null });
     },
 
     /** Marks a case looked at without evaluating it (an erased tenant's): no outcome is kept. */

@@ -7,6 +7,7 @@
  */
 import type { ErasedCustomers } from '@kyb/area-views';
 import type { Knex } from '@kyb/db';
+import { inContinuedSpan } from '@kyb/telemetry';
 import { moveCase, type MovedCase } from '../cases/case-moves.store';
 import type { CaseFacts } from './case-facts';
 import type { CasePoliciesStore } from './case-policies.store';
@@ -120,6 +121,7 @@ export function createDecisionRound(deps: DecisionRoundDeps) {
     const result = await deps.db.transaction(async (trx) => {
       const at = deps.clock();
       const claimed = await deps.store.claim(trx, deps.batchSize, new Date(at.getTime() - deps.recheckMs));
+      await deps.store.tracesTaken(trx, claimed);
       const erased = await deps.erased.erasedAmong([...new Set(claimed.map((c) => c.customer_id))]);
       const cases = claimed.filter((c) => !erased.has(c.customer_id));
       // An erased tenant's cases are put at the back of the recheck without a word of what the policy would say.
@@ -128,7 +130,13 @@ export function createDecisionRound(deps: DecisionRoundDeps) {
       if (cases.length === 0) return result;
       const [facts, policies] = await Promise.all([deps.facts(cases.map((c) => c.business_id)), policiesOf([...new Set(cases.map((c) => c.customer_id))])]);
       for (const kase of cases) {
-        const effect = await decide(trx, kase, facts.get(kase.business_id) ?? new Map(), policies.get(kase.customer_id) as { policy: CasePolicy; version: number }, at);
+        // Continuing the trace of the fact that marked the case, so its move and event belong to it.
+        const effect = await inContinuedSpan(kase.evaluation_trace, 'case decide', { 'kyb.case.status': kase.status }, (span) =>
+          decide(trx, kase, facts.get(kase.business_id) ?? new Map(), policies.get(kase.customer_id) as { policy: CasePolicy; version: number }, at).then((effect) => {
+            span.setAttribute('kyb.case.effect', typeof effect === 'string' ? effect : `moved ${effect.to}`);
+            return effect;
+          }),
+        );
         if (typeof effect !== 'string') moves.push(effect);
         else if (effect !== 'stays') {
           result.disagreements += 1;
