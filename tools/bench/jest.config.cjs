@@ -4,5 +4,5 @@ module.exports = {
   ...preset,
   displayName: 'bench',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/*.test.ts'],
+  testMatch: ['<rootDir>/*.test.ts', '<rootDir>/seed-scale/*.test.ts'],
 };
