@@ -7,5 +7,7 @@ export type { Setting } from './config';
 export { flag, integer, key32, key32List, oneOf, previousMasterKeysSetting, text, trustProxy, url } from './settings';
 export { LOG_LEVELS, processSettings, verifierSettings } from './process-settings';
 export { recoverySettings } from './recovery-settings';
+export { isRedisClusterUrl, parseRedisClusterUrl, redisUrlOf } from './redis-location';
+export type { RedisClusterLocation, RedisNode } from './redis-location';
 export { PROCESS_ROLES, queueConcurrencySetting, queueConcurrencyVariable, runtimeSettings } from './runtime-settings';
 export type { ProcessRole } from './runtime-settings';

@@ -1,3 +1,4 @@
+import { redisClusterNodesSetting, redisUrlSetting } from './redis-location';
 import { oneOf, text, url } from './settings';
 
 /** Pino levels LOG_LEVEL accepts. */
@@ -10,7 +11,13 @@ export const processSettings = {
     protocols: ['postgres:', 'postgresql:'],
     fallback: 'postgres://postgres@127.0.0.1:5432/onboarding',
   }),
-  REDIS_URL: url({ description: 'Redis URL (queues, rate limits)', protocols: ['redis:', 'rediss:'], fallback: 'redis://127.0.0.1:6379' }),
+  REDIS_URL: redisUrlSetting({
+    description: 'Redis URL (queues, rate limits): redis:// or rediss://, or redis+cluster://host:port,host:port for a Redis Cluster',
+    fallback: 'redis://127.0.0.1:6379',
+  }),
+  REDIS_CLUSTER_NODES: redisClusterNodesSetting({
+    description: "a Redis Cluster's nodes, host:port comma-separated (REDIS_URL then gives only the credentials and TLS); unset: one Redis",
+  }),
   LOG_LEVEL: oneOf({ description: 'pino log level', values: LOG_LEVELS, fallback: 'info' }),
 };
 
