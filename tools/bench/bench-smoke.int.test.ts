@@ -38,6 +38,24 @@ const EXPECTED_ROWS = [
   'watchlist rescreen: 30 monitored businesses seeded through the bulk API (enriched, scored, screened)',
   'watchlist rescreen: a first version of both lists (2,000 entries, all new), 30 monitored businesses, upload to last screening',
   'watchlist rescreen: an SDN update (20 added, 9 changed, 10 removed), 30 monitored businesses, upload to last screening',
+  'at scale: 170 businesses seeded by npm run seed:scale',
+  'at scale: E9 get business',
+  'at scale: E9 with fetch_owner_details=true',
+  'at scale: E1 public records',
+  'at scale: E11 BJL facts',
+  'at scale: E10 score',
+  'at scale: E6 report',
+  'at scale: business list, first page',
+  'at scale: business list, first page sorted by name asc',
+  'at scale: business list, first page sorted by external_id asc',
+  'at scale: business list, first page sorted by status asc',
+  'at scale: business list, first page sorted by created_at desc',
+  'at scale: business list, first page sorted by updated_at desc',
+  'at scale: business list, the page in the middle (sorted by name)',
+  'at scale: business list, filter[status]=VERIFIED',
+  'at scale: business list, filter[is_monitoring_enabled]=true',
+  'at scale: business list, filter[external_id] (one business)',
+  'at scale: business list, search[name]=Roasters (one name in 25)',
   'suite memory: RSS before -> after',
   'suite memory: heap used before -> after',
   'worker throughput, 1 worker process + 1 api',
@@ -87,6 +105,8 @@ describe('npm run bench -- --smoke', () => {
     expect(rows.get("argon2 at 4/s: cores needed / cores spare under E9's load")?.[5]).toMatch(
       /\(0\.\d*[1-9]\d* cores needed \(\d+\.\d ms of CPU a hash\), \d+\.\d\d spare in the quiet turns \(\d+\.\d\d(, \d+\.\d\d)+, warm-up first\)/,
     );
+    // Each read at scale answered every request at both sizes.
+    for (const name of EXPECTED_ROWS.filter((row) => row.startsWith('at scale: ') && !row.includes('seeded'))) expect({ name, figure: rows.get(name)?.[5] }).toEqual({ name, figure: expect.stringMatching(/; errors 0 \/ 0\)$/) });
     expect(output).toMatch(/bench: \d+ goals met, \d+ not met/);
     expect(existsSync(benchmarks) ? statSync(benchmarks).mtimeMs : undefined).toBe(before);
   }, 300_000);

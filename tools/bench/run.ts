@@ -21,6 +21,7 @@ import { runMicroBenchmarks, type MicroResult } from './micro';
 import { processFigures } from './processes';
 import { summariseProfiles } from './profile';
 import type { LoadTarget } from './load';
+import { readsAtScale } from './reads-at-scale';
 import { businessReadTarget, ceilingRows, measureReads, readNames, startCeilings } from './reads';
 import { DEMO_EMAIL, seed, type SeededWorld } from './seed';
 import { benchSettings, type BenchSettings } from './settings';
@@ -113,6 +114,8 @@ async function bench(): Promise<void> {
         ['watchlist screening', () => watchlistScreening(settings)],
         // On a world and suite of its own (the read suite idles meanwhile): 100,000 monitored businesses, two list versions.
         ['watchlist rescreen', () => watchlistRescreen(settings, sink.port, logDir)],
+        // On a world and suite of their own too: a tenant of 1,000 businesses grown to a million by npm run seed:scale.
+        ['reads at scale', () => readsAtScale(settings, sink.port, logDir)],
       ];
       for (const [name, step] of steps) {
         if (settings.only && !name.includes(settings.only)) continue;

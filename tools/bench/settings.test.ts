@@ -10,4 +10,11 @@ describe('the bench settings', () => {
     expect(benchSettings(['node', 'run.js', '--only=rescreen', '--rescreen-businesses=20000'])).toMatchObject({ only: 'rescreen', rescreenBusinesses: 20_000, smoke: false });
     for (const bad of ['0', '-5', '1e3', 'many', '']) expect(() => benchSettings(['node', 'run.js', `--rescreen-businesses=${bad}`])).toThrow(`--rescreen-businesses=${bad}`);
   });
+
+  it('grow the reads-at-scale tenant from 1,000 to 1,000,000 businesses in a full run, to another size from --scale-businesses', () => {
+    expect(benchSettings(['node', 'run.js'])).toMatchObject({ scaleStart: 1000, scaleBusinesses: 1_000_000 });
+    expect(benchSettings(['node', 'run.js', '--smoke'])).toMatchObject({ scaleStart: 30, scaleBusinesses: 200 });
+    expect(benchSettings(['node', 'run.js', '--only=scale', '--scale-businesses=100000']).scaleBusinesses).toBe(100_000);
+    for (const bad of ['1000', '0', 'lots']) expect(() => benchSettings(['node', 'run.js', `--scale-businesses=${bad}`])).toThrow(`--scale-businesses=${bad}: a count of businesses, at least 1001`);
+  });
 });

@@ -50,6 +50,14 @@ export interface BenchSettings {
   /** Monitored businesses screened again when a list version is loaded (watchlist-rescreen.ts), and how long its seeding or a phase may take. */
   rescreenBusinesses: number;
   rescreenTimeoutMs: number;
+  /**
+   * Reads at scale (reads-at-scale.ts): the businesses one tenant gets through the API first, the
+   * size `npm run seed:scale` then grows it to, and the connections each read is loaded with there
+   * (issue 46 measured at 10).
+   */
+  scaleStart: number;
+  scaleBusinesses: number;
+  scaleConnections: number;
   /** How long an asynchronous journey may take before the run fails. */
   journeyTimeoutMs: number;
 }
@@ -76,6 +84,9 @@ const FULL: BenchSettings = {
   watchlistScreenings: 500,
   rescreenBusinesses: 100_000,
   rescreenTimeoutMs: 45 * 60_000,
+  scaleStart: 1000,
+  scaleBusinesses: 1_000_000,
+  scaleConnections: 10,
   journeyTimeoutMs: 120_000,
 };
 
@@ -101,17 +112,29 @@ const SMOKE: BenchSettings = {
   watchlistScreenings: 20,
   rescreenBusinesses: 30,
   rescreenTimeoutMs: 120_000,
+  scaleStart: 30,
+  scaleBusinesses: 200,
+  scaleConnections: 2,
   journeyTimeoutMs: 60_000,
 };
 
-/** The settings the command line asks for (`--smoke` or the full run; `--profile`, `--only=<text>` and `--rescreen-businesses=<n>` with either). */
+/** The count `--<flag>=<n>` gives, if given; throws unless it is one, at least `min`. */
+function countFlag(argv: readonly string[], flag: string, min = 1): number | undefined {
+  const value = argv.find((arg) => arg.startsWith(`--${flag}=`))?.slice(`--${flag}=`.length);
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d*$/.test(value) || Number(value) < min) throw new Error(`--${flag}=${value}: a count of businesses, at least ${min}`);
+  return Number(value);
+}
+
+/**
+ * The settings the command line asks for (`--smoke` or the full run; `--profile`, `--only=<text>`,
+ * `--rescreen-businesses=<n>` and `--scale-businesses=<n>` with either).
+ */
 export function benchSettings(argv: readonly string[]): BenchSettings {
   const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-  const rescreen = argv.find((arg) => arg.startsWith('--rescreen-businesses='))?.slice('--rescreen-businesses='.length);
   const settings = { ...(argv.includes('--smoke') ? SMOKE : FULL), profile: argv.includes('--profile'), hold: argv.includes('--hold'), ...(only ? { only } : {}) };
-  if (rescreen !== undefined) {
-    if (!/^[1-9]\d*$/.test(rescreen)) throw new Error(`--rescreen-businesses=${rescreen}: a count of businesses, at least 1`);
-    settings.rescreenBusinesses = Number(rescreen);
-  }
+  settings.rescreenBusinesses = countFlag(argv, 'rescreen-businesses') ?? settings.rescreenBusinesses;
+  // The tenant grows from scaleStart: a size below it is no growth.
+  settings.scaleBusinesses = countFlag(argv, 'scale-businesses', settings.scaleStart + 1) ?? settings.scaleBusinesses;
   return settings;
 }
