@@ -1,4 +1,4 @@
-import { redactPath, redactQuery, redactUrl } from './redact-url';
+import { outgoingUrl, redactPath, redactQuery, redactUrl } from './redact-url';
 
 describe('URLs as spans carry them', () => {
   it('keep the query names, never a value', () => {
@@ -16,5 +16,12 @@ describe('URLs as spans carry them', () => {
     expect(redactUrl('https://user:secret@hooks.example.net/in/abcdefghijklmnopqrstuvwxyz0123?sig=abc&v=1')).toBe('https://REDACTED:REDACTED@hooks.example.net/in/REDACTED?sig=REDACTED&v=REDACTED');
     expect(redactUrl('http://127.0.0.1:4000/hook')).toBe('http://127.0.0.1:4000/hook');
     expect(redactUrl('/relative/path?q=x')).toBe('/relative/path?q=REDACTED');
+  });
+
+  it('name the port an outgoing request goes to, from its Host header', () => {
+    const request = (host: string, header: string | undefined, path = '/kyb-events') => ({ protocol: 'http:', host, path, getHeader: (name: string) => (name === 'host' ? header : undefined) });
+    expect(outgoingUrl(request('127.0.0.1', '127.0.0.1:43117'))).toBe('http://127.0.0.1:43117/kyb-events');
+    expect(outgoingUrl(request('hooks.example.com', undefined, '/in?token=abc'))).toBe('http://hooks.example.com/in?token=REDACTED');
+    expect(outgoingUrl({ ...request('hooks.example.com', 'hooks.example.com:8443'), protocol: 'https:' })).toBe('https://hooks.example.com:8443/kyb-events');
   });
 });

@@ -39,3 +39,21 @@ export function redactUrl(url: string): string {
   const path = redactPath(head.slice(origin.length));
   return `${withoutUser}${path}${query ? `?${redactQuery(query)}` : ''}`;
 }
+
+/** What an outgoing request says of where it goes (node's ClientRequest). */
+export interface OutgoingRequest {
+  protocol?: string;
+  host: string;
+  path: string;
+  getHeader(name: string): unknown;
+}
+
+/**
+ * An outgoing request's whole URL, redacted: its Host header names the port the request goes to
+ * (`host` alone is the host name), so a span says which endpoint was called.
+ */
+export function outgoingUrl(request: OutgoingRequest): string {
+  const header = request.getHeader('host');
+  const authority = typeof header === 'string' && header.length > 0 ? header : request.host;
+  return redactUrl(`${request.protocol ?? 'http:'}//${authority}${request.path}`);
+}

@@ -6,7 +6,7 @@ import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { startNodeSdk } from '@opentelemetry/sdk-node';
-import { redactQuery, redactUrl } from './redact-url';
+import { outgoingUrl, redactQuery } from './redact-url';
 import { serviceNameOf, tracesEnabled } from './telemetry-settings';
 
 /** Paths a probe or a scraper calls every few seconds: never traced. */
@@ -48,9 +48,7 @@ function redactSpanUrl(span: Span, request: ClientRequest | IncomingMessage): vo
     return;
   }
   const client = request as ClientRequest;
-  if (typeof client.path === 'string' && typeof client.host === 'string') {
-    span.setAttribute('url.full', redactUrl(`${client.protocol ?? 'http:'}//${client.host}${client.path}`));
-  }
+  if (typeof client.path === 'string' && typeof client.host === 'string') span.setAttribute('url.full', outgoingUrl(client));
 }
 
 /**
