@@ -3,13 +3,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCall, createOwnerTenants, createProcessGroup, createTestDatabase, eventually, freePort, repoRoot, type Call, type TestDatabase, type Tenant } from '@kyb/testing';
+import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/webhook-receiver';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver';
 
 /*
  * Traces (issue 47): the built suite in an api process and a worker process, each sending its
  * spans by OTLP/HTTP (JSON) to a receiver in this test, configured by the standard OTEL_*
  * variables only. Adding a business (E12) is one trace from the api's request through the jobs
- * the worker runs for it, with the request id on the request's span and in its log line, and no
+ * the worker runs for it and, across the outbox, the webhook delivery of its score to the
+ * customer's endpoint, with the request id on the request's span and in its log line, and no
  * personal data in any attribute.
  */
 const SUITE = join(repoRoot(), 'dist/apps/suite/main.js');
@@ -22,6 +24,7 @@ describe('one trace across the api and worker processes', () => {
   const processes = createProcessGroup();
   let database: TestDatabase;
   let receiver: OtlpReceiver;
+  let endpoint: WebhookReceiver;
   let call: Call;
   let base: string;
   let tenant: Tenant;
@@ -29,7 +32,7 @@ describe('one trace across the api and worker processes', () => {
   let opsBase: string;
 
   beforeAll(async () => {
-    [database, receiver] = await Promise.all([createTestDatabase(), startOtlpReceiver()]);
+    [database, receiver, endpoint] = await Promise.all([createTestDatabase(), startOtlpReceiver(), startWebhookReceiver()]);
     const common = {
       DATABASE_URL: database.url,
       REDIS_URL: process.env.KYB_TEST_REDIS_URL,
@@ -37,6 +40,8 @@ describe('one trace across the api and worker processes', () => {
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       SUITE_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyb-traces-')),
       SCREENING_SANDBOX_DELAY_MS: '100',
+      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_DISPATCH_EVERY_MS: '200',
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_BSP_SCHEDULE_DELAY: '100',
@@ -53,11 +58,19 @@ describe('one trace across the api and worker processes', () => {
     base = `http://127.0.0.1:${port}`;
     call = createCall(base);
     [tenant] = await createOwnerTenants(call, { admin: ADMIN, prefix: 'traces', password: PASSWORD }, ['A']);
+    const hook = await fetch(`${base}/integration/api/v1/customers/${tenant.customerId}/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tenant.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: endpoint.url, events: ['score.computed'] }),
+    });
+    expect(hook.status).toBe(200);
+    endpoint.trust(((await hook.json()) as { data: { secret: string } }).data.secret);
   }, STEP);
 
   afterAll(async () => {
     await processes.stopAll();
     await receiver?.close();
+    await endpoint?.close();
     await database?.destroy();
   });
 
@@ -73,7 +86,7 @@ describe('one trace across the api and worker processes', () => {
     return chain;
   };
 
-  it('follows E12 from the request through the enrichment job to the score, across both processes, with the request id on the request', async () => {
+  it('follows E12 from the request through the enrichment job to the score and its webhook, across both processes, with the request id on the request', async () => {
     const name = `Traced ${randomBytes(3).toString('hex')} LLC`;
     const tin = `9${String(randomInt(10_000_000, 99_999_999))}`;
     const res = await fetch(`${base}/case/api/v1/businesses/customers/${tenant.customerId}`, {
@@ -101,6 +114,17 @@ describe('one trace across the api and worker processes', () => {
     for (const span of [queued, enriched, scored, scoreWrite]) expect(ancestry(span).at(-1)?.spanId).toBe(request.spanId);
     expect(ancestry(enriched).map((s) => s.service)).toEqual(expect.arrayContaining(['kyb-worker', 'kyb-api']));
     expect(ancestry(scoreWrite)).toContain(scored);
+    // Across the outbox: the score's webhook is posted to the endpoint within the same trace, by the worker.
+    await eventually(async () => endpoint.received.find((r) => r.event?.type === 'score.computed' && r.answered === 200), WAIT);
+    const deliver = await eventually(async () => inTrace('kyb-worker', /^webhook deliver$/), WAIT);
+    const post = await eventually(
+      async () => receiver.spans.find((s) => s.traceId === request.traceId && s.kind === 3 && s.parentSpanId === deliver.spanId && String(s.attributes['url.full'] ?? '').startsWith(endpoint.url)),
+      WAIT,
+    );
+    expect(deliver.attributes).toMatchObject({ 'kyb.webhook.event_type': 'score.computed', 'kyb.webhook.attempt': 1, 'http.response.status_code': 200, 'kyb.webhook.outcome': 'succeeded' });
+    expect(post.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.response.status_code': 200 });
+    expect(ancestry(post).at(-1)?.spanId).toBe(request.spanId);
+    expect(ancestry(deliver).some((s) => s.spanId === scored.spanId)).toBe(true);
     // PostgreSQL and Redis within the request are its children, Redis by command name only.
     expect(receiver.spans.some((s) => s.traceId === request.traceId && s.service === 'kyb-api' && s.attributes['db.system.name'] === 'postgresql')).toBe(true);
     for (const span of receiver.spans.filter((s) => s.attributes['db.system.name'] === 'redis')) expect(String(span.attributes['db.query.text'])).toMatch(/^[a-z]+$/);
