@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { createRevocationCache, SessionStateUnavailableError, type SessionRevocations } from './session-revocations';
 
 /** Waits for a fail-fast connection to be usable (it refuses commands until then). */
@@ -21,6 +21,12 @@ async function untilReady(redis: Redis, timeoutMs = 10_000): Promise<void> {
 export interface RedisSessionRevocationsOptions {
   /** A connection that fails fast (the process's producer connection); a subscriber is derived from it. */
   redis: Redis;
+  /**
+   * Opens the subscriber's connection with `options` (default: a duplicate of `redis`). A Redis
+   * Cluster's processes pass `subscriberConnection` of @kyb/queues: one node's connection, which
+   * ends with its node and is then opened again (on another one).
+   */
+  subscriber?: (options: RedisOptions) => Redis;
   /** Key prefix (`QUEUE_PREFIX`): suites sharing one Redis keep their sessions apart. */
   prefix: string;
   logger: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
@@ -52,7 +58,8 @@ export function createRedisSessionRevocations(options: RedisSessionRevocationsOp
   const now = options.now ?? Date.now;
   const key = `${options.prefix}:sessions:revoked`;
   const cache = createRevocationCache(now);
-  const subscriber = options.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true, autoResubscribe: false, lazyConnect: true });
+  // Opened by the first sync: a cluster's nodes are known only once it is connected.
+  let subscriber: Redis | undefined;
   let synced = false;
   let started = false;
   let closed = false;
@@ -61,8 +68,12 @@ export function createRedisSessionRevocations(options: RedisSessionRevocationsOp
   let syncing: Promise<void> | undefined;
 
   async function sync(): Promise<void> {
+    // A subscriber that ended (a cluster node's, gone with its node) is replaced.
+    if (!subscriber || subscriber.status === 'end') subscriber = openSubscriber();
+    const current = subscriber;
+    if (current.status === 'wait') await current.connect();
     // Subscribe first, then load: a revocation published in between is in one or the other.
-    await subscriber.subscribe(key);
+    await current.subscribe(key);
     const entries = await options.redis.zrangebyscore(key, now(), '+inf', 'WITHSCORES');
     const loaded: Array<[string, number]> = [];
     for (let i = 0; i < entries.length; i += 2) loaded.push([entries[i], Number(entries[i + 1])]);
@@ -70,18 +81,6 @@ export function createRedisSessionRevocations(options: RedisSessionRevocationsOp
     synced = true;
   }
 
-  subscriber.on('message', (channel: string, message: string) => {
-    if (channel !== key) return;
-    try {
-      const { sids, until } = JSON.parse(message) as { sids: string[]; until: number };
-      cache.add(sids, until);
-    } catch {
-      options.logger.warn({ channel }, 'ignored a malformed session revocation message');
-    }
-  });
-  subscriber.on('close', () => {
-    synced = false;
-  });
   /**
    * After a reconnect messages may have been missed, so the set is loaded again: when the
    * subscriber is ready, and every `resyncIntervalMs` until it worked (the subscriber may come
@@ -99,10 +98,29 @@ export function createRedisSessionRevocations(options: RedisSessionRevocationsOp
         syncing = undefined;
       });
   }
-  subscriber.on('ready', resync);
-  subscriber.on('error', (err: unknown) => {
-    options.logger.warn({ err }, 'session revocation subscriber error');
-  });
+
+  /** The subscriber, lazily connected; on one Redis it reconnects by itself, a cluster node's is replaced by {@link sync} once it ended. */
+  function openSubscriber(): Redis {
+    const open = options.subscriber ?? ((settings: RedisOptions) => options.redis.duplicate(settings));
+    const opened = open({ maxRetriesPerRequest: null, enableOfflineQueue: true, autoResubscribe: false, lazyConnect: true });
+    opened.on('message', (channel: string, message: string) => {
+      if (channel !== key) return;
+      try {
+        const { sids, until } = JSON.parse(message) as { sids: string[]; until: number };
+        cache.add(sids, until);
+      } catch {
+        options.logger.warn({ channel }, 'ignored a malformed session revocation message');
+      }
+    });
+    opened.on('close', () => {
+      if (opened === subscriber) synced = false;
+    });
+    opened.on('ready', resync);
+    opened.on('error', (err: unknown) => {
+      options.logger.warn({ err }, 'session revocation subscriber error');
+    });
+    return opened;
+  }
 
   async function askRedis(sid: string): Promise<boolean> {
     try {
@@ -116,7 +134,6 @@ export function createRedisSessionRevocations(options: RedisSessionRevocationsOp
   return {
     async start() {
       await untilReady(options.redis);
-      await subscriber.connect();
       await sync();
       started = true;
       sweeper = setInterval(() => cache.sweep(), options.sweepIntervalMs ?? 60_000);
@@ -150,8 +167,9 @@ export function createRedisSessionRevocations(options: RedisSessionRevocationsOp
       if (sweeper) clearInterval(sweeper);
       if (resyncer) clearInterval(resyncer);
       // QUIT lets the server close the connection at once (a bare disconnect can linger 2 s).
-      if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
-      else subscriber.disconnect();
+      const last = subscriber;
+      if (last?.status === 'ready') await last.quit().catch(() => last.disconnect());
+      else last?.disconnect();
     },
   };
 }

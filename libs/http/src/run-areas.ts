@@ -11,7 +11,7 @@ import {
 } from '@kyb/db';
 import { createProcessTokenKeys, createRedisSessionRevocations } from '@kyb/auth';
 import { createApiReferenceRouter } from '@kyb/ops-ui';
-import { checkRedis, createQueueMetrics, createRedisConnection, ensureRedisReachable, type QueueMetrics } from '@kyb/queues';
+import { checkRedis, clusterSafePrefix, createQueueMetrics, createRedisConnection, ensureRedisReachable, subscriberConnection, type QueueMetrics } from '@kyb/queues';
 import { stopTelemetry } from '@kyb/telemetry';
 import { createHttpApp, type CreateHttpAppOptions } from './app';
 import type { AreaModule, StartedArea } from './area-module';
@@ -31,9 +31,11 @@ export interface RunAreasOptions {
   /** The port of /healthz, /readyz and /metrics (every role; /metrics is never on the public port). */
   metricsPort: number;
   databaseUrl: string;
+  /** One Redis (`redis://`) or a cluster (`redis+cluster://host:port,...`: REDIS_URL with REDIS_CLUSTER_NODES, see `redisUrlOf`). */
   redisUrl: string;
   logLevel: string;
   env: NodeJS.ProcessEnv;
+  /** QUEUE_PREFIX; on a cluster every key gets it as a hash tag (`{kyb}`), see `clusterSafePrefix`. */
   queuePrefix: string;
   trustProxy: CreateHttpAppOptions['trustProxy'];
   dbPoolMax: number;
@@ -53,7 +55,8 @@ export interface RunAreasOptions {
  * `api` and `worker` never touch the schema and refuse to start while an area's schema is behind
  * its code. SIGINT/SIGTERM stop everything cleanly.
  */
-export async function runAreas(modules: AreaModule[], options: RunAreasOptions): Promise<{ banner: string[] }> {
+export async function runAreas(modules: AreaModule[], given: RunAreasOptions): Promise<{ banner: string[] }> {
+  const options = { ...given, queuePrefix: clusterSafePrefix(given.queuePrefix, given.redisUrl) };
   const local = options.role === 'all';
   const logger = createLogger({ level: options.logLevel, name: options.service });
   const areas = options.role === 'worker' ? modules.filter((m) => m.queues.length > 0) : modules;
@@ -81,7 +84,7 @@ export async function runAreas(modules: AreaModule[], options: RunAreasOptions):
   const workerConnection = options.role === 'api' ? undefined : createRedisConnection(options.redisUrl, 'worker');
   const publicUrl = options.publicUrl || `http://localhost:${options.port}`;
   // One revocation cache per process, kept current from Redis, shared by the areas it runs.
-  const revocations = createRedisSessionRevocations({ redis, prefix: options.queuePrefix, logger });
+  const revocations = createRedisSessionRevocations({ redis, subscriber: (settings) => subscriberConnection(redis, settings), prefix: options.queuePrefix, logger });
   await revocations.start();
   // The auth area's keys, read in process by the areas beside it when it runs here (docs/adr/0041).
   const tokenKeys = createProcessTokenKeys();

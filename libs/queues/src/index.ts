@@ -2,7 +2,7 @@
  * BullMQ queues on ioredis: queue definitions, producers, workers and graceful shutdown.
  * @packageDocumentation
  */
-export { checkRedis, createRedisConnection } from './connection';
+export { checkRedis, clusterSafePrefix, createRedisConnection, isRedisCluster, redisMasters, subscriberConnection } from './connection';
 export type { Redis } from './connection';
 export { attemptsOf, closeGracefully, createProducer, createWorker, defineQueue } from './queue';
 export type { CreateWorkerOptions, JobAttempts, Producer, QueueContext, QueueDefinition, WorkerLogger } from './queue';
@@ -35,6 +35,7 @@ export {
 } from './definitions';
 export { ensureRedisReachable } from './reachability';
 export { createQueueMetrics, QUEUE_JOB_STATES } from './queue-metrics';
+export { appendOnlyOf } from './redis-persistence-metrics';
 export type { QueueJobState, QueueMetrics, QueueMetricsOptions } from './queue-metrics';
 export {
   caseAuditRelayQueue,
