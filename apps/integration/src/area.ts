@@ -40,6 +40,7 @@ import { createPgMonitoringScheduleStore } from './monitoring/monitoring-schedul
 import type { FinancialsProvider } from './providers/financials.provider';
 import type { PublicRecordsProvider } from './providers/public-records.provider';
 import { createSandboxFinancialsProvider } from './providers/sandbox-financials.provider';
+import { tracedProvider } from './providers/guard/traced-provider';
 import { createSandboxPublicRecordsProvider } from './providers/sandbox-public-records.provider';
 import type { PlatformProviders } from './provider-settings/platform-providers';
 import { PRODUCTION_BASE_URLS, type ProviderBaseUrls } from './provider-settings/provider-base-urls';
@@ -186,7 +187,10 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
   const erased = createErasedCustomers(db);
   const tasks = createPgTaskStore(db);
   // The sandbox counts a `deteriorating` business's enrichments in PostgreSQL, so every worker agrees.
-  const publicRecords = deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider({ enrichmentsSoFar: (id) => tasks.succeededCount(id) });
+  const publicRecordsProvider = deps.publicRecordsProvider ?? createSandboxPublicRecordsProvider({ enrichmentsSoFar: (id) => tasks.succeededCount(id) });
+  // Providers the guard does not wrap: each call traced as a guarded one is.
+  const publicRecords = tracedProvider(publicRecordsProvider, 'public_records', publicRecordsProvider.name);
+  const financials = deps.financialsProvider ?? createSandboxFinancialsProvider();
   const records = createPgPublicRecordsStore(db);
   const enrichment = createEnrichmentService({ tasks, records, businesses, enrichment: producers.enrichment, providerName: publicRecords.name, clock });
   const enrichmentParts = {
@@ -195,7 +199,7 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
     records,
     businesses,
     provider: publicRecords,
-    financials: deps.financialsProvider ?? createSandboxFinancialsProvider(),
+    financials: tracedProvider(financials, 'financials', financials.name),
     verifier,
     erased,
     clock,
@@ -220,7 +224,8 @@ export function createIntegrationArea(deps: IntegrationAreaDeps) {
 
   // Screening: the customer's credentials, runs on the provider, results. A tenant that chose a
   // screening adapter (MATCH Pro) is checked and screened by it, through the guard; others on the provider.
-  const screeningProvider = deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 });
+  const sharedScreening = deps.screeningProvider ?? createSandboxScreeningProvider({ delayMs: deps.screeningSandboxDelayMs ?? 3000 });
+  const screeningProvider = tracedProvider(sharedScreening, 'merchant-screening', sharedScreening.name);
   const chosenProviderFor = createTenantScreeningProviders({
     store: providerSettingsStore,
     dataKeys,

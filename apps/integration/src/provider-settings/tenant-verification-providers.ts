@@ -3,6 +3,7 @@ import type { GuardedCall, GuardedCallRequest } from '../providers/guard/guarded
 import { coalescedAddresses, hasBatchAddresses, type BatchAddressProvider } from '../providers/coalesced-addresses';
 import type { AddressProvider, VerificationProviders } from '../providers/verification.providers';
 import { SANDBOX_ADAPTER } from './adapter-catalog';
+import { tracedProvider } from '../providers/guard/traced-provider';
 import { credentialsFingerprint } from './credentials-fingerprint';
 import type { PlatformProvider, PlatformProviders } from './platform-providers';
 import type { ProviderSettingsRow, ProviderSettingsStore } from './provider-settings.store';
@@ -74,6 +75,12 @@ export function createTenantVerificationProviders(deps: {
   platform?: PlatformProviders;
 }) {
   const built = new Map<string, { version: number; provider: unknown }>();
+  // The sandboxes answer in process, unguarded; their calls are traced as a guarded call is.
+  const sandbox: VerificationProviders = {
+    tinMatch: tracedProvider(deps.sandbox.tinMatch, 'tin', SANDBOX_ADAPTER),
+    filings: tracedProvider(deps.sandbox.filings, 'registry', SANDBOX_ADAPTER),
+    addresses: tracedProvider(deps.sandbox.addresses, 'address', SANDBOX_ADAPTER),
+  };
 
   async function adapterOf<K extends keyof VerificationAdapters>(capability: K, source: AdapterSource): Promise<ReturnType<VerificationAdapters[K][string]>> {
     const key = `${source.customerId}/${capability}/${source.adapter}/${source.fingerprint}`;
@@ -103,9 +110,9 @@ export function createTenantVerificationProviders(deps: {
     const registry = sourceOf('registry');
     const address = sourceOf('address');
     return {
-      tinMatch: tin ? await adapterOf('tin', tin) : deps.sandbox.tinMatch,
-      filings: registry ? await adapterOf('registry', registry) : deps.sandbox.filings,
-      addresses: address ? await adapterOf('address', address) : deps.sandbox.addresses,
+      tinMatch: tin ? await adapterOf('tin', tin) : sandbox.tinMatch,
+      filings: registry ? await adapterOf('registry', registry) : sandbox.filings,
+      addresses: address ? await adapterOf('address', address) : sandbox.addresses,
     };
   };
 }

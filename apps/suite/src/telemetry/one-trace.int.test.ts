@@ -114,6 +114,15 @@ describe('one trace across the api and worker processes', () => {
     for (const span of [queued, enriched, scored, scoreWrite]) expect(ancestry(span).at(-1)?.spanId).toBe(request.spanId);
     expect(ancestry(enriched).map((s) => s.service)).toEqual(expect.arrayContaining(['kyb-worker', 'kyb-api']));
     expect(ancestry(scoreWrite)).toContain(scored);
+    // Every provider call of the enrichment, the sandboxes' too, is a span under the enrichment job.
+    const providers = await eventually(async () => {
+      const found = receiver.spans.filter((s) => s.traceId === request.traceId && s.service === 'kyb-worker' && /^provider /.test(s.name));
+      return found.length >= 5 ? found : undefined;
+    }, WAIT);
+    expect(new Set(providers.map((s) => s.name))).toEqual(
+      new Set(['provider public_records sandbox', 'provider financials sandbox', 'provider tin sandbox', 'provider registry sandbox', 'provider address sandbox']),
+    );
+    for (const span of providers) expect([ancestry(span).includes(enriched), span.attributes['kyb.provider.outcome']]).toEqual([true, 'ok']);
     // Across the outbox: the score's webhook is posted to the endpoint within the same trace, by the worker.
     await eventually(async () => endpoint.received.find((r) => r.event?.type === 'score.computed' && r.answered === 200), WAIT);
     const deliver = await eventually(async () => inTrace('kyb-worker', /^webhook deliver$/), WAIT);

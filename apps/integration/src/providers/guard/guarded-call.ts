@@ -3,6 +3,7 @@ import { VendorCallError } from '../vendor-http';
 import type { AnswerCache } from './answer-cache';
 import type { CircuitBreakers } from './circuit-breaker';
 import { CircuitOpenError, ProviderThrottledError } from './guard.errors';
+import { providerSpanAttributes } from './traced-provider';
 import { waitFor, withRetries, type RetryOptions, type Wait } from './retry-policy';
 import type { TokenBucket } from './token-bucket';
 
@@ -81,7 +82,7 @@ export function createProviderGuard(options: ProviderGuardOptions) {
 
   // Traced: one span per guarded call (adapter, capability and outcome; never the tenant's data), the vendor's HTTP call its child.
   return async function guardedCall<T>(request: GuardedCallRequest, call: () => Promise<T>): Promise<T> {
-    const attributes = { 'kyb.provider.adapter': request.adapter, 'kyb.provider.capability': request.capability };
+    const attributes = providerSpanAttributes(request.capability, request.adapter);
     return inSpan(`provider ${request.capability} ${request.adapter}`, attributes, async (span) => {
       const startedMs = elapsedMs();
       const observe = (outcome: ProviderCallObservation['outcome']) => {
