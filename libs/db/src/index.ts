@@ -19,8 +19,8 @@ export { preparedRead, preparedShapes, queryPrepared } from './prepared';
 export { plannedEachRun } from './statement-cache';
 export type { ShapeValues } from './prepared';
 export { pageWithTotal, totalCountColumn } from './page-total';
-export { readKeysetPage } from './keyset-page';
-export type { KeysetKind, KeysetOrder, KeysetPageQuery, KeysetPosition } from './keyset-page';
+export { keysetAfter, keysetColumns, keysetOrderSql, keysetPageOf, keysetSqlKeys, keysetValues, readKeysetPage } from './keyset-page';
+export type { KeysetKind, KeysetOrder, KeysetPageQuery, KeysetPosition, KeysetSqlKey } from './keyset-page';
 export { listShapeOf } from './list-shape';
 export type { ListShape, ShapedListQuery } from './list-shape';
 export {

@@ -62,6 +62,24 @@ describe('list cursors', () => {
     });
   });
 
+  it('carries a null key only for a nullable_text key, and refuses it for any other kind', () => {
+    const nullable: Record<'external_id', CursorKeyKind> = { external_id: 'nullable_text' };
+    const byExternalId = [['external_id', 'asc']] as const;
+    for (const keys of [[null], ['EXT-1']]) {
+      const cursor = encodeListCursor(byExternalId, { keys, id: position.id });
+      expect(decodeListCursor(cursor, byExternalId, nullable)).toEqual({ keys, id: position.id });
+    }
+    for (const keys of [[7], [{}], ['A\u0000B']]) {
+      expect(problem(() => decodeListCursor(encoded({ sort: 'external_id:asc', keys, id: position.id }), byExternalId, nullable)).message).toBe('query.cursor is not a cursor of this list');
+    }
+    expect(problem(() => decodeListCursor(encoded({ sort: 'status:asc', keys: [null], id: position.id }), [['status', 'asc']], kinds)).message).toBe(
+      'query.cursor is not a cursor of this list',
+    );
+    expect(problem(() => decodeListCursor(encoded({ sort: 'external_id:asc', keys: ['EXT-1'], id: null }), byExternalId, nullable)).message).toBe(
+      'query.cursor is not a cursor of this list',
+    );
+  });
+
   it('refuses a cursor with a page number, and text that is not base64url', () => {
     const cursor = encodeListCursor(byCreated, position);
     expect(problem(() => toCursorListQuery(validate({ cursor, page: '2' }), ['created_at', 'desc'], kinds)).message).toBe(

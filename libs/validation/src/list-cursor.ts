@@ -13,12 +13,15 @@ import { unstorableTextIn } from './storable-text';
  * milliseconds), and this file carries them to the client and back.
  */
 
-/** How a sort key's value is written in a cursor: always text, read and compared as this kind in SQL. */
-export type CursorKeyKind = 'timestamp' | 'text' | 'integer' | 'uuid';
+/**
+ * How a sort key's value is written in a cursor: text, read and compared as this kind in SQL; a
+ * `nullable_text` key (a column that may be null) is text or null.
+ */
+export type CursorKeyKind = 'timestamp' | 'text' | 'integer' | 'uuid' | 'nullable_text';
 
 /** Where a page starts: after the row with these sort key values (in the sort's order) and this id. */
 export interface ListPosition {
-  keys: string[];
+  keys: Array<string | null>;
   id: string;
 }
 
@@ -58,7 +61,8 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
 const INTEGER = /^-?\d{1,18}$/;
 
 /** Whether `value` is a key of `kind` that SQL can read back without failing (never a 500 from a cursor). */
-function isKeyOf(kind: CursorKeyKind, value: unknown): value is string {
+function isKeyOf(kind: CursorKeyKind, value: unknown): value is string | null {
+  if (kind === 'nullable_text' && value === null) return true;
   if (typeof value !== 'string') return false;
   if (kind === 'timestamp') return TIMESTAMP.test(value) && isStorableDateTime(value);
   if (kind === 'integer') return INTEGER.test(value);
@@ -88,8 +92,8 @@ export function decodeListCursor(cursor: string, sort: Sort, kinds: Readonly<Rec
   if (typeof madeFor !== 'string') throw invalid();
   if (madeFor !== sortText(sort)) throw new ValidationError(`query.cursor was made for another sort (${madeFor.slice(0, 200)}): give it back with that sort`);
   if (!Array.isArray(keys) || keys.length !== sort.length || !keys.every((key, i) => isKeyOf(kinds[sort[i][0]] ?? 'text', key))) throw invalid();
-  if (!isKeyOf('uuid', id)) throw invalid();
-  return { keys, id };
+  if (typeof id !== 'string' || !isKeyOf('uuid', id)) throw invalid();
+  return { keys: keys as Array<string | null>, id };
 }
 
 /**
