@@ -18,8 +18,8 @@ export const idsIn = (column: string) => `pg_temp.seed_text(t.${column}, c.busin
 /** A table whose template rows are copied for each clone. */
 export interface ClonedTable {
   table: string;
-  /** How the template rows are found (default: `t.business_id = c.template_id`). */
-  join?: string;
+  /** Where the template rows `t` and their clones `c` come from (default: the table joined with the clones on `t.business_id = c.template_id`). */
+  from?: string;
   /** Columns written otherwise than copied: their SQL. `business_id` is the clone's unless set here. */
   set: Record<string, string>;
 }
@@ -42,7 +42,7 @@ const SUMMARY = `replace(replace(t.summary::text,
 export const CLONED_TABLES: ClonedTable[] = [
   {
     table: 'cases.businesses',
-    join: 't.id = c.template_id',
+    from: 'cases.businesses t join pg_temp.seed_clones c on t.id = c.template_id',
     set: { id: 'c.business_id', name: 'c.name', external_id: 'c.external_id', tin_sealed: 'c.tin_sealed', tin_lookup: 'c.tin_lookup', tin_masked: 'c.tin_masked' },
   },
   { table: 'cases.business_names', set: { name: 'case when t.position = 0 then c.name else t.name end' } },
@@ -54,7 +54,7 @@ export const CLONED_TABLES: ClonedTable[] = [
   { table: 'cases.cases', set: { id: derived('id') } },
   {
     table: 'cases.case_transitions',
-    join: 'exists (select from cases.cases k where k.id = t.case_id and k.business_id = c.template_id)',
+    from: 'pg_temp.seed_clones c join cases.cases k on k.business_id = c.template_id join cases.case_transitions t on t.case_id = k.id',
     set: { id: derived('id'), case_id: derived('case_id') },
   },
   { table: 'integration.integration_tasks', set: { id: derived('id'), job_id: idsIn('job_id') } },

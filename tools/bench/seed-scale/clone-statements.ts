@@ -40,9 +40,9 @@ export function cloneStatement(plan: ClonedTable, columns: Column[]): string {
     if (c.type === 'timestamp with time zone' && c.name.endsWith('_at')) return `t.${c.name} - c.shift`;
     return `t.${c.name}`;
   };
-  const join = plan.join ?? 't.business_id = c.template_id';
+  const from = plan.from ?? `${plan.table} t join pg_temp.seed_clones c on t.business_id = c.template_id`;
   return `insert into ${plan.table} (${written.map((c) => `"${c.name}"`).join(', ')})
-    select ${written.map(value).join(', ')} from ${plan.table} t join pg_temp.seed_clones c on ${join}`;
+    select ${written.map(value).join(', ')} from ${from}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 /*
  * `npm run seed:scale -- --businesses <n> [--database-url <url>] [--customer <id> | --customer-name <name>]
- * [--templates <n>] [--batch <n>]`; the database also from DATABASE_URL, the master key from
+ * [--templates <n>] [--batch <n>] [--jobs <n>]`; the database also from DATABASE_URL, the master key from
  * DATA_ENCRYPTION_KEY (else `npm start`'s generated one in SUITE_STATE_DIR, .suite by default).
  */
 import { readFileSync } from 'node:fs';
@@ -12,9 +12,9 @@ import type { SeedOptions } from './seed-scale';
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/onboarding';
 
 export const USAGE =
-  'usage: npm run seed:scale -- --businesses <n> [--database-url <url>] [--customer <id> | --customer-name <name>] [--templates <n, default 1000>] [--batch <n, default 5000>]';
+  'usage: npm run seed:scale -- --businesses <n> [--database-url <url>] [--customer <id> | --customer-name <name>] [--templates <n, default 1000>] [--batch <n, default 5000>] [--jobs <n, default 2>]';
 
-const FLAGS = ['--businesses', '--database-url', '--customer', '--customer-name', '--templates', '--batch'] as const;
+const FLAGS = ['--businesses', '--database-url', '--customer', '--customer-name', '--templates', '--batch', '--jobs'] as const;
 type Flag = (typeof FLAGS)[number];
 
 function flagValues(argv: readonly string[]): Partial<Record<Flag, string>> {
@@ -68,6 +68,8 @@ export function seedOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     ...(values['--customer-name'] ? { customerName: values['--customer-name'] } : {}),
     templates: count('--templates', values['--templates'], 1000),
     batch: count('--batch', values['--batch'], 5000),
+    // Two at once keep this 2-core machine's PostgreSQL busy while the seed seals the next batch.
+    jobs: count('--jobs', values['--jobs'], 2),
     ...masterKeys(env),
   };
 }
