@@ -13,10 +13,9 @@ describe('the suite\'s key prefix on one Redis and on a cluster', () => {
 });
 
 describe('a cluster client\'s options', () => {
-  it('give each node the role\'s settings and the URL\'s credentials and TLS; a producer refuses commands while the cluster is not ready', () => {
+  it('give each node the role\'s settings and the URL\'s credentials and TLS; a producer\'s commands time out', () => {
     const producer = clusterOptions('rediss+cluster://app:secret@a:7000', 'producer');
-    expect(producer.enableOfflineQueue).toBe(false);
-    expect(producer.redisOptions).toEqual({ maxRetriesPerRequest: 1, connectTimeout: 5000, username: 'app', password: 'secret', tls: {} });
+    expect(producer.redisOptions).toEqual({ maxRetriesPerRequest: 1, connectTimeout: 5000, commandTimeout: 5000, username: 'app', password: 'secret', tls: {} });
     const worker = clusterOptions('redis+cluster://a:7000', 'worker');
     expect(worker.enableOfflineQueue).toBe(true);
     // BullMQ refuses a worker whose connection gives up on a command.

@@ -30,17 +30,28 @@ function clusterNodesOf(url: string): Array<{ host: string; port: number }> {
   return parseRedisClusterUrl(url).nodes;
 }
 
-/** Options of a cluster client for `role`: each node's connection as the role's own, and the cluster's offline queue likewise. */
+/**
+ * Options of a cluster client for `role`. Each node's connection gets the role's retries; a
+ * producer's commands also time out after 5 s (`commandTimeout`), which is how it fails fast in a
+ * cluster. The cluster-level offline queue stays on for both roles: with it off, ioredis refuses
+ * every command to a node whose connection is not ready with 'Connection is closed' without
+ * reconnecting it, and after a master came back a producer was seen to refuse its slot for good.
+ */
 export function clusterOptions(url: string, role: 'producer' | 'worker', overrides: RedisOptions = {}): ClusterOptions {
   const { username, password, tls } = parseRedisClusterUrl(url);
-  const { enableOfflineQueue, ...perNode } = { ...ROLE_OPTIONS[role], ...overrides } as RedisOptions;
+  // ioredis gives every node connection an offline queue of its own whatever is asked.
+  const { enableOfflineQueue: _perNode, ...perNode } = { ...ROLE_OPTIONS[role], ...(role === 'producer' ? { commandTimeout: 5000 } : {}), ...overrides } as RedisOptions;
   return {
     redisOptions: { ...perNode, username, password, ...(tls ? { tls: {} } : {}) },
-    enableOfflineQueue: enableOfflineQueue ?? true,
+    enableOfflineQueue: true,
     enableReadyCheck: true,
-    // A moved slot or a node failing over is retried after a short pause rather than at once.
-    retryDelayOnFailover: 200,
-    retryDelayOnClusterDown: 300,
+    // No delayed retries inside the client: a command to a node that is gone (or a cluster that is
+    // down) fails at once, and its caller retries as on one Redis (BullMQ's workers after their
+    // run-retry delay, a request with a 503). Delayed ones were seen to wedge a worker for good
+    // after a master came back (ioredis' delay queue waiting on a slot refresh that never called back).
+    retryDelayOnFailover: 0,
+    retryDelayOnClusterDown: 0,
+    retryDelayOnTryAgain: 0,
   };
 }
 
