@@ -6,8 +6,9 @@
  * (business lists, current verification) are written by the tables' own triggers, as for a
  * business the suite adds.
  *
- * In the statements: `t` is the template's row, `c` the clone (pg_temp.seed_clones: business_id,
- * template_id, template_name, name, external_id, tin_*, ssn_sealed[], ssn_masked[], shift).
+ * In the statements: `t` is the template's row (read once into a temporary table, with the
+ * template it belongs to), `c` the clone (pg_temp.seed_clones: business_id, template_id,
+ * template_name, name, external_id, tin_*, ssn_sealed[], ssn_masked[], shift).
  */
 
 /** A new id for a template row's id: the same for every reference to it within one clone. */
@@ -18,8 +19,11 @@ export const idsIn = (column: string) => `pg_temp.seed_text(t.${column}, c.busin
 /** A table whose template rows are copied for each clone. */
 export interface ClonedTable {
   table: string;
-  /** Where the template rows `t` and their clones `c` come from (default: the table joined with the clones on `t.business_id = c.template_id`). */
-  from?: string;
+  /**
+   * The templates' rows of the table, each with the template it belongs to (`template_id`), from
+   * `T t` and the templates' ids in pg_temp.seed_templates (default: by `t.business_id`).
+   */
+  templateRows?: string;
   /** Columns written otherwise than copied: their SQL. `business_id` is the clone's unless set here. */
   set: Record<string, string>;
 }
@@ -42,7 +46,7 @@ const SUMMARY = `replace(replace(t.summary::text,
 export const CLONED_TABLES: ClonedTable[] = [
   {
     table: 'cases.businesses',
-    from: 'cases.businesses t join pg_temp.seed_clones c on t.id = c.template_id',
+    templateRows: 'select t.*, t.id as template_id from cases.businesses t where t.id in (select id from pg_temp.seed_templates)',
     set: { id: 'c.business_id', name: 'c.name', external_id: 'c.external_id', tin_sealed: 'c.tin_sealed', tin_lookup: 'c.tin_lookup', tin_masked: 'c.tin_masked' },
   },
   { table: 'cases.business_names', set: { name: 'case when t.position = 0 then c.name else t.name end' } },
@@ -54,7 +58,7 @@ export const CLONED_TABLES: ClonedTable[] = [
   { table: 'cases.cases', set: { id: derived('id') } },
   {
     table: 'cases.case_transitions',
-    from: 'pg_temp.seed_clones c join cases.cases k on k.business_id = c.template_id join cases.case_transitions t on t.case_id = k.id',
+    templateRows: 'select t.*, k.business_id as template_id from cases.case_transitions t join cases.cases k on k.id = t.case_id where k.business_id in (select id from pg_temp.seed_templates)',
     set: { id: derived('id'), case_id: derived('case_id') },
   },
   { table: 'integration.integration_tasks', set: { id: derived('id'), job_id: idsIn('job_id') } },

@@ -1,7 +1,8 @@
 /*
  * The statements that copy the templates' rows for a batch of clones (clone-plan.ts), built from
  * the tables as the database has them: every column is copied unless the plan says otherwise,
- * generated and identity columns are left to the table, and the suite's times (`*_at`) move back by the clone's shift.
+ * generated and identity columns are left to the table, and the suite's times (`*_at`) move back by
+ * the clone's shift. The templates' rows are read once per session.
  */
 import type { Client } from 'pg';
 import { CLONED_TABLES, LEFT_OUT, SESSION_FUNCTIONS, type ClonedTable } from './clone-plan';
@@ -40,9 +41,27 @@ export function cloneStatement(plan: ClonedTable, columns: Column[]): string {
     if (c.type === 'timestamp with time zone' && c.name.endsWith('_at')) return `t.${c.name} - c.shift`;
     return `t.${c.name}`;
   };
-  const from = plan.from ?? `${plan.table} t join pg_temp.seed_clones c on t.business_id = c.template_id`;
   return `insert into ${plan.table} (${written.map((c) => `"${c.name}"`).join(', ')})
-    select ${written.map(value).join(', ')} from ${from}`;
+    select ${written.map(value).join(', ')} from ${stagedName(plan)} t join pg_temp.seed_clones c on t.template_id = c.template_id`;
+}
+
+/** Where a table's template rows are kept for the session. */
+const stagedName = (plan: ClonedTable) => `pg_temp.seed_${plan.table.replace('.', '_')}`;
+
+/**
+ * Reads the templates' rows of every table once, into temporary tables: each batch then reads a
+ * few thousand rows, however large the tables have grown (from the tables themselves the
+ * planner's choices grew with them: 1,200 businesses a second fell to 600 by 250,000).
+ */
+async function stageTemplateRows(db: Client, templateIds: string[]): Promise<void> {
+  await db.query('create temporary table seed_templates (id uuid primary key)');
+  await db.query('insert into pg_temp.seed_templates select unnest($1::uuid[])', [templateIds]);
+  for (const plan of CLONED_TABLES) {
+    const rows = plan.templateRows ?? `select t.*, t.business_id as template_id from ${plan.table} t where t.business_id in (select id from pg_temp.seed_templates)`;
+    await db.query(`create temporary table ${stagedName(plan).slice('pg_temp.'.length)} as ${rows}`);
+    await db.query(`create index on ${stagedName(plan)} (template_id)`);
+    await db.query(`analyze ${stagedName(plan)}`);
+  }
 }
 
 /**
@@ -60,9 +79,10 @@ async function assertEveryTablePlaced(db: Client): Promise<void> {
   if (unplaced.length > 0) throw new Error(`the seed does not know ${unplaced.sort().join(', ')}: say in tools/bench/seed-scale/clone-plan.ts how a seeded business has its rows there, or why it has none`);
 }
 
-/** Prepares the session (its clone table and functions) and answers each table's statement, in insert order. */
-export async function prepareCloning(db: Client): Promise<Array<{ table: string; sql: string }>> {
+/** Prepares the session (the templates' rows, its clone table and functions) and answers each table's statement, in insert order. */
+export async function prepareCloning(db: Client, templateIds: string[]): Promise<Array<{ table: string; sql: string }>> {
   await assertEveryTablePlaced(db);
+  await stageTemplateRows(db, templateIds);
   await db.query(CLONES_TABLE);
   for (const fn of SESSION_FUNCTIONS) await db.query(fn);
   const statements: Array<{ table: string; sql: string }> = [];

@@ -13,7 +13,7 @@ import { Client } from 'pg';
 import { createDataKeys } from '@kyb/area-views';
 import { createDatabase } from '@kyb/db';
 import { createMasterKeyring } from '@kyb/secrets';
-import type { Caller } from '../api-client';
+import { addBusinesses, businessRow, liftOnboardingLimit, reportStatus, requestReport, scoreStatus, signIn, until, type Caller } from '../api-client';
 import type { RunningSuite } from '../suite-runner';
 import type { BenchWorld, MailSink } from '../world';
 
@@ -24,22 +24,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const MASKED = /^X+[0-9A-Z]{4}$/;
 
-/** The rows added through the API: the sandbox's trigger words, DBAs, owners with and without SSNs, monitoring on and off, with and without TIN. */
+/** The rows added through the API (the bench's own business, api-client.ts): the sandbox's trigger words, DBAs, owners with and without SSNs, monitoring on and off, with and without TIN and external id. */
 const ADDED = [
-  { name: 'Honest Liens Judgement Supply', external_id: 'honest-1', tin: '123456781', is_monitoring_enabled: true, dba1_name: 'Honest Supply' },
-  { name: 'Honest Bankrupt Goods', external_id: 'honest-2', tin: '123456782' },
-  { name: 'Honest Clean Bakery', tin: '12-3456783', official_website: 'https://bakery.example.com' },
-  { name: 'Honest Dental Care', external_id: 'honest-4', is_monitoring_enabled: true },
+  { name: 'Honest Liens Judgement Supply', is_monitoring_enabled: true, dba1_name: 'Honest Supply' },
+  { name: 'Honest Bankrupt Goods', tin: '123456782' },
+  { name: 'Honest Clean Bakery', tin: '12-3456783', external_id: undefined, official_website: 'https://bakery.example.com' },
+  { name: 'Honest Dental Care', tin: undefined, is_monitoring_enabled: true },
 ].map((row, n) => ({
+  ...businessRow('honest', n),
   ...row,
-  mobile: '4155550132',
-  address_line_1: '1234 Testing Blvd.',
-  address_city: 'Longwood',
-  address_state: 'FL',
-  address_postal_code: '32850',
-  owner1_first_name: 'Ann',
-  owner1_last_name: `Lee ${n}`,
-  owner1_owner_type: 'CONTROL',
   owner1_ownership_percentage: 60,
   owner1_ssn: `123-45-678${n}`,
   owner1_dob: '1980-01-02',
@@ -71,7 +64,6 @@ describe('npm run seed:scale', () => {
   let suite: RunningSuite;
   let owner: Caller;
   let db: Client;
-  let api: typeof import('../api-client');
   const added = new Map<string, string>();
   let reportId = '';
   let toolOutput = '';
@@ -84,20 +76,20 @@ describe('npm run seed:scale', () => {
   beforeAll(async () => {
     process.env.BENCH_POSTGRES_URL = process.env.KYB_TEST_POSTGRES_URL;
     process.env.BENCH_REDIS_URL = process.env.KYB_TEST_REDIS_URL;
+    // world.ts reads where PostgreSQL and Redis are when it loads: after the lines above.
     const worlds = await import('../world');
     const { startSuite } = await import('../suite-runner');
-    api = await import('../api-client');
     world = worlds.createWorld();
     sink = await worlds.startMailSink();
     suite = await startSuite(world, 'all', sink.port, world.stateDir, { name: 'suite-seed-scale' });
-    const admin = await api.signIn(suite.base, '/admin/sign-in', 'admin@example.com', world.adminPassword);
-    owner = await api.signIn(suite.base, '/customer/sign-in', 'demo.owner@example.com', world.demoPassword);
-    await api.liftOnboardingLimit(admin, owner.customerId);
-    const ids = await api.addBusinesses(owner, ADDED);
+    const admin = await signIn(suite.base, '/admin/sign-in', 'admin@example.com', world.adminPassword);
+    owner = await signIn(suite.base, '/customer/sign-in', 'demo.owner@example.com', world.demoPassword);
+    await liftOnboardingLimit(admin, owner.customerId);
+    const ids = await addBusinesses(owner, ADDED);
     ids.forEach((id, n) => added.set(ADDED[n].name, id));
-    for (const id of ids) await api.until(`${id} scored`, async () => (await api.scoreStatus(owner, id)) === 'SUCCESS', 60_000, 50);
-    reportId = await api.requestReport(owner, ids[0]);
-    await api.until('the report', async () => (await api.reportStatus(owner, reportId)) === 'COMPLETED', 60_000, 50);
+    for (const id of ids) await until(`${id} scored`, async () => (await scoreStatus(owner, id)) === 'SUCCESS', 60_000, 50);
+    reportId = await requestReport(owner, ids[0]);
+    await until('the report', async () => (await reportStatus(owner, reportId)) === 'COMPLETED', 60_000, 50);
     db = new Client({ connectionString: world.databaseUrl });
     await db.connect();
     const tool = spawn(process.execPath, [TOOL, '--businesses', String(SEEDED), '--database-url', world.databaseUrl, '--customer', owner.customerId, '--batch', '64'], {
@@ -196,7 +188,7 @@ describe('npm run seed:scale', () => {
     expect(await total('filter[is_monitoring_enabled]=true')).toBe(String(monitored * perTemplate));
     const verified = Number(await total('filter[status]=VERIFIED'));
     expect(verified % perTemplate).toBe(0);
-    expect(await total('filter[external_id]=honest-2')).toBe('1');
+    expect(await total('filter[external_id]=bench-honest-1')).toBe('1');
     expect(await total('')).toBe(String(ADDED.length * perTemplate));
   });
 });
