@@ -26,12 +26,14 @@ import { caseDecisionContests } from './20261208_0028_case_decision_contests';
 import { caseReviewWork } from './20261208_0029_case_review_work';
 import { awaitingConfirmationPublished } from './20261209_0030_awaiting_confirmation_published';
 import { tracesCarried } from './20261210_0031_traces_carried';
+import { businessListIndexes } from './20261210_0032_business_list_indexes';
+import { businessCounts } from './20261210_0033_business_counts';
 
 /** The case area's schema and migrations, in order. */
 export const caseMigrations: AreaMigrations = {
   schema: 'cases',
   sourceDir: __dirname,
-  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory, recovery, industries, idempotencyKeysMigration('cases', '20261125_0011_idempotency_keys'), outboxMigration('cases', '20261126_0012_outbox'), auditOutboxMigration('cases', '20261126_0013_audit_outbox'), ownerErasure, monitoringSettings, auditOutboxRelayOrderMigration('cases', '20261127_0016_audit_outbox_relay_order'), presentedParts, ownerTitleApart, businessesCreatedWhole, businessListsPresented, onboardingUsageWithin, erasureFunctions, watchlistSubjects, casePolicies, caseDecisions, caseReviews, caseDecisionDirectory, caseDecisionContests, caseReviewWork, awaitingConfirmationPublished, tracesCarried],
+  migrations: [businesses, onboardingRuns, asyncRuns, invitations, mailOutbox, invitationDirectory, businessDirectory, recovery, industries, idempotencyKeysMigration('cases', '20261125_0011_idempotency_keys'), outboxMigration('cases', '20261126_0012_outbox'), auditOutboxMigration('cases', '20261126_0013_audit_outbox'), ownerErasure, monitoringSettings, auditOutboxRelayOrderMigration('cases', '20261127_0016_audit_outbox_relay_order'), presentedParts, ownerTitleApart, businessesCreatedWhole, businessListsPresented, onboardingUsageWithin, erasureFunctions, watchlistSubjects, casePolicies, caseDecisions, caseReviews, caseDecisionDirectory, caseDecisionContests, caseReviewWork, awaitingConfirmationPublished, tracesCarried, businessListIndexes, businessCounts],
   sealedColumns: [
     { table: 'cases.businesses', column: 'tin_sealed', scope: `'customer:' || t.customer_id`, lookup: 'tin_lookup' },
     { table: 'cases.owners', column: 'ssn_sealed', scope: `(select 'customer:' || b.customer_id from cases.businesses b where b.id = t.business_id)` },

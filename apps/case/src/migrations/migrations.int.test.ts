@@ -49,15 +49,19 @@ describe('case migrations', () => {
       '20261208_0029_case_review_work',
       '20261209_0030_awaiting_confirmation_published',
       '20261210_0031_traces_carried',
+      '20261210_0032_business_list_indexes',
+      '20261210_0033_business_counts',
     ]);
     expect(await tables()).toEqual([
-      'applicants', 'audit_outbox', 'business_addresses', 'business_directory', 'business_lists', 'business_name_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'case_comments', 'case_decision_contest_directory', 'case_decision_contests', 'case_decision_directory', 'case_policies', 'case_transition_directory', 'case_transitions', 'cases', 'decision_feed_cursors',
+      'applicants', 'audit_outbox', 'business_addresses', 'business_counts', 'business_directory', 'business_lists', 'business_name_directory', 'business_names', 'business_owner_directory', 'business_tin_directory', 'businesses', 'case_comments', 'case_decision_contest_directory', 'case_decision_contests', 'case_decision_directory', 'case_policies', 'case_transition_directory', 'case_transitions', 'cases', 'decision_feed_cursors',
       'event_feed', 'idempotency_keys', 'industries', 'information_requests', 'invitation_directory', 'invitations', 'mail_outbox', 'mcc_codes', 'monitoring_settings', 'monitoring_settings_directory', 'naics_codes', 'onboarding_runs',
       'onboarding_usage', 'outbox_events', 'owner_titles', 'owners',
     ]);
     expect(await database.db('cases.owner_titles').where({ id: 1 }).first()).toEqual({ id: 1, title: 'Owner' });
     expect(await migrateLatest(database.db, caseMigrations)).toEqual([]);
     expect(await migrateDownAll(database.db, caseMigrations)).toEqual([
+      '20261210_0033_business_counts',
+      '20261210_0032_business_list_indexes',
       '20261210_0031_traces_carried',
       '20261209_0030_awaiting_confirmation_published',
       '20261208_0029_case_review_work',
