@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { expectSameShape, queryPlanOf } from '@kyb/testing';
-import { createPgBusinessStore } from './businesses.store';
+import { expectSameShape } from '@kyb/testing';
 import { insertBusiness, startCaseTestApp, type CaseTestApp } from '../test-support/case-test-app';
 
 // A copy of ../shared/reference/samples/business-get.response.200.json.
@@ -244,29 +243,6 @@ describe("listing a customer's businesses", () => {
     // Each row's names and addresses are read with the page, in their order.
     expect(alpha.business_names).toEqual([{ name: 'Alpha Dental', is_primary: true }]);
     expect(alpha.business_addresses).toEqual([expect.objectContaining({ line_1: '1234 Testing Blvd.', city: 'Longwood', is_primary: true })]);
-  });
-
-  /** The lines of the first plan node named `node` and of everything under it. */
-  const subtreeOf = (plan: string, node: string): string => {
-    const lines = plan.split('\n');
-    const start = lines.findIndex((line) => line.includes(node));
-    const depth = (line: string) => line.search(/\S/);
-    const end = lines.findIndex((line, i) => i > start && depth(line) <= depth(lines[start]));
-    return lines.slice(start, end === -1 ? undefined : end).join('\n');
-  };
-
-  it("chooses a page from the businesses alone and joins the rest for the page's rows only, unless status sorts or filters", async () => {
-    const store = createPgBusinessStore(t.db);
-    const list = { customerId, filter: {}, search: {}, paginate: true, page: 1, itemsPerPage: 10 };
-    const sorts: Array<Parameters<typeof store.list>[0]['sort']> = [[['created_at', 'desc']], [['name', 'asc']]];
-    for (const sort of sorts) {
-      const page = subtreeOf(await queryPlanOf(t.db, () => store.list({ ...list, sort })), 'WindowAgg');
-      expect(page).toContain('on businesses');
-      expect(page).not.toMatch(/verification|classification|naics|mcc|industries/);
-    }
-    // Sorted by status, the verification is part of choosing the page.
-    const byStatus = subtreeOf(await queryPlanOf(t.db, () => store.list({ ...list, sort: [['status', 'asc']] })), 'WindowAgg');
-    expect(byStatus).toContain('verification');
   });
 
   it('refuses another tenant, an APPLICANT and bad query values', async () => {

@@ -3,11 +3,12 @@ import { access, actorOf, requireTenant } from '@kyb/auth';
 import { success } from '@kyb/envelope';
 import { defineRoute, type ErrorCases, type RouteDefinition } from '@kyb/http';
 import { successEnvelope } from '@kyb/openapi';
-import { toListQuery } from '@kyb/validation';
+import { toCursorListQuery } from '@kyb/validation';
 import {
   businessListSchema,
   businessParams,
   businessSchema,
+  BUSINESS_SORT_KINDS,
   customerParams,
   getBusinessQuery,
   listBusinessesQuery,
@@ -46,7 +47,8 @@ export function businessReadRoutes(deps: { businesses: BusinessesService; authen
       method: 'get',
       path: '/customers/:customerID/businesses',
       summary: "List a customer's businesses",
-      description: 'Query: page, items_per_page (max 100), pagination=false for all, sort[field]=asc|desc, filter[field]=value, search[field]=text.',
+      description:
+        'Query: page, items_per_page (max 100), pagination=false for all, sort[field]=asc|desc, filter[field]=value, search[field]=text; or cursor, a page\'s next_cursor, for the page after it. total_items counts every match; where more than 1,000 match a filter or search, it is an estimate and total_is_estimate is true.',
       tags: ['Businesses'],
       auth: true,
       ...access(authenticate, ['ADMIN', 'CUSTOMER'], ['businesses:read']),
@@ -55,7 +57,7 @@ export function businessReadRoutes(deps: { businesses: BusinessesService; authen
       errors,
       responses: { 200: { description: 'One page of businesses', schema: successEnvelope(businessListSchema, 'Success') } },
       handler: async (_req, res, { params, query }) => {
-        const list = toListQuery<BusinessSort, BusinessListFilter, BusinessSearch>(query, ['created_at', 'desc']);
+        const list = toCursorListQuery<BusinessSort, BusinessListFilter, BusinessSearch>(query, ['created_at', 'desc'], BUSINESS_SORT_KINDS);
         res.json(success('Success', await businesses.list({ ...list, customerId: params.customerId })));
       },
     }),

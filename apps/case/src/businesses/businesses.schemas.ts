@@ -1,16 +1,33 @@
-import { listPageSchema, listQuerySchema, strictObject, uuidParams, type JsonSchema, type ListQuery } from '@kyb/validation';
+import {
+  cursorListPageSchema,
+  listQuerySchema,
+  strictObject,
+  uuidParams,
+  withListCursor,
+  type CursorKeyKind,
+  type CursorListQuery,
+  type JsonSchema,
+} from '@kyb/validation';
 
-/** Columns a list of businesses may be sorted by. */
-export const BUSINESS_SORT_FIELDS = ['name', 'external_id', 'status', 'created_at', 'updated_at'] as const;
+/** Columns a list of businesses may be sorted by, with how a cursor carries each (ties are broken by id; external_id may be null). */
+export const BUSINESS_SORT_KINDS = { name: 'text', external_id: 'nullable_text', status: 'text', created_at: 'timestamp', updated_at: 'timestamp' } as const satisfies Record<
+  string,
+  CursorKeyKind
+>;
+export type BusinessSort = keyof typeof BUSINESS_SORT_KINDS;
+/** The sort fields, in the order the OpenAPI document lists them. */
+export const BUSINESS_SORT_FIELDS = Object.keys(BUSINESS_SORT_KINDS) as BusinessSort[];
 /** Columns a list of businesses may be searched in. */
 export const BUSINESS_SEARCH_FIELDS = ['name', 'external_id'] as const;
-export type BusinessSort = (typeof BUSINESS_SORT_FIELDS)[number];
 export type BusinessSearch = (typeof BUSINESS_SEARCH_FIELDS)[number];
+/** The statuses a business shows. */
+export const BUSINESS_STATUSES = ['VERIFIED', 'UNVERIFIED'] as const;
+export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
 /** The filters of a list of businesses. */
-export type BusinessListFilter = { status?: 'VERIFIED' | 'UNVERIFIED'; is_monitoring_enabled?: boolean; external_id?: string };
+export type BusinessListFilter = { status?: BusinessStatus; is_monitoring_enabled?: boolean; external_id?: string };
 
-/** One page of a customer's businesses. */
-export type BusinessListQuery = ListQuery<BusinessSort, BusinessListFilter, BusinessSearch> & { customerId: string };
+/** One page of a customer's businesses: page numbers or a cursor. */
+export type BusinessListQuery = CursorListQuery<BusinessSort, BusinessListFilter, BusinessSearch> & { customerId: string };
 
 const text: JsonSchema = { type: ['string', 'null'] };
 const timestamp: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
@@ -24,16 +41,18 @@ export const getBusinessQuery = strictObject({ fetch_owner_details: { type: 'boo
 /** Path of a customer's businesses. */
 export const customerParams = uuidParams('customerID');
 
-/** Listing a customer's businesses. */
-export const listBusinessesQuery = listQuerySchema({
-  sortFields: BUSINESS_SORT_FIELDS,
-  filters: {
-    status: { type: 'string', enum: ['VERIFIED', 'UNVERIFIED'], description: "The latest verification's status; UNVERIFIED until one verifies the business" },
-    is_monitoring_enabled: { type: 'boolean' },
-    external_id: { type: 'string', maxLength: 200 },
-  },
-  searchFields: BUSINESS_SEARCH_FIELDS,
-});
+/** Listing a customer's businesses: page numbers or a cursor. */
+export const listBusinessesQuery = withListCursor(
+  listQuerySchema({
+    sortFields: BUSINESS_SORT_FIELDS,
+    filters: {
+      status: { type: 'string', enum: [...BUSINESS_STATUSES], description: "The latest verification's status; UNVERIFIED until one verifies the business" },
+      is_monitoring_enabled: { type: 'boolean' },
+      external_id: { type: 'string', maxLength: 200 },
+    },
+    searchFields: BUSINESS_SEARCH_FIELDS,
+  }),
+);
 
 const owner: JsonSchema = {
   type: 'object',
@@ -135,5 +154,13 @@ export const businessSchema: JsonSchema = {
   },
 };
 
-/** A page of businesses. */
-export const businessListSchema: JsonSchema = listPageSchema(businessSchema);
+/** A page of businesses: the list's records and totals, `next_cursor`, and whether the totals are an estimate (ADR 0056). */
+export const businessListSchema: JsonSchema = (() => {
+  const page = cursorListPageSchema(businessSchema) as { required: string[]; properties: Record<string, JsonSchema> };
+  const estimate = {
+    type: 'boolean',
+    description:
+      'false: total_items and total_pages count every match. true: more than 1,000 businesses match a filter or search, and the totals are an estimate (at least 1,001), from the businesses counted and a sample of the newest',
+  };
+  return { ...page, required: [...page.required, 'total_is_estimate'], properties: { ...page.properties, total_is_estimate: estimate } };
+})();

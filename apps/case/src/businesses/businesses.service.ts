@@ -1,7 +1,7 @@
 import { BusinessNotFoundError } from '@kyb/area-views';
 import { auditActOf, canAccessBusiness, TenantAccessDeniedError, unseen, type Actor } from '@kyb/auth';
 import { recordAudit, type Knex } from '@kyb/db';
-import { listPage } from '@kyb/validation';
+import { cursorListPage } from '@kyb/validation';
 import type { RawJson } from '@kyb/envelope';
 import type { BusinessListQuery } from './businesses.schemas';
 import type { BusinessStore } from './businesses.store';
@@ -25,9 +25,10 @@ export function createBusinessesService(options: { businesses: BusinessStore; db
       }
       return found.presented;
     },
+    /** A page of the customer's businesses (`next_cursor` the position after it), and whether its totals are an estimate (ADR 0056). */
     async list(query: BusinessListQuery) {
-      const { items, total } = await options.businesses.list(query);
-      return listPage(items.map((item) => item.presented), total, query);
+      const { items, total, estimated, next } = await options.businesses.list(query);
+      return { ...cursorListPage(items.map((item) => item.presented), total, query, next), total_is_estimate: estimated };
     },
   };
 }
