@@ -175,6 +175,8 @@ describe("a customer's business list by cursor", () => {
       expect([ESTIMATE_SAMPLE, EXACT_TOTAL_UP_TO].every((size) => size < many / 3)).toBe(true);
       // Shop 10, 100 to 109 and 1000 to 1099.
       expect((await list(customerId, owner, 'search[name]=Shop 10').expect(200)).body.data).toMatchObject({ total_items: '111', total_is_estimate: false });
+      // Shop 1, 10 to 19, 100 to 199 and 1000 to 1999: more than are counted, none among the newest thousand, so no share to go by.
+      expect((await list(customerId, owner, 'search[name]=Shop 1').expect(200)).body.data).toMatchObject({ total_items: String(EXACT_TOTAL_UP_TO + 1), total_is_estimate: true });
       const all = (await list(customerId, owner, 'search[name]=shop').expect(200)).body.data;
       expect(all).toMatchObject({ total_items: String(many), total_pages: Math.ceil(many / 10), total_is_estimate: true });
       const verified = (await list(customerId, owner, 'filter[status]=VERIFIED&items_per_page=100').expect(200)).body.data;

@@ -21,8 +21,10 @@ import type { BusinessAggregate } from './business.types';
 
 /** Up to how many matches a filtered or searched list's total is counted exactly (ADR 0056). */
 export const EXACT_TOTAL_UP_TO = 1000;
-/** How many of a customer's newest businesses an estimated total samples (ADR 0056). */
+/** How many of a customer's newest businesses a filtered or searched list's total samples first (ADR 0056). */
 export const ESTIMATE_SAMPLE = 1000;
+/** How many of the sample must match for its share alone to estimate a total past EXACT_TOTAL_UP_TO. */
+export const SAMPLED_MATCHES_TO_ESTIMATE = 10;
 
 /** One page of a customer's businesses, its total, whether that total is an estimate, and the position after the page. */
 export interface BusinessListPage {
@@ -94,7 +96,7 @@ function listSqlOf(db: Knex, query: BusinessListQuery) {
     return found;
   };
 
-  // Totals (ADR 0056): the kept counts where they answer exactly, else a count that stops past EXACT_TOTAL_UP_TO.
+  // Totals (ADR 0056): the kept counts where they answer exactly; else the sample, and a count that stops past EXACT_TOTAL_UP_TO.
   const counted = searches.length === 0 && filters.every((name) => name === 'is_monitoring_enabled');
   const keptCount = (v: Record<string, string>) =>
     query.filter.is_monitoring_enabled === undefined
@@ -105,6 +107,7 @@ function listSqlOf(db: Knex, query: BusinessListQuery) {
         ]);
   const totalOf = (v: Record<string, string>) =>
     counted ? keptCount(v) : db.raw('(select count(*) from (?) as counted)', [matches(v).select(db.raw('1')).limit(EXACT_TOTAL_UP_TO + 1)]);
+  const pageValues = (v: Record<string, string>) => (counted ? [db.raw('? as total_count', [keptCount(v)])] : []);
 
   // The page's keys: as SQL compares them (`sort_<i>`), and as text for the next cursor (`keyset_<i>`).
   const keys = keysetSqlKeys(db, orderOf(statuses[0]));
@@ -138,18 +141,18 @@ function listSqlOf(db: Knex, query: BusinessListQuery) {
     counted,
     /** Sorted by status, a cursor past every status the list reads has no page after it. */
     empty: byStatus && statuses.length === 0,
-    /** The page's businesses as shown, with the keys of the next cursor and the total beside each. */
+    /** The page's businesses as shown, with the keys of the next cursor, and the kept count beside each where it is the total. */
     page: (v: Record<string, string>) =>
       businessesWithClassification(db)
         .join(pageOf(v), 'p.id', 'b.id')
-        .select([...selectedBusiness(db, false), ...[...query.sort, 'id'].map((_, i) => `p.keyset_${i}`), db.raw('? as total_count', [totalOf(v)])])
+        .select([...selectedBusiness(db, false), ...[...query.sort, 'id'].map((_, i) => `p.keyset_${i}`), ...pageValues(v)])
         .orderByRaw(sortOrder('p.')),
     total: (v: Record<string, string>) => db.select(db.raw('? as total_count', [totalOf(v)])),
-    /** The kept count of the businesses the monitoring filter leaves (`base`), and how many of its newest `ESTIMATE_SAMPLE` match the rest. */
+    /** The kept count of the businesses the monitoring filter leaves (`base`), how many of its newest ESTIMATE_SAMPLE (and one more, to tell whether there are more) there are, and how many of those match the rest. */
     estimate: (v: Record<string, string>) => {
       const newest = db('cases.businesses as b').where('b.customer_id', v.customerId).whereNull('b.deleted_at');
       if (query.filter.is_monitoring_enabled !== undefined) newest.andWhere('b.is_monitoring_enabled', v.filter_is_monitoring_enabled);
-      const sampled = newest.select('b.id', 'b.name', 'b.external_id').orderBy([{ column: 'b.created_at', order: 'desc' }, { column: 'b.id', order: 'desc' }]).limit(ESTIMATE_SAMPLE);
+      const sampled = newest.select('b.id', 'b.name', 'b.external_id').orderBy([{ column: 'b.created_at', order: 'desc' }, { column: 'b.id', order: 'desc' }]).limit(ESTIMATE_SAMPLE + 1);
       const rest = conditions(v).filter((_, i) => filters[i] !== 'is_monitoring_enabled');
       return db
         .select(keptCount(v).wrap('', ' as base'), db.raw('count(*) as sampled'), db.raw(`count(*) filter (where ${rest.map(() => '?').join(' and ')}) as matched`, rest))
@@ -162,23 +165,36 @@ function listSqlOf(db: Knex, query: BusinessListQuery) {
  * SQL of a customer's business list (issue 46, ADR 0056): a page by number or after a cursor's
  * position (keyset), each sort read in the order of its index (case migration 0032), and a total
  * that never counts a million rows: the kept counts (case migration 0033) without a filter or
- * search but monitoring, else exact up to EXACT_TOTAL_UP_TO matches and estimated past them.
+ * search but monitoring, else exact up to EXACT_TOTAL_UP_TO matches (or a customer's every
+ * business up to ESTIMATE_SAMPLE) and estimated past them.
  */
 export function createBusinessListRead(db: Knex) {
   const shapes = preparedShapes<Record<string, unknown>>(db);
 
+  /**
+   * The total of a list the kept counts do not answer: the share of matches among the customer's
+   * newest ESTIMATE_SAMPLE businesses (all of them, exactly, when it has no more), times the kept
+   * count they are drawn from, once enough of them match for it to pass EXACT_TOTAL_UP_TO; else a
+   * count that stops past EXACT_TOTAL_UP_TO, exact below it.
+   */
+  const totalOf = async (sql: ReturnType<typeof listSqlOf>): Promise<{ total: number; estimated: boolean }> => {
+    const [sample] = await shapes(`${sql.shape}:sample`, sql.totalValues, sql.estimate);
+    const [sampled, matched, base] = [Number(sample.sampled), Number(sample.matched), Number(sample.base)];
+    if (sampled <= ESTIMATE_SAMPLE) return { total: matched, estimated: false };
+    const projected = Math.round((matched / sampled) * base);
+    if (matched >= SAMPLED_MATCHES_TO_ESTIMATE && projected > EXACT_TOTAL_UP_TO) return { total: projected, estimated: true };
+    const counted = Number((await shapes(`${sql.shape}:total`, sql.totalValues, sql.total))[0].total_count);
+    return counted <= EXACT_TOTAL_UP_TO ? { total: counted, estimated: false } : { total: Math.max(EXACT_TOTAL_UP_TO + 1, projected), estimated: true };
+  };
+
   return async function list(query: BusinessListQuery): Promise<BusinessListPage> {
     const sql = listSqlOf(db, query);
-    const order: KeysetOrder = { sort: query.sort, kinds: BUSINESS_SORT_KINDS };
     const read = sql.empty ? [] : await shapes(sql.shape, sql.values, sql.page);
-    const { rows, next } = keysetPageOf<Record<string, unknown>>(read, order, query);
-    let total = Number((rows.length > 0 ? rows : await shapes(`${sql.shape}:total`, sql.totalValues, sql.total))[0].total_count);
-    if (sql.counted || total <= EXACT_TOTAL_UP_TO) return { items: rows.map(toItem), total, estimated: false, next };
-    // More match than are counted: the share of matches among the newest businesses, times the kept count they are drawn from.
-    const [sample] = await shapes(`${sql.shape}:estimate`, sql.totalValues, sql.estimate);
-    const share = Number(sample.sampled) > 0 ? Number(sample.matched) / Number(sample.sampled) : 0;
-    total = Math.max(EXACT_TOTAL_UP_TO + 1, Math.round(share * Number(sample.base)));
-    return { items: rows.map(toItem), total, estimated: true, next };
+    const { rows, next } = keysetPageOf<Record<string, unknown>>(read, { sort: query.sort, kinds: BUSINESS_SORT_KINDS }, query);
+    const items = rows.map(toItem);
+    if (!sql.counted) return { items, ...(await totalOf(sql)), next };
+    const total = Number((rows.length > 0 ? rows : await shapes(`${sql.shape}:total`, sql.totalValues, sql.total))[0].total_count);
+    return { items, total, estimated: false, next };
   };
 }
 
