@@ -180,7 +180,7 @@ export interface paths {
         };
         /**
          * List a customer's businesses
-         * @description Query: page, items_per_page (max 100), pagination=false for all, sort[field]=asc|desc, filter[field]=value, search[field]=text.
+         * @description Query: page, items_per_page (max 100), pagination=false for all, sort[field]=asc|desc, filter[field]=value, search[field]=text; or cursor, a page's next_cursor, for the page after it. total_items counts every match; where more than 1,000 match a filter or search, it is an estimate and total_is_estimate is true.
          */
         get: operations["getCustomersCustomerIDBusinesses"];
         put?: never;
@@ -1981,6 +1981,7 @@ export interface operations {
     getCustomersCustomerIDBusinesses: {
         parameters: {
             query?: {
+                cursor?: string;
                 filter?: {
                     external_id?: string;
                     is_monitoring_enabled?: boolean;
@@ -2016,6 +2017,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description the cursor of the next page (query cursor); null on the last page */
+                            next_cursor: string | null;
                             records: {
                                 address_apartment?: string | null;
                                 address_city?: string | null;
@@ -2131,6 +2134,8 @@ export interface operations {
                                 updated_at?: string | null;
                                 updated_by?: string;
                             }[];
+                            /** @description false: total_items and total_pages count every match. true: more than 1,000 businesses match a filter or search, and the totals are an estimate (at least 1,001), from the businesses counted and a sample of the newest */
+                            total_is_estimate: boolean;
                             total_items: string;
                             total_pages: number;
                         };
