@@ -64,7 +64,7 @@ function statusesOf(query: BusinessListQuery): string[] {
 
 /**
  * The SQL of one list query, each statement built for its shape once (`preparedShapes`): the page
- * with its total, the total alone (a page past the end), and the estimate of a total past the count.
+ * (with the kept count, where that is the total), the total alone, and the sample of the newest.
  */
 function listSqlOf(db: Knex, query: BusinessListQuery) {
   const { filters, searches, values } = listShapeOf(query, { customerId: query.customerId });
@@ -134,7 +134,8 @@ function listSqlOf(db: Knex, query: BusinessListQuery) {
   };
 
   return {
-    shape: JSON.stringify([listShapeOf(query, {}).shape, query.filter.status ?? null, after ? 'after' : 'page', statuses, cursorStatus ?? null]),
+    // The cursor's status shapes the text only as the part it starts in, one of the statuses: a forged one never makes a statement of its own.
+    shape: JSON.stringify([listShapeOf(query, {}).shape, query.filter.status ?? null, after ? 'after' : 'page', statuses, statuses.find((status) => status === cursorStatus) ?? null]),
     values,
     /** The values of the statements without the page's. */
     totalValues: Object.fromEntries(Object.entries(values).filter(([name]) => !['limit', 'offset', 'reach'].includes(name) && !name.startsWith('after_'))) as ShapeValues,
