@@ -42,7 +42,11 @@ export async function cloneInBatches(plan: BatchPlan): Promise<Record<string, nu
           await db.query('insert into pg_temp.seed_clones select * from json_populate_recordset(null::pg_temp.seed_clones, $1)', [JSON.stringify(clones)]);
           // Autovacuum never analyses a temporary table: analysed, the planner knows the batch's size.
           await db.query('analyze pg_temp.seed_clones');
-          for (const { table, sql } of statements) rows[table] += (await db.query(sql)).rowCount ?? 0;
+          for (const { table, sql } of statements) {
+            // Counted after the statement: `rows[table] += await ...` read the count before it, and lost the other job's rows.
+            const written = (await db.query(sql)).rowCount ?? 0;
+            rows[table] += written;
+          }
           await db.query('commit');
         } catch (err) {
           await db.query('rollback');

@@ -118,6 +118,8 @@ describe('npm run seed:scale', () => {
   it('says what it made and how long it took', async () => {
     expect(toolOutput).toMatch(new RegExp(`now has ${ADDED.length + SEEDED} businesses`));
     expect(toolOutput).toMatch(new RegExp(`added ${SEEDED} businesses, copied from ${ADDED.length}, in \\d+\\.\\d s`));
+    // Its two jobs' rows are all counted (the copies' owners: two each).
+    expect(toolOutput).toMatch(new RegExp(`rows written: cases\\.businesses ${SEEDED}, cases\\.business_names \\d+, cases\\.business_addresses ${SEEDED}, cases\\.owners ${2 * SEEDED},`));
     const { rows } = await db.query('select count(*)::int as n from cases.businesses where customer_id = $1', [owner.customerId]);
     expect(rows[0].n).toBe(ADDED.length + SEEDED);
   });
