@@ -1,7 +1,7 @@
 /*
- * How much the benchmark does. The full run measures (about 20 minutes on 2 cores, 16 of them the
- * rescreening step); the smoke run (`--smoke`, in CI) goes through every step with a fraction of
- * the load, so the benchmark cannot rot, and writes no BENCHMARKS.md.
+ * How much the benchmark does. The full run measures (about 50 minutes on 2 cores, 16 of them the
+ * rescreening step, about 25 the reads at scale); the smoke run (`--smoke`, in CI) goes through
+ * every step with a fraction of the load, so the benchmark cannot rot, and writes no BENCHMARKS.md.
  */
 
 /** The sizes of one run. */
